@@ -65,6 +65,8 @@ class Reason(StrEnum):
     TRUCO_ALREADY_MAX = "truco_already_max"
     TRUCO_ONLY_ACCEPTING_TEAM = "truco_only_accepting_team"
     TRUCO_OWN_CALL = "truco_own_call"
+    TRUCO_OUT_OF_ORDER = "truco_out_of_order"
+    FLOR_LADDER_BACKWARDS = "flor_ladder_backwards"
     NO_FLOR = "no_flor"
     FLOR_NOT_IN_RULES = "flor_not_in_rules"
     FLOR_TOO_LATE = "flor_too_late"
