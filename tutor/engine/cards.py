@@ -113,8 +113,8 @@ class Card:
             rank = int(rank_text)
         else:
             rank = _LETTER_RANK[rank_text.lower()]
-            if suit is not None and suit_text.lower() in "ebco" and suit_text.isalpha() and rank_text.lower() != "a":
-                # Letter ranks belong to the French face: "Kc" is ambiguous (copas or clubs?).
+            if suit is not None and suit_text.lower() in "ebco" and suit_text.isalpha():
+                # Letter ranks belong to the French face: "Kc" or "Ac" is ambiguous (copas or clubs?).
                 raise InvalidNotationError(
                     NotationReason.MALFORMED,
                     f"letter ranks go with French suit symbols: {raw!r}",
@@ -200,12 +200,12 @@ def parse_cards(
             )
         seen.add(card)
         cards.append(card)
+    if not cards and count != 0:
+        raise InvalidNotationError(NotationReason.EMPTY, "no cards given", value=text)
     if count is not None and len(cards) != count:
         raise InvalidNotationError(
             NotationReason.WRONG_COUNT, f"expected {count} cards, got {len(cards)}", value=len(cards), expected=count
         )
-    if not cards and count is None:
-        raise InvalidNotationError(NotationReason.EMPTY, "no cards given", value=text)
     return tuple(cards)
 
 

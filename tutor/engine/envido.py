@@ -137,15 +137,16 @@ def envido(cards: Iterable[Card | str] | str) -> EnvidoResult:
     >>> r.points, r.kind.name, [str(c) for c in r.counted]
     (33, 'BEST_PAIR', ['7o', '6o'])
     """
+    hand = cards
     if not isinstance(cards, str):
         try:
             hand = tuple(cards)
             result = _TABLE.get(frozenset(hand))
-        except TypeError:
+        except TypeError:  # not iterable, or unhashable items: let the parser explain
             result = None
         if result is not None and len(hand) == 3:
             return result
-    return _TABLE[frozenset(_three(cards))]
+    return _TABLE[frozenset(_three(hand))]
 
 
 def envido_points(cards: Iterable[Card | str] | str) -> int:
@@ -154,15 +155,16 @@ def envido_points(cards: Iterable[Card | str] | str) -> int:
     >>> envido_points("7c 3c 4b"), envido_points("1e 7c 4b"), envido_points("12e 11b 10o")
     (30, 7, 0)
     """
+    hand = cards
     if not isinstance(cards, str):
         try:
             hand = tuple(cards)
             points = _POINTS.get(frozenset(hand))
-        except TypeError:
+        except TypeError:  # not iterable, or unhashable items: let the parser explain
             points = None
         if points is not None and len(hand) == 3:
             return points
-    return _POINTS[frozenset(_three(cards))]
+    return _POINTS[frozenset(_three(hand))]
 
 
 def flor(cards: Iterable[Card | str] | str) -> FlorResult | None:
