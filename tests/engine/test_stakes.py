@@ -406,10 +406,14 @@ def test_seed_004_simple_flor_three_per_flor_of_the_winning_team():
 def test_contraflor_values():
     s = flor_stake(["contraflor"])
     assert (s.accepted, s.declined, s.accepted_rule) == (6, 4, StakeRule.FLOR_CONTRAFLOR)
+    # al resto: what the leader needs (30 - 18) plus 3 per flor announced
     s = flor_stake(["contraflor_al_resto"], scores=(18, 9))
-    assert (s.accepted, s.declined, s.accepted_rule) == (12, 4, StakeRule.FLOR_AL_RESTO)
-    s = flor_stake(["contraflor", "contraflor_al_resto"], scores=(3, 25))
-    assert (s.accepted, s.declined) == (5, 6)
+    assert (s.accepted, s.declined, s.accepted_rule) == (12 + 6, 4, StakeRule.FLOR_AL_RESTO)
+    s = flor_stake(["contraflor", "contraflor_al_resto"], scores=(3, 25), flores=3)
+    assert (s.accepted, s.declined) == (5 + 9, 6)
+    for bad in (1, 0, "2"):
+        with pytest.raises(InvalidNotationError):
+            flor_stake(["contraflor"], flores=bad)
 
 
 def test_flor_ladder():

@@ -65,7 +65,7 @@ class FlorCall(StrEnum):
     """Contraflor: the better flor scores 6 (declined: 4)."""
     CONTRAFLOR_AL_RESTO = "contraflor_al_resto"
     """Contraflor al resto: the better flor scores what the leading team needs to reach the target
-    (declined: 4, or 6 after an accepted contraflor)."""
+    plus 3 per flor announced (declined: 4, or 6 after an accepted contraflor)."""
 
 
 class FaltaMode(StrEnum):
@@ -101,7 +101,7 @@ class StakeRule(StrEnum):
     FLOR_CONTRAFLOR = "flor_contraflor"
     """Contraflor: fixed values (docs/rules.md)."""
     FLOR_AL_RESTO = "flor_al_resto"
-    """Contraflor al resto accepted: what the leading team needs to reach the target."""
+    """Contraflor al resto accepted: what the leading team needs to reach the target, plus 3 per flor."""
 
 
 ENVIDO_POINTS: dict[EnvidoCall, int] = {EnvidoCall.ENVIDO: 2, EnvidoCall.REAL_ENVIDO: 3}
@@ -535,16 +535,21 @@ def next_flor_calls(calls: Iterable[FlorCall | str] = ()) -> tuple[FlorCall, ...
 
 
 def flor_stake(
-    calls: Iterable[FlorCall | str], *, scores: Sequence[int] = (0, 0), target: int = DEFAULT_TARGET
+    calls: Iterable[FlorCall | str],
+    *,
+    scores: Sequence[int] = (0, 0),
+    target: int = DEFAULT_TARGET,
+    flores: int = 2,
 ) -> FlorStake:
     """Values of contraflor and contraflor al resto (values documented in docs/rules.md, "Stakes").
 
     Contraflor: accepted 6, declined 4. Contraflor al resto: accepted = what the leading team needs
-    to reach the target (like falta envido); declined 4, or 6 when it raised an accepted contraflor.
+    to reach the target plus 3 for each flor announced (``flores``, at least 2: one per team);
+    declined 4, or 6 when it raised an accepted contraflor.
 
     >>> s = flor_stake(["contraflor", "contraflor_al_resto"], scores=(18, 9))
     >>> s.accepted, s.declined
-    (12, 6)
+    (18, 6)
     """
     sequence = _read(calls, FlorCall)
     if not sequence:
@@ -553,7 +558,9 @@ def flor_stake(
     if error is not None:
         raise error
     pair = _check_scores(scores, target)
+    if type(flores) is not int or flores < 2:
+        raise InvalidNotationError(NotationReason.BAD_VALUE, f"a contraflor needs two flores, not {flores!r}", value=flores)
     if sequence[-1] is FlorCall.CONTRAFLOR:
         return FlorStake(sequence, CONTRAFLOR_ACCEPTED, CONTRAFLOR_DECLINED, StakeRule.FLOR_CONTRAFLOR)
     declined = CONTRAFLOR_ACCEPTED if len(sequence) > 1 else CONTRAFLOR_DECLINED
-    return FlorStake(sequence, target - max(pair), declined, StakeRule.FLOR_AL_RESTO)
+    return FlorStake(sequence, target - max(pair) + FLOR_POINTS * flores, declined, StakeRule.FLOR_AL_RESTO)
