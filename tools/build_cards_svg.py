@@ -151,14 +151,15 @@ EMBLEMS = {
     ),
     # caballo: a horse's head and neck in profile, with bridle, mane and a saddle cloth
     "caballo": (
-        f'<path d="M42 88c2-15 3-33-4-48l-3-9-1.5-6-3 5.5c-6 2.5-12 9-16 17-1.5 3-.5 6 2.5 6.5 3 .5 6-1.5 9.5-2.5 2 9-2 24-6 36.5z" fill="#f4ead8" stroke="{DARK}" stroke-width="1"/>'
-        f'<path d="M33.5 25.5c4 3 7 8 9 14 3 9 3 22 2 32l3-10c1-11-1-23-5.5-31-2-3.5-5-6-8.5-5z" fill="#5b3a1e" stroke="{DARK}" stroke-width=".6"/>'
-        f'<circle cx="27.5" cy="35.5" r="1.3" fill="{DARK}"/>'
-        f'<circle cx="17.5" cy="48" r=".9" fill="{DARK}"/>'
-        '<path d="M29.5 31l-4.5 17M15 45.5c3 .5 7 1.5 10 2.5M25 48l13 14" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/>'
-        f'<circle cx="25" cy="48" r="1.3" fill="{GOLD}"/>'
-        f'<path d="M24 76c6-1.5 13-1.5 20-.5l-1.6 12.5h-20.4z" fill="currentColor" stroke="{DARK}" stroke-width=".8"/>'
-        f'<path d="M23.5 79.5c7-1.2 13-1.2 20 0" stroke="{GOLD}" stroke-width="1.4" fill="none"/>'
+        f'<path d="M22 84c2-9 4.5-19 6-26-4-1-10-.5-14.5-2-4-1.4-5.5-6-2.6-10.2 4-6 9-14 13-19l1.5-2.8 1-8.5 4 7.2c6 3 10.5 12 12 24 1 10 .5 25-.7 37.3z" fill="#f4ead8" stroke="{DARK}" stroke-width="1"/>'
+        f'<path d="M32.5 22.5c5 2.5 10 9 12 18 2 9 1.6 22 .7 32l3.3-5.5-1.5-6 3-5.5-2.6-6 2.3-6-3.3-5 1-6-4.5-2.5-.7-5.5-4.5 1z" fill="#5b3a1e" stroke="{DARK}" stroke-width=".6"/>'
+        f'<path d="M27.5 23.5c-2 1.5-3 3.5-2.5 6 1.5-1.5 3.5-2.5 5-2.5z" fill="#5b3a1e"/>'
+        f'<ellipse cx="23.5" cy="35.5" rx="1.5" ry="1.2" fill="{DARK}"/>'
+        f'<path d="M12.4 48.5c.8-.6 2-.5 2.4.3M11.5 53.2c1.5.5 3 .5 4.5 0" stroke="{DARK}" stroke-width=".9" fill="none" stroke-linecap="round"/>'
+        '<path d="M29.5 25.5c-1.5 6-3 13-4.5 21M15 43c3 4 6 7 10 9.5M25 46.5l18 15" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/>'
+        f'<circle cx="25" cy="46.5" r="1.5" fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width=".4"/>'
+        f'<path d="M23.6 73.5c7-1.5 14-1.5 21.4-.3l-.5 10.8h-22.5z" fill="currentColor" stroke="{DARK}" stroke-width=".8"/>'
+        f'<path d="M23.3 77c7-1.2 14-1.2 21.5 0" stroke="{GOLD}" stroke-width="1.4" fill="none"/>'
     ),
     # rey: a crowned, bearded king, bust with an ermine collar
     "rey": (
@@ -213,20 +214,19 @@ LONG = {
     3: [(32, 50, -34, 2.4), (32, 50, 34, 2.4), (32, 50, 0, 2.4)],
     4: [(20, 30, 0, 1.35), (44, 30, 0, 1.35), (20, 70, 0, 1.35), (44, 70, 0, 1.35)],
     5: [(19, 30, 0, 1.35), (45, 30, 0, 1.35), (32, 50, 0, 1.35), (19, 70, 0, 1.35), (45, 70, 0, 1.35)],
-    6: [(21, 27, 0, 1.1), (43, 27, 0, 1.1), (21, 50, 0, 1.1), (43, 50, 0, 1.1), (21, 73, 0, 1.1), (43, 73, 0, 1.1)],
-    7: [(18, 27, 0, 1.1), (46, 27, 0, 1.1), (18, 50, 0, 1.1), (32, 50, 0, 1.1), (46, 50, 0, 1.1),
-        (18, 73, 0, 1.1), (46, 73, 0, 1.1)],
+    6: [(21, 26, 0, 1), (43, 26, 0, 1), (21, 50, 0, 1), (43, 50, 0, 1), (21, 74, 0, 1), (43, 74, 0, 1)],
+    7: [(18, 26, 0, 1), (46, 26, 0, 1), (18, 50, 0, 1), (32, 50, 0, 1), (46, 50, 0, 1), (18, 74, 0, 1), (46, 74, 0, 1)],
 }
 # Scaled copies of the long pips kept in the sprite, so the layouts can place them with x/y.
-SCALED = {1.35: "L", 1.1: "M"}
+SCALED = {1.35: "L"}
 # French pips sit a little further from the corners, which carry a small suit mark.
 FRENCH_ROUND = {
     2: [(32, 28), (32, 72)],
     3: [(32, 27), (32, 50), (32, 73)],
-    4: [(24, 29), (40, 29), (24, 71), (40, 71)],
-    5: [(24, 29), (40, 29), (32, 50), (24, 71), (40, 71)],
-    6: [(24, 28), (40, 28), (24, 50), (40, 50), (24, 72), (40, 72)],
-    7: [(24, 28), (40, 28), (17, 50), (32, 50), (47, 50), (24, 72), (40, 72)],
+    4: [(22, 29), (42, 29), (22, 71), (42, 71)],
+    5: [(22, 29), (42, 29), (32, 50), (22, 71), (42, 71)],
+    6: [(22, 28), (42, 28), (22, 50), (42, 50), (22, 72), (42, 72)],
+    7: [(22, 28), (42, 28), (17, 50), (32, 50), (47, 50), (22, 72), (42, 72)],
 }
 
 
@@ -290,15 +290,15 @@ def label_id(label: str) -> str:
 
 def label_group(label: str) -> str:
     """One index label, drawn top left; the card turns a second copy round for the bottom right."""
-    size = "14" if len(label) == 1 else '12.5" letter-spacing="-.8'
-    return group(label_id(label), f'<text x="10.5" y="17" {TEXT} font-size="{size}">{label}</text>')
+    size = "16" if len(label) == 1 else '14" letter-spacing="-1.2'
+    return group(label_id(label), f'<text x="10.5" y="18" {TEXT} font-size="{size}">{label}</text>')
 
 
 def index(label: str, pip: str | None = None) -> str:
     """The rank index top left and, turned round, bottom right (with a small suit mark if given)."""
     one = f'<use href="#{label_id(label)}"/>'
     if pip:
-        one += f'<use href="#{pip.lower()}" x="10.5" y="25.5"/>'
+        one += f'<use href="#{pip.lower()}" x="10.5" y="26.5"/>'
     return f'{one}<g transform="rotate(180 32 50)">{one}</g>'
 
 
@@ -306,7 +306,8 @@ def pips(rank: int, pip: str, layout: str) -> str:
     """The pip layout of a number card (2-7): "long", "round" or "french"."""
     if layout == "long":
         return "".join(
-            use(pip + SCALED[scale], x, y) if not angle and scale in SCALED else use(pip, x, y, angle, scale)
+            use(pip + SCALED.get(scale, ""), x, y) if not angle and (scale in SCALED or scale == 1)
+            else use(pip, x, y, angle, scale)
             for x, y, angle, scale in LONG[rank]
         )
     if layout == "french":
@@ -340,7 +341,7 @@ def french_card(rank: int, suit: str) -> str:
     label = FRENCH_LETTER.get(rank, str(rank))
     body = ['<use href="#F"/>', index(label, pip)]
     if rank == 1:
-        body.append(use(pip, 32, 50, scale=3))
+        body.append(use(pip, 32, 50, scale=3.4))
     elif rank in FRENCH_FIGURE_EMBLEM:
         body.append(figure(rank, suit, pip, False, FRENCH_FIGURE_EMBLEM, FRENCH_CLOTH[suit]))
     else:
@@ -396,8 +397,8 @@ def build() -> dict[Path, str]:
     spanish_defs += [group(k + v, use(k, scale=scale)) for k in "eb" for scale, v in SCALED.items()]
     spanish_defs += [group(f"F{suit}", frame(suit)) for suit in SUITS]
     spanish_defs += [label_group(str(rank)) for rank in RANKS]
-    french_defs = [group(k, PIPS[k]) for k in "SCDH"]
-    french_defs += [group(k.lower(), use(k, scale=.5)) for k in "SCDH"]
+    french_defs = [f'<g id="{k}" transform="scale(.85)">{PIPS[k]}</g>' for k in "SCDH"]
+    french_defs += [group(k.lower(), use(k, scale=.6)) for k in "SCDH"]
     french_defs += [group(k, EMBLEMS[k]) for k in ("sota", "reina", "rey")]
     french_defs.append(group("F", french_frame()))
     french_defs += [label_group(FRENCH_LETTER.get(rank, str(rank))) for rank in RANKS]
