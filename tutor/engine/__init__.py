@@ -1,0 +1,81 @@
+"""The Truco rules engine: pure Python, no web framework (a test checks its imports).
+
+Public API, by module:
+
+* ``cards``: :class:`Card`, :class:`Suit`, :data:`DECK`, :func:`parse_cards`, :func:`format_cards`.
+* ``ranking``: :class:`Ranking`, :data:`ARGENTINE`, :data:`MATAS`.
+* ``envido``: :func:`envido`, :func:`envido_points`, :func:`flor`, :func:`showdown`.
+* ``tricks``: :func:`trick_result`, :func:`hand_result`, :class:`TrickOutcome`, :class:`HandRule`.
+* ``stakes``: what calls are worth (:func:`envido_stake`, :func:`truco_stake`, :func:`falta_value`, ...).
+* ``rules``: :class:`Rules`, :class:`FlorMode`, :func:`find_variant`, :data:`VARIANTS`.
+* ``state``: :class:`HandState` (``legal_actions()``, ``apply()``, ``can_apply()``, ``events``,
+  ``awards``, ``view_for(seat)``), the actions :class:`PlayCard`, :class:`Call`, :class:`Answer`,
+  :class:`Mazo`, and :func:`deal`.
+* ``match``: :class:`MatchState`, :func:`standing`.
+* ``notation``: text forms of rules, deals, actions and hands, and :func:`replay`.
+* ``errors``: :class:`TrucoError`, :class:`InvalidNotationError`, :class:`IllegalActionError`, :class:`Reason`.
+
+>>> from tutor.engine import HandState, Rules, Call, Answer, EnvidoCall
+>>> hand = HandState(Rules(), deal="1e,7o,3b|4c,5c,6c")
+>>> _ = hand.apply(Call(0, EnvidoCall.ENVIDO)); _ = hand.apply(Answer(1, False))
+>>> hand.scores, hand.awards[-1].rule.value
+((1, 0), 'envido_declined')
+"""
+
+from .cards import DECK, Card, Suit, format_cards, parse_cards
+from .envido import EnvidoResult, envido, envido_points, flor, showdown
+from .errors import IllegalActionError, InvalidNotationError, NotationReason, Reason, TrucoError
+from .match import MatchState, Standing, Zone, standing
+from .notation import (
+    HandRecord,
+    format_action,
+    format_actions,
+    format_deal,
+    format_hand,
+    format_rules,
+    parse_action,
+    parse_actions,
+    parse_deal,
+    parse_hand,
+    parse_rules,
+    replay,
+)
+from .ranking import ARGENTINE, MATAS, Ranking
+from .rules import PRESETS, VARIANTS, FlorMode, Rules, Variant, find_variant
+from .stakes import EnvidoCall, FaltaMode, FlorCall, TrucoCall
+from .state import (
+    CALLS,
+    FLOR,
+    Action,
+    Answer,
+    Award,
+    AwardRule,
+    Call,
+    EndKind,
+    Event,
+    EventKind,
+    FlorAnnouncement,
+    HandEnd,
+    HandState,
+    Mazo,
+    Phase,
+    PlayCard,
+    SeatView,
+    deal,
+)
+from .tricks import HandRule, TrickOutcome, hand_result, trick_result
+
+__all__ = [
+    "DECK", "Card", "Suit", "format_cards", "parse_cards",
+    "EnvidoResult", "envido", "envido_points", "flor", "showdown",
+    "IllegalActionError", "InvalidNotationError", "NotationReason", "Reason", "TrucoError",
+    "MatchState", "Standing", "Zone", "standing",
+    "HandRecord", "format_action", "format_actions", "format_deal", "format_hand", "format_rules",
+    "parse_action", "parse_actions", "parse_deal", "parse_hand", "parse_rules", "replay",
+    "ARGENTINE", "MATAS", "Ranking",
+    "PRESETS", "VARIANTS", "FlorMode", "Rules", "Variant", "find_variant",
+    "EnvidoCall", "FaltaMode", "FlorCall", "TrucoCall",
+    "CALLS", "FLOR", "Action", "Answer", "Award", "AwardRule", "Call", "EndKind", "Event", "EventKind",
+    "FlorAnnouncement", "HandEnd", "HandState", "Mazo", "Phase", "PlayCard", "SeatView", "deal",
+    "HandRule", "TrickOutcome", "hand_result", "trick_result",
+]

@@ -1,0 +1,1239 @@
+"""One hand of Truco as a state machine: legal actions, checked actions, events, points, views.
+
+A hand is ``rules + deal + mano + scores + action log``. :class:`HandState` is advanced in place by
+:meth:`HandState.apply`, which refuses an illegal action with :class:`IllegalActionError` carrying a
+:class:`Reason`. :meth:`HandState.legal_actions` lists exactly the actions ``apply`` accepts from the
+seat to act (the web layer draws its buttons only from it). Every action follows the
+verify / can / do pattern: :meth:`HandState.verify` raises, :meth:`HandState.can_apply` answers with
+a bool, :meth:`HandState.apply` applies and returns the recorded action.
+
+>>> hand = HandState(Rules(), deal=["1e 7o 3b", "4c 5c 6c"], mano=0)
+>>> [str(a) for a in hand.legal_actions()]
+['0:1e', '0:7o', '0:3b', '0:envido', '0:real_envido', '0:falta_envido', '0:truco', '0:mazo']
+>>> hand.apply(Call(0, EnvidoCall.ENVIDO))
+Call(seat=0, call=<EnvidoCall.ENVIDO: 'envido'>)
+>>> hand.apply(Answer(1, True)).notation
+'1:quiero'
+>>> hand.scores, [(e.kind.value, e.seat, e.value) for e in hand.events if e.kind is EventKind.ENVIDO_STATED]
+((0, 2), [('envido_stated', 0, 7), ('envido_stated', 1, 31)])
+>>> hand.apply(PlayCard(1, Card.parse("4c")))
+Traceback (most recent call last):
+...
+tutor.engine.errors.IllegalActionError: seat 1 cannot act: it is seat 0's turn
+
+Decisions where RULES.md is silent are listed in docs/rules.md ("The hand", "Calls and answers",
+"Going to the mazo", "Flor"); the main ones:
+
+* The seat that answers a call is the next seat after the caller (always an opponent).
+* The envido showdown is resolved automatically and narrated as events (who states a number, who
+  says "son buenas"): there is no choice in it, so it is no action.
+* Going to the mazo concedes for the whole team; it is allowed whenever the seat is to act. As the
+  answer to an open envido (or contraflor) it first declines that call.
+* With flor, announcing it is compulsory: a seat that holds an unannounced flor in the first trick
+  before its first card can only announce it (or go to the mazo). A flor that was not announced
+  yet when an envido is called, or when the flor is settled, is announced automatically.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from typing import Iterable, NamedTuple, Sequence, Union
+
+from .cards import DECK, Card, parse_cards
+from .envido import EnvidoResult, envido, envido_points, flor_points, showdown
+from .errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
+from .rules import FlorMode, Rules
+from .stakes import (
+    EnvidoCall,
+    FlorCall,
+    StakeRule,
+    TrucoCall,
+    check_envido_ladder,
+    envido_stake,
+    flor_stake,
+    hand_value,
+    mazo_award,
+    next_envido_calls,
+    next_flor_calls,
+    simple_flor_points,
+    truco_stake,
+)
+from .tricks import HandRule, Side, TrickOutcome, hand_result, trick_result
+
+__all__ = [
+    "Phase", "FlorAnnouncement", "FLOR", "CALLS", "PlayCard", "Call", "Answer", "Mazo", "Action",
+    "EventKind", "Event", "AwardRule", "Award", "EndKind", "HandEnd", "HandState", "SeatView",
+    "Deal", "deal",
+]
+
+Deal = tuple[tuple[Card, ...], ...]
+"""The cards of every seat: ``deal[seat]`` is that seat's three cards."""
+
+
+class Phase(StrEnum):
+    """What the seat to act is doing."""
+
+    PLAY = "play"
+    """Its turn: play a card, call, or go to the mazo."""
+    ANSWER_ENVIDO = "answer_envido"
+    """Answer an envido call: quiero, no quiero, or raise."""
+    ANSWER_TRUCO = "answer_truco"
+    """Answer a truco call: quiero, no quiero, raise, envido first (el envido está primero), mazo."""
+    ANSWER_FLOR = "answer_flor"
+    """Answer a contraflor: quiero, no quiero, or raise to contraflor al resto."""
+    OVER = "over"
+    """The hand is over (and maybe the match)."""
+
+
+class FlorAnnouncement(StrEnum):
+    """Announcing a flor (the raises between two flores are :class:`FlorCall`)."""
+
+    FLOR = "flor"
+    """"Flor": three cards of one suit (RULES.md 8)."""
+
+
+FLOR = FlorAnnouncement.FLOR
+"""The flor announcement."""
+
+CallName = Union[EnvidoCall, TrucoCall, FlorCall, FlorAnnouncement]
+CALLS: dict[str, CallName] = {
+    **{c.value: c for c in EnvidoCall},
+    **{c.value: c for c in TrucoCall},
+    FLOR.value: FLOR,
+    **{c.value: c for c in FlorCall},
+}
+"""Every call by its notation name."""
+
+_TRUCO_ORDER = tuple(TrucoCall)
+_CALL_CLASSES = (EnvidoCall, TrucoCall, FlorCall, FlorAnnouncement)
+
+
+# --- Actions --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """``seat`` plays ``card``. Notation ``0:7o``."""
+
+    seat: int
+    card: Card
+
+    def __post_init__(self) -> None:
+        if type(self.card) is not Card:
+            object.__setattr__(self, "card", Card.parse(self.card))
+
+    @property
+    def notation(self) -> str:
+        """Compact text, e.g. ``0:7o``."""
+        return f"{self.seat}:{self.card.notation}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``seat`` calls (envido, real_envido, falta_envido, truco, retruco, vale_cuatro, flor,
+    contraflor, contraflor_al_resto). A call made while answering a call of the same family is a
+    raise (``quiero retruco``). Notation ``0:truco``."""
+
+    seat: int
+    call: CallName
+
+    def __post_init__(self) -> None:
+        call = self.call
+        if call.__class__ not in _CALL_CLASSES:
+            found = CALLS.get(call) if isinstance(call, str) else None
+            if found is None:
+                raise InvalidNotationError(NotationReason.UNKNOWN_ACTION, f"unknown call {call!r}", value=call)
+            object.__setattr__(self, "call", found)
+
+    @property
+    def notation(self) -> str:
+        """Compact text, e.g. ``0:real_envido``."""
+        return f"{self.seat}:{self.call.value}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """``seat`` answers the open call: quiero (True) or no quiero (False). Notation ``1:quiero``."""
+
+    seat: int
+    quiero: bool
+
+    @property
+    def notation(self) -> str:
+        """Compact text: ``1:quiero`` or ``1:no_quiero``."""
+        return f"{self.seat}:{'quiero' if self.quiero else 'no_quiero'}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True, slots=True)
+class Mazo:
+    """``seat`` goes to the mazo: its team gives up the hand. Notation ``0:mazo``."""
+
+    seat: int
+
+    @property
+    def notation(self) -> str:
+        """Compact text, e.g. ``0:mazo``."""
+        return f"{self.seat}:mazo"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+Action = Union[PlayCard, Call, Answer, Mazo]
+"""Any action of a hand."""
+
+_MAX_SEATS = 6
+# Interned actions: legal_actions() hands out these shared objects instead of building new ones.
+_PLAYS = tuple({card: PlayCard(seat, card) for card in DECK} for seat in range(_MAX_SEATS))
+_CALLS = tuple({call: Call(seat, call) for call in CALLS.values()} for seat in range(_MAX_SEATS))
+_ANSWERS = tuple((Answer(seat, True), Answer(seat, False)) for seat in range(_MAX_SEATS))
+_MAZOS = tuple(Mazo(seat) for seat in range(_MAX_SEATS))
+
+
+# --- Events and points ----------------------------------------------------------------------------
+
+
+class EventKind(StrEnum):
+    """What happened (the narration log is data; the web layer words it)."""
+
+    CARD_PLAYED = "card_played"
+    """``seat`` played ``card`` in trick ``trick`` (0-based)."""
+    TRICK_WON = "trick_won"
+    """``seat`` (team ``team``) took trick ``trick`` with ``card``."""
+    TRICK_PARDA = "trick_parda"
+    """Trick ``trick`` was a parda; ``seat`` (who led it) leads again."""
+    CALL = "call"
+    """``seat`` called ``call``."""
+    ANSWER = "answer"
+    """``seat`` answered ``call`` with quiero (``quiero`` True) or no quiero."""
+    ENVIDO_STATED = "envido_stated"
+    """``seat`` stated its envido ``value`` in the showdown."""
+    SON_BUENAS = "son_buenas"
+    """``seat`` said "son buenas" (its number stays hidden)."""
+    ENVIDO_WON = "envido_won"
+    """``seat`` (team ``team``) won the envido with ``value``."""
+    ENVIDO_CANCELLED = "envido_cancelled"
+    """The envido calls were cancelled by a flor."""
+    FLOR_ANNOUNCED = "flor_announced"
+    """``seat`` announced a flor (``value`` 1 when announced automatically, see module notes)."""
+    FLOR_STATED = "flor_stated"
+    """``seat`` stated its flor ``value`` (when flores of both teams compete)."""
+    FLOR_WON = "flor_won"
+    """``seat`` (team ``team``) holds the best flor, worth ``value``."""
+    MAZO = "mazo"
+    """``seat`` went to the mazo: team ``team`` gave up the hand."""
+    POINTS = "points"
+    """Team ``team`` scored ``points`` by rule ``rule`` (an :class:`AwardRule`)."""
+    HAND_WON = "hand_won"
+    """Team ``team`` won the hand by trick rule ``rule`` (a :class:`tricks.HandRule`)."""
+    CARDS_SHOWN = "cards_shown"
+    """At the end of the hand ``seat`` shows ``cards`` (the envido or flor it won with)."""
+    HAND_OVER = "hand_over"
+    """The hand is over; ``rule`` is the :class:`EndKind`, ``team`` took the hand."""
+    MATCH_WON = "match_won"
+    """Team ``team`` reached the target and won the match."""
+
+
+class Event(NamedTuple):
+    """One entry of the narration log; unused fields are None."""
+
+    kind: EventKind
+    seat: int | None = None
+    team: int | None = None
+    card: Card | None = None
+    call: str | None = None
+    quiero: bool | None = None
+    value: int | None = None
+    points: int | None = None
+    rule: str | None = None
+    trick: int | None = None
+    cards: tuple[Card, ...] = ()
+
+
+class AwardRule(StrEnum):
+    """Why points were scored."""
+
+    ENVIDO_ACCEPTED = "envido_accepted"
+    """The team with the best envido won the accepted calls (``detail``: the stake rule)."""
+    ENVIDO_DECLINED = "envido_declined"
+    """The envido was declined: the last caller's team scores (``detail``: the stake rule)."""
+    FLOR = "flor"
+    """The team with the best flor scores 3 for each of its flores."""
+    CONTRAFLOR_ACCEPTED = "contraflor_accepted"
+    """An accepted contraflor (or al resto): the team with the best flor scores it."""
+    CONTRAFLOR_DECLINED = "contraflor_declined"
+    """A declined contraflor (or al resto): the last caller's team scores."""
+    TRUCO_DECLINED = "truco_declined"
+    """A truco call was declined: the caller's team scores the level below and the hand ends."""
+    HAND_WON = "hand_won"
+    """The hand was won on tricks: its value, 1 or the accepted truco level (``detail``: the trick rule)."""
+    MAZO = "mazo"
+    """The other team went to the mazo: the hand's value at that moment."""
+    MAZO_EARLY = "mazo_early"
+    """The other team went to the mazo in the first trick before the envido was played (early-mazo option)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """Points scored in a hand, with the reason."""
+
+    team: int
+    """The team that scores."""
+    points: int
+    """How many points."""
+    rule: AwardRule
+    """Why."""
+    calls: tuple[str, ...] = ()
+    """The calls involved (envido, truco or contraflor ladder), in order."""
+    accepted: bool | None = None
+    """Whether the last of ``calls`` was accepted (None when no call is involved)."""
+    detail: str | None = None
+    """The finer rule: a :class:`stakes.StakeRule` or a :class:`tricks.HandRule`."""
+    seat: int | None = None
+    """The seat whose cards won it (envido, flor), when that applies."""
+
+
+class EndKind(StrEnum):
+    """How a hand ended."""
+
+    TRICKS = "tricks"
+    """Its winner became certain on tricks."""
+    TRUCO_DECLINED = "truco_declined"
+    """A truco call was declined."""
+    MAZO = "mazo"
+    """A team went to the mazo."""
+    MATCH_WON = "match_won"
+    """A team reached the target during the hand (e.g. through the envido): the rest does not count."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnd:
+    """How the hand ended and who took it."""
+
+    kind: EndKind
+    """How it ended."""
+    team: int
+    """The team that took the hand (for MATCH_WON: the match winner)."""
+    rule: HandRule | None = None
+    """For TRICKS: the parda rule that decided it."""
+
+
+# --- Dealing ---------------------------------------------------------------------------------------
+
+
+def deal(rng: random.Random | int | str | None = None, players: int = 2, mano: int = 0) -> Deal:
+    """Shuffle the 40 cards and deal three to each seat, one at a time starting with the mano.
+
+    ``rng`` is a :class:`random.Random` (advanced in place) or a seed for a new one.
+
+    >>> d = deal(7, players=4)
+    >>> len(d), [len(h) for h in d], len({c for h in d for c in h})
+    (4, [3, 3, 3, 3], 12)
+    >>> deal(7, players=4) == d
+    True
+    """
+    if players not in (2, 4, 6):
+        raise InvalidNotationError(NotationReason.BAD_VALUE, f"2, 4 or 6 players, not {players!r}", value=players)
+    generator = rng if isinstance(rng, random.Random) else random.Random(rng)
+    cards = list(DECK)
+    generator.shuffle(cards)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(3 * players):
+        hands[(mano + i) % players].append(cards[i])
+    return tuple(tuple(hand) for hand in hands)
+
+
+def _read_deal(cards: Sequence[Iterable[Card | str] | str], players: int) -> Deal:
+    if isinstance(cards, str):
+        cards = cards.split("|")
+    hands = tuple(tuple(parse_cards(hand, count=3)) for hand in cards)
+    if len(hands) != players:
+        raise InvalidNotationError(
+            NotationReason.WRONG_COUNT, f"{players} players need {players} hands, got {len(hands)}",
+            value=len(hands), expected=players,
+        )
+    seen: set[Card] = set()
+    for hand in hands:
+        for card in hand:
+            if card in seen:
+                raise InvalidNotationError(NotationReason.DUPLICATE_CARD, f"card {card} dealt twice", value=card.notation)
+            seen.add(card)
+    return hands
+
+
+@lru_cache(maxsize=None)
+def _next_envido(calls: tuple[EnvidoCall, ...], raisable: bool) -> tuple[EnvidoCall, ...]:
+    return next_envido_calls(calls, raisable)
+
+
+@lru_cache(maxsize=None)
+def _next_flor(calls: tuple[FlorCall, ...]) -> tuple[FlorCall, ...]:
+    return next_flor_calls(calls)
+
+
+# Kinds of open calls on the stack.
+_ENVIDO, _TRUCO, _FLOR = 1, 2, 3
+_PHASE = {_ENVIDO: Phase.ANSWER_ENVIDO, _TRUCO: Phase.ANSWER_TRUCO, _FLOR: Phase.ANSWER_FLOR}
+# Envido status.
+_OPEN, _CALLED, _SETTLED, _CANCELLED = 0, 1, 2, 3
+
+
+class _Pending:
+    """An open call waiting for an answer."""
+
+    __slots__ = ("kind", "caller", "responder")
+
+    def __init__(self, kind: int, caller: int, responder: int) -> None:
+        self.kind = kind
+        self.caller = caller
+        self.responder = responder
+
+
+def _error(reason: Reason, message: str, **details: object) -> IllegalActionError:
+    return IllegalActionError(reason, message, **details)
+
+
+# --- The hand --------------------------------------------------------------------------------------
+
+
+class HandState:
+    """One hand, advanced in place by :meth:`apply`.
+
+    ``deal[seat]`` holds that seat's three cards (notation or Card objects); ``mano`` leads the
+    first trick (the dealer sits before it); ``scores`` are the match scores when the hand starts
+    (team 0 = even seats, team 1 = odd seats). The state is fully determined by
+    ``rules + deal + mano + scores + actions``; :func:`tutor.engine.notation.replay` rebuilds it.
+    """
+
+    __slots__ = (
+        "rules", "deal", "mano", "start_scores", "players", "actions", "events", "awards", "end",
+        "match_winner", "_hands", "_played", "_trick", "_tricks", "_outcomes", "_trick_winners",
+        "_leader", "_turn", "_stack", "_envido", "_envido_calls", "_envido_callers", "_envido_winner",
+        "_truco_level", "_truco_calls", "_truco_callers", "_truco_owner", "_flor_holder",
+        "_flor_announced", "_flor_calls", "_flor_callers", "_flor_answer", "_flor_settled",
+        "_flor_winners", "_scores", "_over", "_shown",
+    )
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        deal: Sequence[Iterable[Card | str] | str] | None = None,
+        mano: int = 0,
+        scores: Sequence[int] = (0, 0),
+    ) -> None:
+        self.rules = rules = rules if rules is not None else Rules()
+        n = rules.players
+        self.players = n
+        if deal is None:
+            raise InvalidNotationError(NotationReason.EMPTY, "a hand needs a deal", value=None)
+        self.deal: Deal = _read_deal(deal, n)
+        if type(mano) is not int or not 0 <= mano < n:
+            raise InvalidNotationError(NotationReason.BAD_VALUE, f"mano {mano!r} is not a seat", value=mano)
+        self.mano = mano
+        pair = tuple(scores)
+        if len(pair) != 2 or any(type(s) is not int or not 0 <= s < rules.target for s in pair):
+            raise InvalidNotationError(
+                NotationReason.BAD_VALUE, f"scores {scores!r} must be two numbers from 0 to {rules.target - 1}",
+                value=scores,
+            )
+        self.start_scores: tuple[int, int] = pair  # type: ignore[assignment]
+        self._scores = list(pair)
+        self.actions: list[Action] = []
+        """Every action applied, in order (the log)."""
+        self.events: list[Event] = []
+        """The narration log."""
+        self.awards: list[Award] = []
+        """Points scored in this hand, in order."""
+        self.end: HandEnd | None = None
+        """How the hand ended (None while it goes on)."""
+        self.match_winner: int | None = None
+        """The team that reached the target during this hand, if any."""
+        self._hands = [list(hand) for hand in self.deal]
+        self._played = [False] * n
+        self._trick: list[tuple[int, Card]] = []
+        self._tricks: list[tuple[tuple[int, Card], ...]] = []
+        self._outcomes: list[TrickOutcome] = []
+        self._trick_winners: list[int | None] = []
+        self._leader = self._turn = mano
+        self._stack: list[_Pending] = []
+        self._envido = _OPEN if rules.envido else _CANCELLED
+        self._envido_calls: list[EnvidoCall] = []
+        self._envido_callers: list[int] = []
+        self._envido_winner: int | None = None
+        self._truco_level = 0
+        self._truco_calls: list[TrucoCall] = []
+        self._truco_callers: list[int] = []
+        self._truco_owner = -1
+        if rules.flor is FlorMode.OFF:
+            self._flor_holder = (False,) * n
+        else:
+            self._flor_holder = tuple(h[0].suit is h[1].suit is h[2].suit for h in self.deal)
+        self._flor_announced: list[int] = []
+        self._flor_calls: list[FlorCall] = []
+        self._flor_callers: list[int] = []
+        self._flor_answer: bool | None = None
+        self._flor_settled = rules.flor is FlorMode.OFF
+        self._flor_winners: list[int] = []
+        self._over = False
+        self._shown: dict[int, tuple[Card, ...]] = {}
+
+    # --- Reading the state ---------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended."""
+        return self._over
+
+    @property
+    def phase(self) -> Phase:
+        """What the seat to act is doing."""
+        if self._over:
+            return Phase.OVER
+        return _PHASE[self._stack[-1].kind] if self._stack else Phase.PLAY
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must act now (None when the hand is over)."""
+        if self._over:
+            return None
+        return self._stack[-1].responder if self._stack else self._turn
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is to play a card (it acts once open calls are answered)."""
+        return self._turn
+
+    @property
+    def dealer(self) -> int:
+        """The dealer: the seat before the mano."""
+        return (self.mano - 1) % self.players
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The match scores now: the starting scores plus this hand's points."""
+        return self._scores[0], self._scores[1]
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """The points each team scored in this hand."""
+        return self._scores[0] - self.start_scores[0], self._scores[1] - self.start_scores[1]
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat still holds (all seats: not for players' eyes, see :meth:`view_for`)."""
+        return tuple(tuple(hand) for hand in self._hands)
+
+    @property
+    def tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        """The completed tricks, each as ``(seat, card)`` pairs in playing order."""
+        return tuple(self._tricks)
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        """The cards played so far in the trick under way."""
+        return tuple(self._trick)
+
+    @property
+    def trick_outcomes(self) -> tuple[TrickOutcome, ...]:
+        """The completed tricks seen from the mano's team (W, L, P)."""
+        return tuple(self._outcomes)
+
+    @property
+    def trick_winners(self) -> tuple[int | None, ...]:
+        """The seat that took each completed trick (None for a parda)."""
+        return tuple(self._trick_winners)
+
+    @property
+    def truco_level(self) -> int:
+        """Accepted truco steps: 0 none, 1 truco, 2 retruco, 3 vale cuatro."""
+        return self._truco_level
+
+    @property
+    def hand_value(self) -> int:
+        """What the hand is worth now: 1, or the accepted truco level (2, 3, 4)."""
+        return hand_value(self._truco_level)
+
+    @property
+    def truco_calls(self) -> tuple[tuple[int, TrucoCall], ...]:
+        """The truco calls made, as ``(seat, call)``."""
+        return tuple(zip(self._truco_callers, self._truco_calls))
+
+    @property
+    def envido_calls(self) -> tuple[tuple[int, EnvidoCall], ...]:
+        """The envido calls made, as ``(seat, call)``."""
+        return tuple(zip(self._envido_callers, self._envido_calls))
+
+    @property
+    def envido_status(self) -> str:
+        """``open`` (may still be called), ``called``, ``settled``, ``cancelled`` (by flor or rules), or
+        ``closed`` (no longer possible: first trick over or truco accepted)."""
+        status = self._envido
+        if status == _OPEN:
+            return "closed" if self._tricks or self._truco_level else "open"
+        return ("open", "called", "settled", "cancelled")[status]
+
+    @property
+    def flor_announced(self) -> tuple[int, ...]:
+        """The seats that announced a flor, in order."""
+        return tuple(self._flor_announced)
+
+    @property
+    def shown(self) -> dict[int, tuple[Card, ...]]:
+        """Cards shown at the end of the hand (the envido and flor winners), by seat."""
+        return dict(self._shown)
+
+    def team(self, seat: int) -> int:
+        """The team of ``seat``: 0 for even seats, 1 for odd seats."""
+        return seat & 1
+
+    def envido_of(self, seat: int) -> EnvidoResult:
+        """The envido of ``seat``'s three dealt cards, with its explanation."""
+        return envido(self.deal[seat])
+
+    # --- Legal actions ---------------------------------------------------------------------------
+
+    def _owes_flor(self, seat: int) -> bool:
+        return (
+            self._flor_holder[seat]
+            and not self._played[seat]
+            and not self._flor_settled
+            and seat not in self._flor_announced
+        )
+
+    def _rival_flor(self, seat: int) -> bool:
+        team = seat & 1
+        return any(s & 1 != team for s in self._flor_announced)
+
+    def _envido_may_open(self, seat: int) -> bool:
+        return (
+            self._envido == _OPEN
+            and self._truco_level == 0
+            and not self._tricks
+            and not self._played[seat]
+        )
+
+    def legal_actions(self) -> list[Action]:
+        """Every action :meth:`apply` accepts now, all from the seat :attr:`to_act`.
+
+        Order: cards in hand, calls, answers, mazo.
+        """
+        if self._over:
+            return []
+        stack = self._stack
+        seat = stack[-1].responder if stack else self._turn
+        calls = _CALLS[seat]
+        if self._owes_flor(seat):
+            result: list[Action] = [calls[FLOR]]
+            if self.rules.flor is FlorMode.CONTRAFLOR and not self._flor_calls and self._rival_flor(seat):
+                result.extend(calls[c] for c in FlorCall)
+            result.append(_MAZOS[seat])
+            return result
+        if not stack:
+            plays = _PLAYS[seat]
+            result = [plays[card] for card in self._hands[seat]]
+            if self._envido_may_open(seat):
+                result.extend(calls[c] for c in _next_envido((), self.rules.envido_raisable))
+            level = self._truco_level
+            if level < 3 and (level == 0 or self._truco_owner == seat & 1):
+                result.append(calls[_TRUCO_ORDER[level]])
+            result.append(_MAZOS[seat])
+            return result
+        top = stack[-1]
+        answers = _ANSWERS[seat]
+        result = [answers[0], answers[1]]
+        kind = top.kind
+        if kind == _ENVIDO:
+            result.extend(calls[c] for c in _next_envido(tuple(self._envido_calls), self.rules.envido_raisable))
+        elif kind == _TRUCO:
+            pending = len(self._truco_calls)
+            if pending < 3:
+                result.append(calls[_TRUCO_ORDER[pending]])
+            if self._envido_may_open(seat):
+                result.extend(calls[c] for c in _next_envido((), self.rules.envido_raisable))
+        else:
+            result.extend(calls[c] for c in _next_flor(tuple(self._flor_calls)))
+        result.append(_MAZOS[seat])
+        return result
+
+    # --- Verify / can / do -----------------------------------------------------------------------
+
+    def _check(self, action: object) -> IllegalActionError | None:
+        """The reason ``action`` is illegal now, or None."""
+        if self._over:
+            if self.match_winner is not None:
+                return _error(Reason.MATCH_OVER, "the match is over")
+            return _error(Reason.HAND_OVER, "the hand is over")
+        kind = type(action)
+        if kind is not PlayCard and kind is not Call and kind is not Answer and kind is not Mazo:
+            return _error(Reason.UNKNOWN_ACTION, f"not an action: {action!r}", value=repr(action))
+        seat = action.seat  # type: ignore[union-attr]
+        stack = self._stack
+        actor = stack[-1].responder if stack else self._turn
+        if seat != actor:
+            if stack:
+                return _error(
+                    Reason.ANSWER_PENDING, f"seat {seat} cannot act: seat {actor} must answer first",
+                    seat=seat, to_act=actor,
+                )
+            return _error(Reason.NOT_YOUR_TURN, f"seat {seat} cannot act: it is seat {actor}'s turn", seat=seat, to_act=actor)
+        if kind is Mazo:
+            return None
+        if kind is Call:
+            call = action.call  # type: ignore[union-attr]
+            if call is FLOR:
+                return self._check_flor(seat)
+            if call.__class__ is FlorCall:
+                return self._check_contraflor(seat, call)
+            if self._owes_flor(seat):
+                return _error(Reason.FLOR_MUST_BE_ANNOUNCED, "announce the flor first", seat=seat)
+            if call.__class__ is EnvidoCall:
+                return self._check_envido(seat, call)
+            if call.__class__ is TrucoCall:
+                return self._check_truco(seat, call)
+            return _error(Reason.UNKNOWN_ACTION, f"unknown call {call!r}", value=repr(call))
+        if self._owes_flor(seat):
+            return _error(Reason.FLOR_MUST_BE_ANNOUNCED, "announce the flor first", seat=seat)
+        if kind is Answer:
+            if not stack:
+                return _error(Reason.NOTHING_TO_ANSWER, "no call is waiting for an answer")
+            return None
+        if stack:
+            return _error(Reason.ANSWER_PENDING, "answer the open call first", seat=seat)
+        card = action.card  # type: ignore[union-attr]
+        if card not in self._hands[seat]:
+            return _error(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}", card=str(card))
+        return None
+
+    def _check_envido(self, seat: int, call: EnvidoCall) -> IllegalActionError | None:
+        if not self.rules.envido:
+            return _error(Reason.ENVIDO_NOT_IN_RULES, "this ruleset has no envido")
+        stack = self._stack
+        top = stack[-1].kind if stack else None
+        if top == _ENVIDO:
+            try:
+                check_envido_ladder((*self._envido_calls, call), raisable=self.rules.envido_raisable)
+            except IllegalActionError as error:
+                return error
+            return None
+        if top == _FLOR:
+            return _error(Reason.ANSWER_PENDING, "answer the contraflor first")
+        status = self._envido
+        if status == _CANCELLED:
+            return _error(Reason.ENVIDO_CANCELLED_BY_FLOR, "a flor cancelled the envido in this hand")
+        if status != _OPEN:
+            return _error(Reason.ENVIDO_ALREADY_PLAYED, "the envido is played at most once a hand")
+        if self._truco_level:
+            return _error(Reason.ENVIDO_CLOSED_BY_TRUCO, "an accepted truco closed the envido")
+        if self._tricks:
+            return _error(Reason.ENVIDO_AFTER_FIRST_TRICK, "the envido is only called in the first trick")
+        if self._played[seat]:
+            return _error(Reason.ENVIDO_AFTER_FIRST_CARD, "the envido is called before one's own first card")
+        return None
+
+    def _check_truco(self, seat: int, call: TrucoCall) -> IllegalActionError | None:
+        stack = self._stack
+        if stack:
+            if stack[-1].kind != _TRUCO:
+                return _error(Reason.ANSWER_PENDING, "answer the open call first")
+            step = len(self._truco_calls)  # the pending call is accepted by the raise
+        else:
+            step = self._truco_level
+            if step >= 3:
+                return _error(Reason.TRUCO_ALREADY_MAX, "nothing above vale cuatro")
+            if step and self._truco_owner != seat & 1:
+                return _error(
+                    Reason.TRUCO_ONLY_ACCEPTING_TEAM, "only the team that accepted the last bet may raise",
+                    team=seat & 1,
+                )
+        if step >= 3:
+            return _error(Reason.TRUCO_ALREADY_MAX, "nothing above vale cuatro")
+        if call is not _TRUCO_ORDER[step]:
+            return _error(
+                Reason.TRUCO_OUT_OF_ORDER, f"the next truco call is {_TRUCO_ORDER[step]}, not {call}",
+                expected=_TRUCO_ORDER[step].value,
+            )
+        return None
+
+    def _check_flor(self, seat: int) -> IllegalActionError | None:
+        if self.rules.flor is FlorMode.OFF:
+            return _error(Reason.FLOR_NOT_IN_RULES, "this ruleset has no flor")
+        if seat in self._flor_announced:
+            return _error(Reason.FLOR_ALREADY_ANNOUNCED, "this flor was already announced")
+        if not self._flor_holder[seat]:
+            return _error(Reason.NO_FLOR, "a flor needs three cards of one suit")
+        if self._played[seat] or self._flor_settled:
+            return _error(Reason.FLOR_TOO_LATE, "a flor is announced before one's own first card")
+        return None
+
+    def _check_contraflor(self, seat: int, call: FlorCall) -> IllegalActionError | None:
+        if self.rules.flor is not FlorMode.CONTRAFLOR:
+            return _error(Reason.FLOR_NOT_IN_RULES, "this ruleset has no contraflor")
+        stack = self._stack
+        if stack and stack[-1].kind == _FLOR:
+            if call not in _next_flor(tuple(self._flor_calls)):
+                return _error(Reason.FLOR_LADDER_BACKWARDS, "contraflor al resto is the last raise")
+            return None
+        error = self._check_flor(seat)
+        if error is not None:
+            return error
+        if not self._rival_flor(seat):
+            return _error(Reason.NO_RIVAL_FLOR, "a contraflor answers a flor of the other team")
+        if self._flor_calls:
+            return _error(Reason.FLOR_LADDER_BACKWARDS, "the flores were already raised in this hand")
+        return None
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` (with a :class:`Reason`) if ``action`` is illegal now."""
+        error = self._check(action)
+        if error is not None:
+            raise error
+
+    def can_apply(self, action: Action) -> bool:
+        """True when :meth:`apply` would accept ``action``."""
+        return self._check(action) is None
+
+    def apply(self, action: Action) -> Action:
+        """Check and apply ``action``; return it. Raises :class:`IllegalActionError` if illegal."""
+        error = self._check(action)
+        if error is not None:
+            raise error
+        self.actions.append(action)
+        kind = type(action)
+        if kind is PlayCard:
+            self._do_play(action.seat, action.card)  # type: ignore[union-attr]
+        elif kind is Call:
+            call = action.call  # type: ignore[union-attr]
+            cls = call.__class__
+            if cls is EnvidoCall:
+                self._do_envido(action.seat, call)  # type: ignore[union-attr]
+            elif cls is TrucoCall:
+                self._do_truco(action.seat, call)  # type: ignore[union-attr]
+            else:
+                self._do_flor(action.seat, call)  # type: ignore[union-attr]
+        elif kind is Answer:
+            self._do_answer(action.seat, action.quiero)  # type: ignore[union-attr]
+        else:
+            self._do_mazo(action.seat)
+        return action
+
+    # --- Doing -----------------------------------------------------------------------------------
+
+    def _emit(self, kind: EventKind, **fields: object) -> None:
+        self.events.append(Event(kind, **fields))  # type: ignore[arg-type]
+
+    def _award(self, team: int, points: int, rule: AwardRule, **fields: object) -> bool:
+        """Score points; True when that ends the match (the hand then ends at once)."""
+        self.awards.append(Award(team, points, rule, **fields))  # type: ignore[arg-type]
+        self._scores[team] += points
+        self.events.append(Event(EventKind.POINTS, team=team, points=points, rule=rule))
+        if self._scores[team] >= self.rules.target:
+            self.match_winner = team
+            self._finish(HandEnd(EndKind.MATCH_WON, team))
+            self._emit(EventKind.MATCH_WON, team=team)
+            return True
+        return False
+
+    def _finish(self, end: HandEnd) -> None:
+        self._over = True
+        self.end = end
+        self._stack.clear()
+        shown = self._shown
+        if self._envido_winner is not None:
+            seat = self._envido_winner
+            result = envido(self.deal[seat])
+            shown[seat] = result.counted if len(result.counted) == 2 else self.deal[seat]
+        for seat in self._flor_winners:
+            shown[seat] = self.deal[seat]
+        for seat in sorted(shown):
+            self._emit(EventKind.CARDS_SHOWN, seat=seat, cards=shown[seat])
+        self._emit(EventKind.HAND_OVER, team=end.team, rule=end.kind)
+
+    def _end_hand(
+        self, team: int, points: int, rule: AwardRule, end: HandEnd, folded: int | None = None, **fields: object
+    ) -> None:
+        """Settle what is still open (the flor), then score the hand and finish it."""
+        if not self._flor_settled and self._settle_flor(folded):
+            return
+        if self._award(team, points, rule, **fields):
+            return
+        self._finish(end)
+
+    def _do_play(self, seat: int, card: Card) -> None:
+        self._hands[seat].remove(card)
+        self._played[seat] = True
+        trick = self._trick
+        trick.append((seat, card))
+        self.events.append(Event(EventKind.CARD_PLAYED, seat=seat, team=seat & 1, card=card, trick=len(self._tricks)))
+        if len(trick) < self.players:
+            self._turn = (seat + 1) % self.players
+            return
+        index = len(self._tricks)
+        result = trick_result([c for _, c in trick], [s & 1 for s, _ in trick], self.rules.ranking_table)
+        mano_team = self.mano & 1
+        if result.parda:
+            leader = trick[0][0]
+            self._outcomes.append(TrickOutcome.PARDA)
+            self._trick_winners.append(None)
+            self._emit(EventKind.TRICK_PARDA, seat=leader, trick=index)
+        else:
+            leader, winning_card = trick[result.winner]  # type: ignore[index]
+            self._outcomes.append(TrickOutcome.WON if result.winning_team == mano_team else TrickOutcome.LOST)
+            self._trick_winners.append(leader)
+            self._emit(EventKind.TRICK_WON, seat=leader, team=leader & 1, card=winning_card, trick=index)
+        self._tricks.append(tuple(trick))
+        self._trick = []
+        if index == 0 and not self._flor_settled and self._settle_flor():
+            return
+        outcome = hand_result(self._outcomes)
+        if outcome.decided:
+            team = mano_team if outcome.winner is Side.MANO else 1 - mano_team
+            self._emit(EventKind.HAND_WON, team=team, rule=outcome.rule)
+            self._end_hand(
+                team, hand_value(self._truco_level), AwardRule.HAND_WON, HandEnd(EndKind.TRICKS, team, outcome.rule),
+                calls=tuple(c.value for c in self._truco_calls[: self._truco_level]), accepted=True if self._truco_level else None,
+                detail=outcome.rule,
+            )
+            return
+        self._leader = self._turn = leader
+
+    def _push(self, kind: int, caller: int) -> None:
+        self._stack.append(_Pending(kind, caller, (caller + 1) % self.players))
+
+    def _do_envido(self, seat: int, call: EnvidoCall) -> None:
+        self._emit(EventKind.CALL, seat=seat, team=seat & 1, call=call)
+        self._envido_calls.append(call)
+        self._envido_callers.append(seat)
+        stack = self._stack
+        if stack and stack[-1].kind == _ENVIDO:  # a raise: the next opponent answers it
+            top = stack[-1]
+            top.caller, top.responder = seat, (seat + 1) % self.players
+            return
+        self._envido = _CALLED
+        if not self._flor_settled:
+            owing = [s for s in self._speaking_order() if self._owes_flor(s)]
+            if owing:  # a flor that was not announced yet is announced now and cancels the envido
+                for s in owing:
+                    self._announce_flor(s, automatic=True)
+                return
+        self._push(_ENVIDO, seat)
+
+    def _do_truco(self, seat: int, call: TrucoCall) -> None:
+        stack = self._stack
+        if stack:  # "quiero retruco": accept the open call and raise it
+            self._emit(EventKind.ANSWER, seat=seat, team=seat & 1, call=self._truco_calls[-1], quiero=True)
+            self._truco_level = len(self._truco_calls)
+            self._truco_owner = seat & 1
+            stack.pop()
+        self._emit(EventKind.CALL, seat=seat, team=seat & 1, call=call)
+        self._truco_calls.append(call)
+        self._truco_callers.append(seat)
+        self._push(_TRUCO, seat)
+
+    def _do_flor(self, seat: int, call: FlorAnnouncement | FlorCall) -> None:
+        stack = self._stack
+        if call is FLOR:
+            self._announce_flor(seat)
+            return
+        if stack and stack[-1].kind == _FLOR:  # contraflor al resto as the answer to a contraflor
+            self._emit(EventKind.ANSWER, seat=seat, team=seat & 1, call=self._flor_calls[-1], quiero=True)
+            top = stack[-1]
+            top.caller, top.responder = seat, (seat + 1) % self.players
+        else:  # a flor announced against the other team's flor, raised at once
+            self._announce_flor(seat)
+            self._push(_FLOR, seat)
+        self._emit(EventKind.CALL, seat=seat, team=seat & 1, call=call)
+        self._flor_calls.append(call)
+        self._flor_callers.append(seat)
+
+    def _announce_flor(self, seat: int, automatic: bool = False) -> None:
+        self._flor_announced.append(seat)
+        self._emit(EventKind.FLOR_ANNOUNCED, seat=seat, team=seat & 1, value=1 if automatic else None)
+        if self._envido in (_OPEN, _CALLED):
+            if self._envido == _CALLED:
+                self._emit(EventKind.ENVIDO_CANCELLED)
+            self._envido = _CANCELLED
+            stack = self._stack
+            if stack and stack[-1].kind == _ENVIDO:
+                stack.pop()
+
+    def _do_answer(self, seat: int, quiero: bool) -> None:
+        stack = self._stack
+        top = stack[-1]
+        kind = top.kind
+        if kind == _ENVIDO:
+            self._emit(EventKind.ANSWER, seat=seat, team=seat & 1, call=self._envido_calls[-1], quiero=quiero)
+            stack.pop()
+            if quiero:
+                self._settle_envido()
+            else:
+                self._decline_envido()
+        elif kind == _TRUCO:
+            self._emit(EventKind.ANSWER, seat=seat, team=seat & 1, call=self._truco_calls[-1], quiero=quiero)
+            stack.pop()
+            if quiero:
+                self._truco_level = len(self._truco_calls)
+                self._truco_owner = seat & 1
+            else:
+                stake = truco_stake(self._truco_calls)
+                team = top.caller & 1
+                self._end_hand(
+                    team, stake.declined, AwardRule.TRUCO_DECLINED, HandEnd(EndKind.TRUCO_DECLINED, team),
+                    calls=tuple(c.value for c in self._truco_calls), accepted=False, detail=stake.rule,
+                )
+        else:
+            self._emit(EventKind.ANSWER, seat=seat, team=seat & 1, call=self._flor_calls[-1], quiero=quiero)
+            stack.pop()
+            self._flor_answer = quiero
+
+    def _settle_envido(self) -> None:
+        self._envido = _SETTLED
+        values = [envido_points(hand) for hand in self.deal]
+        result = showdown(values, self.mano)
+        for statement in result.statements:
+            action = statement.action.value
+            if action == "states":
+                self._emit(EventKind.ENVIDO_STATED, seat=statement.seat, team=statement.team, value=statement.value)
+            elif action == "son_buenas":
+                self._emit(EventKind.SON_BUENAS, seat=statement.seat, team=statement.team)
+        self._envido_winner = winner = result.winner
+        self._emit(EventKind.ENVIDO_WON, seat=winner, team=result.team, value=values[winner])
+        rules = self.rules
+        stake = envido_stake(
+            self._envido_calls, scores=self.scores, target=rules.target, falta_mode=rules.falta_mode,
+            raisable=rules.envido_raisable,
+        )
+        self._award(
+            result.team, stake.accepted_for(result.team), AwardRule.ENVIDO_ACCEPTED,
+            calls=tuple(c.value for c in self._envido_calls), accepted=True, detail=stake.accepted_rule, seat=winner,
+        )
+
+    def _decline_envido(self) -> bool:
+        self._envido = _SETTLED
+        rules = self.rules
+        stake = envido_stake(
+            self._envido_calls, scores=self.scores, target=rules.target, falta_mode=rules.falta_mode,
+            raisable=rules.envido_raisable,
+        )
+        team = self._envido_callers[-1] & 1
+        return self._award(
+            team, stake.declined, AwardRule.ENVIDO_DECLINED,
+            calls=tuple(c.value for c in self._envido_calls), accepted=False, detail=stake.declined_rule,
+        )
+
+    def _do_mazo(self, seat: int) -> None:
+        team = seat & 1
+        other = 1 - team
+        self._emit(EventKind.MAZO, seat=seat, team=team)
+        stack = self._stack
+        # An open envido or contraflor is settled first: going to the mazo declines it.
+        while stack:
+            top = stack.pop()
+            if top.kind == _ENVIDO:
+                self._emit(EventKind.ANSWER, seat=seat, team=team, call=self._envido_calls[-1], quiero=False)
+                if self._decline_envido():
+                    return
+            elif top.kind == _FLOR:
+                self._emit(EventKind.ANSWER, seat=seat, team=team, call=self._flor_calls[-1], quiero=False)
+                self._flor_answer = False
+        level = self._truco_level
+        envido_played = self._envido != _OPEN or bool(self._flor_announced)
+        first_trick = not self._tricks
+        points = mazo_award(
+            level, early_mazo=self.rules.early_mazo, first_trick=first_trick, envido_played=envido_played
+        )
+        rule = AwardRule.MAZO_EARLY if points > hand_value(level) else AwardRule.MAZO
+        self._end_hand(
+            other, points, rule, HandEnd(EndKind.MAZO, other), folded=team,
+            calls=tuple(c.value for c in self._truco_calls[:level]), accepted=True if level else None,
+        )
+
+    def _speaking_order(self) -> list[int]:
+        n = self.players
+        return [(self.mano + i) % n for i in range(n)]
+
+    def _settle_flor(self, folded: int | None = None) -> bool:
+        """Score the flores (at the end of the first trick, or when the hand ends before it).
+
+        Flores not announced yet are announced now, except those of a team that went to the mazo
+        (its cards go back unseen). Returns True when the points end the match.
+        """
+        self._flor_settled = True
+        order = self._speaking_order()
+        for seat in order:
+            if (
+                self._flor_holder[seat] and seat not in self._flor_announced and not self._played[seat]
+                and seat & 1 != folded
+            ):
+                self._announce_flor(seat, automatic=True)
+        announced = self._flor_announced
+        if not announced:
+            return False
+        values = {seat: flor_points(self.deal[seat]) for seat in announced}
+        teams = {seat & 1 for seat in announced}
+        contested = len(teams) == 2
+        if contested:
+            for seat in order:
+                if seat in values:
+                    self._emit(EventKind.FLOR_STATED, seat=seat, team=seat & 1, value=values[seat])
+        # Best flor: the highest value; ties go to the seat nearer the mano.
+        best = max((seat for seat in order if seat in values), key=lambda s: (values[s], -order.index(s)))
+        team = best & 1
+        calls = tuple(c.value for c in self._flor_calls)
+        if self._flor_calls:
+            stake = flor_stake(self._flor_calls, scores=self.scores, target=self.rules.target)
+            if self._flor_answer is False:
+                caller_team = self._flor_callers[-1] & 1
+                return self._award(
+                    caller_team, stake.declined, AwardRule.CONTRAFLOR_DECLINED, calls=calls, accepted=False,
+                )
+            self._flor_winners = [best]
+            self._emit(EventKind.FLOR_WON, seat=best, team=team, value=values[best])
+            return self._award(
+                team, stake.accepted, AwardRule.CONTRAFLOR_ACCEPTED, calls=calls, accepted=True,
+                detail=stake.accepted_rule, seat=best,
+            )
+        own = [seat for seat in announced if seat & 1 == team]
+        self._flor_winners = sorted(own)
+        self._emit(EventKind.FLOR_WON, seat=best, team=team, value=values[best])
+        return self._award(team, simple_flor_points(len(own)), AwardRule.FLOR, seat=best)
+
+    # --- Views and comparison --------------------------------------------------------------------
+
+    def view_for(self, seat: int) -> SeatView:
+        """What ``seat`` may see: its own cards, the table, the calls, the scores, its legal actions.
+
+        The view is a separate object with no reference to this state; other seats' hidden cards
+        are not in it (cards shown at the end of the hand are).
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise InvalidNotationError(NotationReason.BAD_VALUE, f"no seat {seat!r}", value=seat)
+        stack = self._stack
+        pending = None
+        if stack and not self._over:
+            top = stack[-1]
+            pending = (top.kind, top.caller, top.responder)
+        return SeatView(
+            seat=seat,
+            team=seat & 1,
+            players=self.players,
+            rules=self.rules,
+            mano=self.mano,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=self.to_act,
+            turn=self._turn,
+            hand=tuple(self._hands[seat]),
+            dealt=self.deal[seat],
+            envido=envido(self.deal[seat]).points,
+            has_flor=self._flor_holder[seat],
+            tricks=self.tricks,
+            current_trick=self.current_trick,
+            trick_outcomes=self.trick_outcomes,
+            trick_winners=self.trick_winners,
+            cards_left=tuple(len(hand) for hand in self._hands),
+            scores=self.scores,
+            points=self.points,
+            target=self.rules.target,
+            truco_level=self._truco_level,
+            hand_value=self.hand_value,
+            truco_calls=self.truco_calls,
+            envido_calls=self.envido_calls,
+            envido_status=self.envido_status,
+            flor_announced=self.flor_announced,
+            pending=None if pending is None else (_PHASE[pending[0]], pending[1], pending[2]),
+            events=tuple(self.events),
+            awards=tuple(self.awards),
+            shown=self.shown if self._over else {},
+            is_over=self._over,
+            end=self.end,
+            match_winner=self.match_winner,
+            legal_actions=tuple(self.legal_actions()) if self.to_act == seat else (),
+        )
+
+    def _key(self) -> tuple:
+        return (
+            self.rules, self.deal, self.mano, self.start_scores, tuple(self.actions), tuple(self.events),
+            tuple(self.awards), self.end, self.match_winner, self.hands, self.tricks, self.current_trick,
+            tuple(self._outcomes), self._turn, self.to_act, self.phase, tuple(self._scores),
+            self.envido_calls, self.truco_calls, self._truco_level, self._truco_owner, self.flor_announced,
+            tuple(self._flor_calls), self._flor_answer, tuple(sorted(self._shown.items())),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<HandState {self.rules.variant} {self.players}p mano={self.mano} phase={self.phase.value} "
+            f"to_act={self.to_act} scores={self.scores} actions={len(self.actions)}>"
+        )
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may see of a hand (built by :meth:`HandState.view_for`)."""
+
+    seat: int
+    team: int
+    players: int
+    rules: Rules
+    mano: int
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    turn: int
+    hand: tuple[Card, ...]
+    """This seat's cards still in hand."""
+    dealt: tuple[Card, ...]
+    """This seat's three cards as dealt."""
+    envido: int
+    """This seat's own envido value."""
+    has_flor: bool
+    """True when this seat holds a flor and flor is played."""
+    tricks: tuple[tuple[tuple[int, Card], ...], ...]
+    current_trick: tuple[tuple[int, Card], ...]
+    trick_outcomes: tuple[TrickOutcome, ...]
+    trick_winners: tuple[int | None, ...]
+    cards_left: tuple[int, ...]
+    """How many cards each seat still holds."""
+    scores: tuple[int, int]
+    points: tuple[int, int]
+    target: int
+    truco_level: int
+    hand_value: int
+    truco_calls: tuple[tuple[int, TrucoCall], ...]
+    envido_calls: tuple[tuple[int, EnvidoCall], ...]
+    envido_status: str
+    flor_announced: tuple[int, ...]
+    pending: tuple[Phase, int, int] | None
+    """The open call: (phase, caller, responder), or None."""
+    events: tuple[Event, ...]
+    awards: tuple[Award, ...]
+    shown: dict[int, tuple[Card, ...]]
+    """Cards shown at the end of the hand (empty while it goes on)."""
+    is_over: bool
+    end: HandEnd | None
+    match_winner: int | None
+    legal_actions: tuple[Action, ...]
+    """This seat's legal actions (empty when it is not to act)."""
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat must act now."""
+        return self.to_act == self.seat
