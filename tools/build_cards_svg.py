@@ -201,10 +201,10 @@ FRENCH_FIGURE_EMBLEM = {10: "sota", 11: "reina", 12: "rey"}
 
 # Round pips (oros, copas, and all French pips): two columns at 21/43, centre 32.
 ROUND = {
-    2: [(32, 28), (32, 72)],
-    3: [(32, 24), (32, 50), (32, 76)],
-    4: [(21, 28), (43, 28), (21, 72), (43, 72)],
-    5: [(21, 26), (43, 26), (32, 50), (21, 74), (43, 74)],
+    2: [(32, 29), (32, 71)],
+    3: [(32, 25), (32, 50), (32, 75)],
+    4: [(22, 29), (42, 29), (22, 71), (42, 71)],
+    5: [(22, 28), (42, 28), (32, 50), (22, 72), (42, 72)],
     6: [(21, 25), (43, 25), (21, 50), (43, 50), (21, 75), (43, 75)],
     7: [(21, 25), (43, 25), (17, 50), (32, 50), (47, 50), (21, 75), (43, 75)],
 }
@@ -256,19 +256,17 @@ def frame(suit: str) -> str:
     gaps = {"o": 0, "c": 1, "e": 2, "b": 3}[suit]
     left, right, top, bottom = 4, 60, 4, 96
     gap = 5
-    # gap centres along the top edge, spread over the middle
-    centres = [left + (right - left) * (i + 1) / (gaps + 1) for i in range(gaps)]
-    segments = []
-    x = left
-    for centre in centres:
-        segments.append((x, centre - gap / 2))
-        x = centre + gap / 2
-    segments.append((x, right))
-    d = []
-    for y in (top, bottom):
-        for a, b in segments:
-            d.append(f"M{fmt(a)} {y}H{fmt(b)}")
-    d.append(f"M{left} {top}V{bottom}M{right} {top}V{bottom}")
+    # The index sits in an opening of the frame: top left and, turned round, bottom right.
+    corner_x, corner_y = 19, 21
+
+    def edge(start: float, end: float, y: float) -> str:
+        """One horizontal edge from start to end with the suit's gaps spread along it."""
+        centres = [start + (end - start) * (i + 1) / (gaps + 1) for i in range(gaps)]
+        cuts = [start] + [c + sign * gap / 2 for c in centres for sign in (-1, 1)] + [end]
+        return "".join(f"M{fmt(a)} {y}H{fmt(b)}" for a, b in zip(cuts[::2], cuts[1::2]))
+
+    d = [edge(corner_x, right, top), edge(left, W - corner_x, bottom)]
+    d.append(f"M{left} {corner_y}V{bottom}M{right} {top}V{H - corner_y}")
     return (
         f'<rect x=".5" y=".5" width="63" height="99" rx="4.5" fill="#fff" stroke="#8c8c8c"/>'
         f'<path d="{"".join(d)}" fill="none" stroke="{INK[suit]}" stroke-width=".8"/>'
@@ -312,7 +310,8 @@ def pips(rank: int, pip: str, layout: str) -> str:
         )
     if layout == "french":
         return "".join(use(pip, x, y) for x, y in FRENCH_ROUND[rank])
-    return "".join(use(pip, x, y) for x, y in ROUND[rank])
+    big = "L" if rank <= 3 else "M" if rank <= 5 else ""
+    return "".join(use(pip + big, x, y) for x, y in ROUND[rank])
 
 
 def figure(rank: int, suit: str, pip: str, long: bool, emblems: dict[int, str], cloth: str) -> str:
@@ -395,6 +394,7 @@ def build() -> dict[Path, str]:
     spanish_defs += [group(k, v) for k, v in ACES.items()]
     spanish_defs += [group(k, EMBLEMS[k]) for k in ("sota", "caballo", "rey")]
     spanish_defs += [group(k + v, use(k, scale=scale)) for k in "eb" for scale, v in SCALED.items()]
+    spanish_defs += [group(k + v, use(k, scale=scale)) for k in "oc" for v, scale in (("L", 1.3), ("M", 1.15))]
     spanish_defs += [group(f"F{suit}", frame(suit)) for suit in SUITS]
     spanish_defs += [label_group(str(rank)) for rank in RANKS]
     french_defs = [f'<g id="{k}" transform="scale(.85)">{PIPS[k]}</g>' for k in "SCDH"]
