@@ -91,28 +91,26 @@ class FlorResult:
     """The suit of the flor."""
 
 
-def _key(card: Card) -> tuple[int, int]:
-    # Order for "which card counts": envido value, then the higher rank (a rey before a sota).
-    return (card.envido_value, card.rank)
+# Order for "which card counts": envido value, then the higher rank (a rey before a sota).
+_KEY: dict[Card, tuple[int, int]] = {card: (card.envido_value, card.rank) for card in DECK}
 
 
-def _compute(cards: tuple[Card, ...]) -> EnvidoResult:
+def _compute(hand: tuple[Card, ...]) -> EnvidoResult:
     """The counting rule of RULES.md 4, applied directly (used once per hand to build the table)."""
-    by_suit: dict[Suit, list[Card]] = {}
-    for card in cards:
-        by_suit.setdefault(card.suit, []).append(card)
-    ordered = tuple(sorted(cards, key=_key, reverse=True))
-    for suit, group in by_suit.items():
-        if len(group) >= 2:
-            best = tuple(sorted(group, key=_key, reverse=True)[:2])
-            kind = EnvidoKind.PAIR if len(group) == 2 else EnvidoKind.BEST_PAIR
-            rest = tuple(card for card in ordered if card not in best)
-            points = PAIR_BONUS + best[0].envido_value + best[1].envido_value
-            return EnvidoResult(best + rest, points, kind, best, suit, PAIR_BONUS)
-    top = ordered[0]
-    if top.envido_value == 0:
-        return EnvidoResult(ordered, 0, EnvidoKind.ZERO, (), None, 0)
-    return EnvidoResult(ordered, top.envido_value, EnvidoKind.SINGLE, (top,), None, 0)
+    a, b, c = sorted(hand, key=_KEY.__getitem__, reverse=True)  # by falling value
+    if a.suit is b.suit:
+        kind = EnvidoKind.BEST_PAIR if c.suit is a.suit else EnvidoKind.PAIR
+        pair, rest = (a, b), c
+    elif a.suit is c.suit:
+        kind, pair, rest = EnvidoKind.PAIR, (a, c), b
+    elif b.suit is c.suit:
+        kind, pair, rest = EnvidoKind.PAIR, (b, c), a
+    elif a.envido_value == 0:
+        return EnvidoResult((a, b, c), 0, EnvidoKind.ZERO, (), None, 0)
+    else:
+        return EnvidoResult((a, b, c), a.envido_value, EnvidoKind.SINGLE, (a,), None, 0)
+    points = PAIR_BONUS + pair[0].envido_value + pair[1].envido_value
+    return EnvidoResult(pair + (rest,), points, kind, pair, pair[0].suit, PAIR_BONUS)
 
 
 # frozenset of three cards -> its result; 9,880 entries, built once by the rule above.
