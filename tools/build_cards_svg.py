@@ -192,7 +192,7 @@ HOLD = {
     "sota": {"round": (45, 38, 1.1), "long": (47.5, 44, 1.45)},
     "caballo": {"round": (48, 24, 1.2), "long": (51, 30, 1.3)},
     "rey": {"round": (49, 47, 1.1), "long": (52, 50, 1.45)},
-    "reina": {"round": (49, 47, 1.1), "long": (52, 50, 1.45)},
+    "reina": {"round": (50, 50, 1.1), "long": (52, 50, 1.45)},
 }
 FIGURE_EMBLEM = {10: "sota", 11: "caballo", 12: "rey"}
 FRENCH_FIGURE_EMBLEM = {10: "sota", 11: "reina", 12: "rey"}
@@ -223,10 +223,10 @@ SCALED = {1.35: "L"}
 FRENCH_ROUND = {
     2: [(32, 28), (32, 72)],
     3: [(32, 27), (32, 50), (32, 73)],
-    4: [(22, 29), (42, 29), (22, 71), (42, 71)],
-    5: [(22, 29), (42, 29), (32, 50), (22, 71), (42, 71)],
-    6: [(22, 28), (42, 28), (22, 50), (42, 50), (22, 72), (42, 72)],
-    7: [(22, 28), (42, 28), (17, 50), (32, 50), (47, 50), (22, 72), (42, 72)],
+    4: [(24, 30), (40, 30), (24, 70), (40, 70)],
+    5: [(24, 30), (40, 30), (32, 50), (24, 70), (40, 70)],
+    6: [(24, 29), (40, 29), (24, 50), (40, 50), (24, 71), (40, 71)],
+    7: [(24, 29), (40, 29), (17, 50), (32, 50), (47, 50), (24, 71), (40, 71)],
 }
 
 
@@ -340,7 +340,7 @@ def french_card(rank: int, suit: str) -> str:
     label = FRENCH_LETTER.get(rank, str(rank))
     body = ['<use href="#F"/>', index(label, pip)]
     if rank == 1:
-        body.append(use(pip, 32, 50, scale=3.4))
+        body.append(use(pip, 32, 50, scale=3.6))
     elif rank in FRENCH_FIGURE_EMBLEM:
         body.append(figure(rank, suit, pip, False, FRENCH_FIGURE_EMBLEM, FRENCH_CLOTH[suit]))
     else:
@@ -397,8 +397,8 @@ def build() -> dict[Path, str]:
     spanish_defs += [group(k + v, use(k, scale=scale)) for k in "oc" for v, scale in (("L", 1.3), ("M", 1.15))]
     spanish_defs += [group(f"F{suit}", frame(suit)) for suit in SUITS]
     spanish_defs += [label_group(str(rank)) for rank in RANKS]
-    french_defs = [f'<g id="{k}" transform="scale(.85)">{PIPS[k]}</g>' for k in "SCDH"]
-    french_defs += [group(k.lower(), use(k, scale=.6)) for k in "SCDH"]
+    french_defs = [f'<g id="{k}" transform="scale(.8)">{PIPS[k]}</g>' for k in "SCDH"]
+    french_defs += [group(k.lower(), use(k, scale=.62)) for k in "SCDH"]
     french_defs += [group(k, EMBLEMS[k]) for k in ("sota", "reina", "rey")]
     french_defs.append(group("F", french_frame()))
     french_defs += [label_group(FRENCH_LETTER.get(rank, str(rank))) for rank in RANKS]
