@@ -1,1 +1,62 @@
 """Truco Tutor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask
+
+from .paths import PACKAGE_DIR, resource_dir
+
+__all__ = ["create_app"]
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the Flask app: configuration, languages, database, security, pages.
+
+    ``config`` overrides everything else (tests pass ``{"TESTING": True, ...}``). Run it with
+    ``flask --app tutor run`` or ``gunicorn 'tutor:create_app()'``.
+    """
+    from flask_compress import Compress
+
+    from . import i18n
+    from .config import load_config
+    from .models import db, migrate
+    from .web import cards, core, device, errors, htmx, learner, nav, preferences, security
+
+    app = Flask(
+        __name__,
+        template_folder=str(resource_dir("templates")),
+        static_folder=str(PACKAGE_DIR / "static"),
+        instance_relative_config=True,
+    )
+    load_config(app, config)
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith(f"sqlite:///{app.instance_path}"):
+        Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+
+    i18n.init_app(app)
+    htmx.init_app(app)
+    security.init_app(app)
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(resource_dir("migrations")), render_as_batch=True)
+    Compress(app)
+    nav.init_app(app)
+    preferences.init_app(app)
+    learner.init_app(app)
+    cards.init_app(app)
+    core.init_app(app)
+    device.init_app(app)
+    errors.init_app(app)
+
+    if app.config["DB_AUTO_UPGRADE"]:
+        _upgrade_database(app)
+    return app
+
+
+def _upgrade_database(app: Flask) -> None:
+    """Apply pending migrations at start-up (``DB_AUTO_UPGRADE=1``; the run command does it instead)."""
+    from flask_migrate import upgrade
+
+    with app.app_context():
+        upgrade()

@@ -1,0 +1,44 @@
+# Truco Tutor: the two set-up commands are `make run` and `make test` (see README.md).
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+POT ?= translations/messages.pot
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+BABEL_KEYWORDS := -k _ -k gettext -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:1c,2,3 \
+	-k lazy_gettext -k _l -k lazy_pgettext:1c,2
+EXTRACT_OPTIONS := -F babel.cfg $(BABEL_KEYWORDS) --add-comments=Translators: --no-wrap --sort-by-file \
+	--project="Truco Tutor" --copyright-holder="Truco Tutor contributors"
+
+.PHONY: run test extract update compile bench-http
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Install the app, create or upgrade the SQLite database in instance/, serve on http://127.0.0.1:5000
+run: $(BIN)/python
+	$(BIN)/pip install -q -e .
+	$(BIN)/flask --app tutor db upgrade
+	$(BIN)/flask --app tutor run --host $(HOST) --port $(PORT)
+
+# Install Debian's Chromium if missing and the test dependencies, then run the whole suite
+test: $(BIN)/python
+	@if [ ! -x /usr/bin/chromium ]; then $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver; fi
+	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pytest
+
+# Translation workflow: extract -> update -> (translators edit .po) -> compile (optional: .po are read directly)
+extract:
+	$(BIN)/pybabel extract $(EXTRACT_OPTIONS) -o $(POT) .
+
+update:
+	$(BIN)/pybabel update -i $(POT) -d translations --no-wrap
+
+compile:
+	$(BIN)/pybabel compile -d translations --statistics
+
+bench-http:
+	bash bench/http_bench.sh

@@ -1,0 +1,1 @@
+"""The web layer: thin Flask views over ``tutor.engine`` and ``tutor.content``."""

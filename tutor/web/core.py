@@ -1,0 +1,75 @@
+"""The home page, the deck page and the health check.
+
+The deck page shows the whole deck in trick order (``ARGENTINE.ordered()``): one row per level,
+equal cards together, the four matas marked, each card's envido value. Its card-face form posts
+to the same URL: with htmx only the ``deck`` block comes back, without JavaScript the browser is
+redirected to the page (post/redirect/get).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
+
+from ..engine.ranking import ARGENTINE, MATAS
+from ..i18n import LANG_PREFIX
+from ..i18n import lazy_gettext as _l
+from .htmx import render_page_or_block, wants_fragment
+from .nav import Section, add_section
+from .preferences import card_faces, set_card_face
+
+bp = Blueprint("core", __name__, url_prefix=LANG_PREFIX)
+health = Blueprint("health", __name__)
+
+
+@bp.get("/")
+def index():
+    """The home page of one language."""
+    return render_template("index.html")
+
+
+def deck_rows() -> list[dict[str, Any]]:
+    """The ranking as rows for the template: level number, its cards, whether it is a mata."""
+    matas = set(MATAS)
+    return [
+        {"level": level, "cards": cards, "mata": any(card in matas for card in cards)}
+        for level, cards in enumerate(ARGENTINE.ordered(), start=1)
+    ]
+
+
+@bp.route("/deck", methods=["GET", "POST"])
+def deck():
+    """The deck in trick order; POST changes the card face."""
+    context: dict[str, Any] = {"rows": deck_rows(), "matas": MATAS}
+    if request.method == "POST":
+        face = request.form.get("face", "")
+        if face not in card_faces():
+            abort(400)
+        if wants_fragment():
+            response = render_page_or_block("deck.html", "deck", card_face=face, **context)
+        else:
+            response = redirect(url_for("core.deck"), code=303)
+        return set_card_face(response, face)
+    return render_page_or_block("deck.html", "deck", **context)
+
+
+@health.get("/healthz")
+def healthz():
+    """Liveness check for deployments: the app answers (no database query)."""
+    return {"status": "ok"}
+
+
+def init_app(app: Flask) -> None:
+    """Register the blueprints and the deck's place in the menu."""
+    app.register_blueprint(bp)
+    app.register_blueprint(health)
+    add_section(
+        app,
+        Section(
+            "core.deck",
+            _l("The deck"),
+            _l("All 40 cards from the strongest to the weakest, with what each one counts for envido."),
+            order=10,
+        ),
+    )

@@ -1,0 +1,99 @@
+"""Error pages in the request's language: 400 (including a failed CSRF check), 404, 405, 500.
+
+An unknown language prefix (``/xx/deck``) has no route, so it is a 404 shown in the language the
+browser prefers, with links to every supported language. htmx swaps get the page's ``content``
+block retargeted to ``<main>``. Paths under ``PROBLEM_JSON_PREFIXES`` (default ``/api/``) get
+``application/problem+json`` (RFC 9457) instead of HTML, for the JSON endpoints to come.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, current_app, g, jsonify, request
+from flask.wrappers import Response
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from ..i18n import negotiate_language, supported_languages
+from .htmx import render_page_or_block, wants_fragment
+
+log = logging.getLogger(__name__)
+
+TEMPLATES = {400: "errors/400.html", 404: "errors/404.html", 405: "errors/405.html", 500: "errors/500.html"}
+"""Status code -> template; other codes use ``errors/error.html``."""
+
+
+def wants_problem_json() -> bool:
+    """True for API paths, which answer errors as problem+json."""
+    prefixes = current_app.config.get("PROBLEM_JSON_PREFIXES") or ()
+    return any(request.path.startswith(prefix) for prefix in prefixes)
+
+
+def problem_response(status: int, title: str, detail: str | None = None) -> Response:
+    """An RFC 9457 problem document."""
+    body = {"type": "about:blank", "title": title, "status": status}
+    if detail:
+        body["detail"] = detail
+    response = jsonify(body)
+    response.status_code = status
+    response.mimetype = "application/problem+json"
+    return response
+
+
+def _choose_language() -> None:
+    """Errors raised before routing have no ``g.lang``: take the path's prefix, else negotiate."""
+    if g.get("lang"):
+        return
+    first = request.path.strip("/").split("/", 1)[0]
+    g.lang = first if first in supported_languages() else negotiate_language()
+
+
+def render_error(status: int, *, csrf: bool = False, name: str = "") -> Response:
+    """Render the error page for ``status`` (HTML page, htmx fragment or problem+json)."""
+    if wants_problem_json():
+        return problem_response(status, name or str(status))
+    _choose_language()
+    g.error_page = True
+    template = TEMPLATES.get(status, "errors/error.html")
+    response = render_page_or_block(template, "content", status=status, status_code=status, csrf=csrf)
+    if wants_fragment():
+        response.headers["HX-Retarget"] = "#main"
+        response.headers["HX-Reswap"] = "innerHTML"
+    return response
+
+
+def handle_http_error(error: HTTPException) -> Response:
+    """Any HTTP error raised with ``abort()`` or by routing."""
+    response = render_error(error.code or 500, name=error.name)
+    if error.code == 405 and hasattr(error, "valid_methods") and error.valid_methods:
+        response.headers["Allow"] = ", ".join(error.valid_methods)
+    return response
+
+
+def handle_csrf_error(error: CSRFError) -> Response:
+    """A missing or wrong CSRF token: a translated 400 that says what to do."""
+    log.info("CSRF check failed: %s", error.description)
+    return render_error(400, csrf=True, name="Bad Request")
+
+
+def handle_server_error(error: InternalServerError) -> Response | tuple[str, int, dict[str, str]]:
+    """Unexpected exceptions: roll back the database session and show the 500 page."""
+    try:
+        from ..models import db
+
+        db.session.rollback()
+    except Exception:  # pragma: no cover - the database itself may be the problem
+        log.exception("rollback after an error failed")
+    try:
+        return render_error(500, name="Internal Server Error")
+    except Exception:  # pragma: no cover - never fail while reporting a failure
+        log.exception("the error page itself failed")
+        return "Internal Server Error", 500, {"Content-Type": "text/plain; charset=utf-8"}
+
+
+def init_app(app: Flask) -> None:
+    """Register the handlers."""
+    app.register_error_handler(CSRFError, handle_csrf_error)
+    app.register_error_handler(InternalServerError, handle_server_error)
+    app.register_error_handler(HTTPException, handle_http_error)
