@@ -1,0 +1,128 @@
+"""Shared fixtures: an app on a temporary SQLite database, clients, and small HTML helpers."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from tutor import create_app
+from tutor.models import db
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGUAGES = ("en", "de", "sv", "pl", "es")
+HTMX = {"HX-Request": "true"}
+"""Headers of an htmx request that swaps a region."""
+
+
+def make_app(tmp_path: Path, **overrides):
+    """A testing app with its own SQLite file, tables created from the models."""
+    config = {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret-key",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        **overrides,
+    }
+    app = create_app(config)
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The app under test (CSRF protection on, as in production)."""
+    app = make_app(tmp_path)
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app):
+    """A browser without JavaScript."""
+    return app.test_client()
+
+
+@pytest.fixture
+def htmx_client(app):
+    """A browser whose every request carries ``HX-Request: true`` (a region swap)."""
+    client = app.test_client()
+    client.environ_base["HTTP_HX_REQUEST"] = "true"
+    return client
+
+
+_TOKEN_RE = re.compile(r'name="csrf_token" value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
+
+
+def csrf_token(client, path: str = "/en/deck") -> str:
+    """The CSRF token a page hands to this client's session."""
+    html = client.get(path).get_data(as_text=True)
+    match = _TOKEN_RE.search(html)
+    assert match, f"no CSRF token on {path}"
+    return match.group(1) or match.group(2)
+
+
+class Element:
+    """A start tag seen by ``parse_html``: name, attributes and the text inside it."""
+
+    def __init__(self, tag: str, attrs: dict[str, str | None]) -> None:
+        self.tag, self.attrs, self.text = tag, attrs, ""
+
+    def __repr__(self) -> str:
+        return f"<{self.tag} {self.attrs}>"
+
+
+class _Collector(HTMLParser):
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.elements: list[Element] = []
+        self._open: list[Element] = []
+
+    def handle_starttag(self, tag, attrs):
+        element = Element(tag, dict(attrs))
+        self.elements.append(element)
+        if tag not in self.VOID:
+            self._open.append(element)
+
+    def handle_startendtag(self, tag, attrs):
+        self.elements.append(Element(tag, dict(attrs)))
+
+    def handle_endtag(self, tag):
+        for index in range(len(self._open) - 1, -1, -1):
+            if self._open[index].tag == tag:
+                del self._open[index:]
+                break
+
+    def handle_data(self, data):
+        for element in self._open:
+            element.text += data
+
+
+def parse_html(html: str) -> list[Element]:
+    """Every element of an HTML document, in order, with its text content."""
+    collector = _Collector()
+    collector.feed(html)
+    return collector.elements
+
+
+def find_all(html: str, tag: str, **attrs: str) -> list[Element]:
+    """Elements with this tag whose attributes equal ``attrs`` (``class_`` for class contains)."""
+    found = []
+    for element in parse_html(html):
+        if element.tag != tag:
+            continue
+        ok = True
+        for key, value in attrs.items():
+            if key == "class_":
+                ok = ok and value in (element.attrs.get("class") or "").split()
+            else:
+                ok = ok and element.attrs.get(key.replace("_", "-")) == value
+        if ok:
+            found.append(element)
+    return found

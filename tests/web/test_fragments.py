@@ -1,0 +1,71 @@
+"""Page-or-block rendering: htmx swaps get a fragment, everything else the whole page."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import HTMX, csrf_token, find_all
+from tutor.engine.cards import Card
+from tutor.web.htmx import render_block
+
+
+def test_full_page_has_html_and_fragment_has_not(client):
+    page = client.get("/en/deck")
+    fragment = client.get("/en/deck", headers=HTMX)
+    assert page.status_code == fragment.status_code == 200
+    assert "<html" in page.get_data(as_text=True)
+    html = fragment.get_data(as_text=True)
+    assert "<html" not in html and "<body" not in html and "<head" not in html
+    assert html.lstrip().startswith('<section id="deck"')
+    assert len(find_all(html, "svg", role="img")) == 40
+    assert "HX-Request" in fragment.headers["Vary"] and "HX-Request" in page.headers["Vary"]
+
+
+def test_fragment_equals_the_block_inside_the_page(client):
+    page = client.get("/en/deck").get_data(as_text=True)
+    fragment = client.get("/en/deck", headers=HTMX).get_data(as_text=True).strip()
+    assert fragment in page
+
+
+@pytest.mark.parametrize("extra", [{"HX-Boosted": "true"}, {"HX-History-Restore-Request": "true"}])
+def test_boosted_navigation_and_history_restore_get_the_whole_page(client, extra):
+    response = client.get("/en/deck", headers={**HTMX, **extra})
+    assert "<html" in response.get_data(as_text=True)
+
+
+def test_card_face_with_htmx_swaps_the_deck_only(client):
+    token = csrf_token(client)
+    response = client.post("/en/deck", data={"face": "french"}, headers={**HTMX, "X-CSRFToken": token})
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "<html" not in html
+    assert 'class="deck deck-french"' in html
+    assert find_all(html, "svg", data_card="1e")[0].attrs["aria-label"] == "ace of spades"
+    assert "card_face=french" in response.headers["Set-Cookie"]
+
+
+def test_the_form_works_both_ways(client):
+    html = client.get("/en/deck").get_data(as_text=True)
+    form = find_all(html, "form", class_="face-form")[0]
+    assert form.attrs["method"] == "post" and form.attrs["action"] == "/en/deck"
+    assert form.attrs["hx-post"] == "/en/deck" and form.attrs["hx-target"] == "#deck"
+    assert find_all(html, "section", id="deck")
+
+
+def test_error_during_an_htmx_swap_is_retargeted_to_main(client):
+    response = client.get("/en/nowhere", headers=HTMX)
+    assert response.status_code == 404
+    assert "<html" not in response.get_data(as_text=True)
+    assert response.headers["HX-Retarget"] == "#main"
+    assert response.headers["HX-Reswap"] == "innerHTML"
+
+
+def test_render_block_runs_top_level_imports_and_refuses_unknown_blocks(app):
+    with app.test_request_context("/en/deck"):
+        app.preprocess_request()
+        html = render_block("deck.html", "deck", rows=[{"level": 1, "cards": [Card.parse("1e")], "mata": True}])
+        assert 'data-card="1e"' in html and "<html" not in html
+        title = render_block("deck.html", "title")
+        assert title.strip() == "The deck in trick order"
+        with pytest.raises(LookupError, match="no block 'nope'"):
+            render_block("deck.html", "nope")

@@ -1,0 +1,122 @@
+"""The learner store: anonymous identity, device codes, progress rows."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from tests.conftest import csrf_token, find_all
+from tutor.models import DEVICE_CODE_ALPHABET, Learner, Progress, db
+
+UNAMBIGUOUS = set("23456789ABCDEFGHJKMNPQRSTUVWXYZ")  # no 0/O, 1/I/L
+
+
+def learner_count(app) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(Learner))
+
+
+def shown_code(client) -> str:
+    html = client.get("/en/device").get_data(as_text=True)
+    return find_all(html, "p", class_="device-code")[0].text
+
+
+def enter_code(client, code: str):
+    token = csrf_token(client, "/en/device")
+    return client.post("/en/device", data={"code": code, "csrf_token": token})
+
+
+def test_alphabet_is_unambiguous():
+    assert set(DEVICE_CODE_ALPHABET) == UNAMBIGUOUS
+
+
+def test_reading_a_page_writes_nothing(app, client):
+    for path in ("/en/", "/en/deck", "/de/"):
+        assert client.get(path).status_code == 200
+    assert learner_count(app) == 0
+
+
+def test_device_page_creates_the_learner_once(app, client):
+    code = shown_code(client)
+    assert re.fullmatch(r"[A-Z0-9]{4}-[A-Z0-9]{4}", code)
+    assert set(code.replace("-", "")) <= UNAMBIGUOUS
+    assert shown_code(client) == code
+    assert learner_count(app) == 1
+
+
+def test_two_browsers_are_two_learners(app):
+    first, second = app.test_client(), app.test_client()
+    assert shown_code(first) != shown_code(second)
+    assert learner_count(app) == 2
+
+
+@pytest.mark.parametrize("typed", ["{code}", "{lower}", " {a} {b} ", "{a}-{b}"])
+def test_a_code_restores_the_identity_on_another_device(app, typed):
+    phone, laptop = app.test_client(), app.test_client()
+    code = shown_code(phone)
+    a, b = code.split("-")
+    entry = typed.format(code=code.replace("-", ""), lower=code.lower(), a=a, b=b)
+    response = enter_code(laptop, entry)
+    assert response.status_code == 303
+    page = laptop.get("/en/device").get_data(as_text=True)
+    assert "Welcome back! This device now continues your progress." in page
+    assert shown_code(laptop) == code
+    assert learner_count(app) == 2  # the laptop's own learner still exists; it just is not used
+
+
+def test_unknown_code_is_a_clear_error(client):
+    shown_code(client)
+    response = enter_code(client, "ZZZZ-ZZZZ")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "No learner has this code." in html
+    field = find_all(html, "input", id="code")[0]
+    assert field.attrs["aria-invalid"] == "true" and field.attrs["aria-describedby"] == "code-error"
+    assert field.attrs["value"] == "ZZZZ-ZZZZ"
+
+
+@pytest.mark.parametrize("typed", ["", "ABC", "ABCD-EFGH-J", "O0O0-I1I1", "ABCD EFG!"])
+def test_malformed_code_is_a_clear_error(client, typed):
+    response = enter_code(client, typed)
+    assert response.status_code == 422
+    assert "A code has 8 letters and digits" in response.get_data(as_text=True)
+
+
+def test_own_code_changes_nothing(client):
+    code = shown_code(client)
+    response = enter_code(client, code)
+    assert response.status_code == 303
+    assert "This is already the code of this device." in client.get("/en/device").get_data(as_text=True)
+    assert shown_code(client) == code
+
+
+def test_too_many_wrong_codes_slow_down_guessing(app):
+    owner, guesser = app.test_client(), app.test_client()
+    real = shown_code(owner)
+    for _ in range(5):
+        assert enter_code(guesser, "ZZZZ-ZZZZ").status_code == 422
+    blocked = enter_code(guesser, real)
+    assert blocked.status_code == 429
+    assert "Too many wrong codes." in blocked.get_data(as_text=True)
+    assert shown_code(guesser) != real
+
+
+def test_progress_rows(app, client):
+    shown_code(client)
+    with app.app_context():
+        learner = db.session.scalar(select(Learner))
+        db.session.add(Progress(learner=learner, lesson="envido", step="count", data={"score": 3}))
+        db.session.commit()
+        row = db.session.scalar(select(Progress))
+        assert row.data == {"score": 3} and row.updated is not None
+        assert learner.progress == [row]
+        db.session.add(Progress(learner=learner, lesson="envido", step="count", data={}))
+        with pytest.raises(IntegrityError):
+            db.session.commit()
+        db.session.rollback()
+        db.session.delete(learner)
+        db.session.commit()
+        assert db.session.scalar(select(func.count()).select_from(Progress)) == 0
