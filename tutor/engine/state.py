@@ -1092,7 +1092,9 @@ class HandState:
         team = best & 1
         calls = tuple(c.value for c in self._flor_calls)
         if self._flor_calls:
-            stake = flor_stake(self._flor_calls, scores=self.scores, target=self.rules.target)
+            stake = flor_stake(
+                self._flor_calls, scores=self.scores, target=self.rules.target, flores=len(announced)
+            )
             if self._flor_answer is False:
                 caller_team = self._flor_callers[-1] & 1
                 return self._award(
