@@ -64,13 +64,13 @@ def test_404_without_a_prefix_uses_the_browser_language(client):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("page", ["", "deck", "device"])
-def test_html_lang_and_switcher_on_every_page(client, lang, page):
-    html = client.get(f"/{lang}/{page}").get_data(as_text=True)
+@pytest.mark.parametrize("path", ["", "deck", "device"])
+def test_html_lang_and_switcher_on_every_page(client, lang, path):
+    html = client.get(f"/{lang}/{path}").get_data(as_text=True)
     assert f'<html lang="{lang}" dir="ltr">' in html
     switcher = find_all(html, "a", hx_boost="false")[: len(LANGUAGES)]
     assert [a.attrs["hreflang"] for a in switcher] == list(LANGUAGES)
-    assert [a.attrs["href"] for a in switcher] == [f"/{other}/{page}" for other in LANGUAGES]
+    assert [a.attrs["href"] for a in switcher] == [f"/{other}/{path}" for other in LANGUAGES]
     current = [a.attrs["hreflang"] for a in switcher if a.attrs.get("aria-current") == "true"]
     assert current == [lang]
 

@@ -69,6 +69,7 @@ def init_app(app: Flask) -> None:
         Section(
             "core.deck",
             _l("The deck"),
+            # Translators: "envido" is a Truco call and stays Spanish.
             _l("All 40 cards from the strongest to the weakest, with what each one counts for envido."),
             order=10,
         ),

@@ -1,0 +1,117 @@
+"""Catalog hygiene: the template is current, and every language's catalog is complete and well-formed.
+
+These fail until the translators have filled translations/<lang>/LC_MESSAGES/messages.po.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from tests.conftest import ROOT
+
+TRANSLATED = ("de", "sv", "pl", "es")
+NPLURALS = {"de": 2, "sv": 2, "pl": 3, "es": 3}  # CLDR plural rules as Babel ships them
+POT = ROOT / "translations" / "messages.pot"
+PLACEHOLDER = re.compile(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
+# Truco terms that need a "Translators:" note (RULES.md glossary); the game's own name does not.
+TERMS = re.compile(r"\b(envido|real envido|falta envido|retruco|vale cuatro|quiero|flor|matas?|parda|mazo|son buenas|mano|pie)\b", re.I)
+
+
+def read(path: Path, locale: str | None = None):
+    with open(path, "rb") as handle:
+        return read_po(handle, locale=locale)
+
+
+def catalog_path(lang: str) -> Path:
+    return ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po"
+
+
+def comparable(text: str) -> str:
+    """The template without its creation date and the header comment (which carries the year)."""
+    lines = text.splitlines()
+    start = lines.index('msgid ""')
+    return "\n".join(line for line in lines[start:] if not line.startswith('"POT-Creation-Date:'))
+
+
+def test_messages_pot_is_current(tmp_path):
+    fresh = tmp_path / "messages.pot"
+    bin_dir = Path(sys.executable).parent
+    subprocess.run(
+        ["make", "-s", "extract", f"POT={fresh}", f"BIN={bin_dir}"],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    )
+    assert comparable(fresh.read_text(encoding="utf-8")) == comparable(POT.read_text(encoding="utf-8")), (
+        "translations/messages.pot is out of date: run `make extract` and `make update`"
+    )
+
+
+def test_truco_terms_carry_a_note_for_translators():
+    missing = [
+        message.id if isinstance(message.id, str) else message.id[0]
+        for message in read(POT)
+        if message.id and TERMS.search(message.id if isinstance(message.id, str) else " ".join(message.id))
+        and not message.auto_comments
+    ]
+    assert missing == []
+
+
+def ids(catalog) -> set:
+    return {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in catalog if m.id}
+
+
+@pytest.fixture(params=TRANSLATED)
+def lang(request):
+    return request.param
+
+
+@pytest.fixture
+def catalog(lang):
+    return read(catalog_path(lang), locale=lang)
+
+
+def test_catalog_follows_the_template(catalog):
+    assert ids(catalog) == ids(read(POT)), "run `make update`"
+
+
+def test_every_message_is_translated(catalog):
+    untranslated = [
+        m.id for m in catalog
+        if m.id and not (all(m.string) if isinstance(m.string, (tuple, list)) else m.string)
+    ]
+    assert untranslated == [], f"{len(untranslated)} untranslated"
+
+
+def test_no_message_is_fuzzy(catalog):
+    assert [m.id for m in catalog if m.id and m.fuzzy] == []
+
+
+def test_placeholders_match(catalog):
+    wrong = []
+    for message in catalog:
+        if not message.id:
+            continue
+        sources = [message.id] if isinstance(message.id, str) else list(message.id)
+        targets = [message.string] if isinstance(message.string, str) else list(message.string)
+        expected = {p for s in sources for p in PLACEHOLDER.findall(s)}
+        for target in targets:
+            if target and {p for p in PLACEHOLDER.findall(target)} != expected:
+                wrong.append((message.id, target))
+    assert wrong == []
+
+
+def test_babel_catalog_checks_pass(catalog):
+    problems = [(m.id, [str(e) for e in errors]) for m, errors in catalog.check() if errors]
+    assert problems == []
+
+
+def test_plural_forms(lang, catalog):
+    assert catalog.num_plurals == NPLURALS[lang]
+    for message in catalog:
+        if message.id and message.pluralizable:
+            assert len(message.string) == NPLURALS[lang], message.id
