@@ -1,0 +1,395 @@
+"""Every check of every lesson: the engine answers every variant, the judge agrees with it, and
+learners' forms are read (or refused with an error kind) without crashing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from tutor.content import all_lessons
+from tutor.content.checks import KINDS, AnswerType, Points, Question, judge, make_question, parse_answer
+from tutor.content.errors import AnswerError, AnswerErrorKind
+from tutor.content.schema import Check, parse_check
+from tutor.engine.cards import Suit
+from tutor.engine.envido import envido_points, flor_points, has_flor, showdown
+from tutor.engine.ranking import ARGENTINE, MATAS
+from tutor.engine.stakes import envido_stake, in_malas, mazo_award, next_envido_calls, truco_stake
+from tutor.engine.tricks import hand_result, trick_result
+
+
+
+def make_check(kind: str, **params: Any) -> Check:
+    """A validated check, built as the loader builds one from a lesson file."""
+    return parse_check({"kind": kind, "prompt": "Question?", **params}, "test.check")
+
+
+SEEDS = range(40)
+CHECKS = [
+    (f"{lesson.key}/{step.key}", step.check) for lesson in all_lessons() for step in lesson.steps if step.check
+]
+TEAMS = ("us", "them")
+
+
+def form_for(question: Question, answer: Any) -> dict[str, Any]:
+    """The form a learner would send for this answer."""
+    kind = question.answer_type
+    if kind is AnswerType.CHOICE:
+        return {"answer": answer}
+    if kind is AnswerType.CHOICES:
+        return {"answer": sorted(answer)}
+    if kind is AnswerType.NUMBER:
+        return {"answer": str(answer)}
+    if kind is AnswerType.ORDER:
+        return {f"place-{card}": str(place) for place, group in enumerate(answer, 1) for card in group}
+    return {"points": str(answer.points), "team": answer.team}
+
+
+def wrong_answer(question: Question) -> Any:
+    """Some answer the engine says is wrong."""
+    kind = question.answer_type
+    if kind is AnswerType.CHOICE:
+        return next(o.value for o in question.options if o.value not in question.accepted)
+    if kind is AnswerType.CHOICES:
+        first = question.options[0].value
+        return question.expected ^ {first}
+    if kind is AnswerType.NUMBER:
+        return question.expected + 1
+    if kind is AnswerType.ORDER:
+        return tuple(reversed(question.expected))
+    return Points(question.expected.points + 1, question.expected.team)
+
+
+def engine_answer(question: Question) -> Any:
+    """The answer recomputed from what the learner sees, straight from the engine."""
+    s = question.situation
+    kind = question.kind
+    if kind == "stronger_card":
+        a, b = s["cards"]
+        order = ARGENTINE.compare(a, b)
+        return "equal" if order == 0 else (a if order > 0 else b).notation
+    if kind == "order_cards":
+        levels = sorted({ARGENTINE.level(c) for c in s["cards"]})
+        return tuple(frozenset(c.notation for c in s["cards"] if ARGENTINE.level(c) == lv) for lv in levels)
+    if kind == "pick_cards":
+        prop = s["property"]
+        test = {
+            "figure": lambda c: c.rank in (10, 11, 12),
+            "mata": lambda c: c in MATAS,
+        }.get(prop, lambda c: c.suit is Suit({"espadas": "e", "bastos": "b", "oros": "o", "copas": "c"}[prop]))
+        return frozenset(c.notation for c in s["cards"] if test(c))
+    if kind in ("trick_winner", "who_leads"):
+        result = trick_result(s["cards"], s["teams"])
+        assert list(s["teams"]) == [seat % 2 for seat in s["seats"]]
+        if kind == "who_leads":
+            return str(s["seats"][result.next_leader])
+        return "parda" if result.parda else s["cards"][result.winner].notation
+    if kind == "envido_value":
+        return envido_points(s["cards"])
+    if kind == "flor_value":
+        return flor_points(s["cards"])
+    if kind == "is_flor":
+        return "yes" if has_flor(s["cards"]) else "no"
+    if kind == "showdown":
+        values = s["values"] if s["values"] is not None else [envido_points(h) for h in s["hands"]]
+        result = showdown(values, s["mano"])
+        if s["ask"] == "son_buenas":
+            return frozenset(str(st.seat) for st in result.statements if st.action.value == "son_buenas")
+        return TEAMS[result.team] if s["ask"] == "team" else str(result.winner)
+    if kind == "hand_winner":
+        result = hand_result(s["codes"])
+        return result.winner.value if result.winner else "undecided"
+    if kind == "envido_points":
+        calls = [c["call"] for c in s["calls"]]
+        stake = envido_stake(calls, scores=tuple(s["scores"]), target=s["target"])
+        if s["response"] == "no_quiero":
+            return Points(stake.declined, TEAMS[s["calls"][-1]["team"]])
+        team = showdown(s["values"], s["mano"]).team
+        return Points(stake.accepted, TEAMS[team])
+    if kind == "envido_raises":
+        return frozenset(str(c) for c in next_envido_calls(s["calls"]))
+    if kind == "truco_points":
+        calls = [c["call"] for c in s["calls"]]
+        if s["ending"] == "no_quiero":
+            return Points(truco_stake(calls).declined, TEAMS[s["calls"][-1]["team"]])
+        if s["ending"] == "quiero":
+            return Points(truco_stake(calls).accepted, TEAMS[s["winner"]])
+        return Points(mazo_award(len(calls)), TEAMS[1 - s["folder"]])
+    if kind == "malas_buenas":
+        return "malas" if in_malas(s["score"], s["target"]) else "buenas"
+    raise AssertionError(f"no engine recomputation for {kind}")
+
+
+def test_every_kind_is_used_by_some_lesson():
+    used = {check.kind for _, check in CHECKS}
+    assert used == set(KINDS)
+
+
+@pytest.mark.parametrize("where, check", CHECKS, ids=[w for w, _ in CHECKS])
+def test_every_variant_has_the_engines_answer(where, check):
+    seen = set()
+    for seed in SEEDS:
+        question = make_question(check, seed)
+        assert question.expected == engine_answer(question), (where, seed)
+        if question.answer_type is AnswerType.CHOICE:
+            assert question.expected in question.accepted
+            assert all(question.option(v) for v in question.accepted)
+        # The judge accepts the engine's answer, read back from a form, and refuses a wrong one.
+        right = parse_answer(question, form_for(question, question.expected))
+        assert judge(question, right).correct, (where, seed)
+        wrong = wrong_answer(question)
+        verdict = judge(question, parse_answer(question, form_for(question, wrong)))
+        assert not verdict.correct and verdict.expected == question.expected
+        assert verdict.explanation["msg"]
+        # Same seed, same question.
+        again = make_question(check, seed)
+        assert again.situation == question.situation and again.expected == question.expected
+        seen.add(repr(question.situation))
+    fixed = any(hasattr(check.params, f) and getattr(check.params, f) is not None
+                for f in ("cards", "values", "hands", "calls", "outcomes", "score"))
+    if fixed:
+        assert len(seen) == 1, "fixed params must give one fixed question"
+    else:
+        assert len(seen) > 1, "a pattern must give fresh variants on retry"
+
+
+# --- Facts from RULES.md, through the checks ----------------------------------------------------
+
+
+@pytest.mark.parametrize("cards, points", [
+    ("7c 5c 12e", 32), ("12o 11o 3b", 20), ("1e 6b 4o", 6), ("6c 5c 12b", 31), ("7c 3c 4b", 30), ("1e 7c 4b", 7),
+    ("7o 6o 2o", 33), ("12e 11b 10o", 0),
+])
+def test_envido_examples_of_the_rules(cards, points):
+    question = make_question(make_check("envido_value", cards=cards), 0)
+    assert question.expected == points
+    assert judge(question, parse_answer(question, {"answer": str(points)})).correct
+    assert not judge(question, parse_answer(question, {"answer": str(points + 20)})).correct
+
+
+def test_envido_explanation_of_a_pair():
+    explanation = make_question(make_check("envido_value", cards="7c 5c 12e"), 3).explanation
+    assert explanation["msg"] == "envido.pair"
+    assert explanation["values"] == [7, 5] and explanation["bonus"] == 20 and explanation["total"] == 32
+    assert [c.notation for c in explanation["counted"]] == ["7c", "5c"]
+    assert explanation["other"].notation == "12e"
+
+
+def test_envido_explanations_of_the_other_kinds():
+    best = make_question(make_check("envido_value", cards="7o 2o 6o"), 0).explanation
+    assert best["msg"] == "envido.best_pair" and best["values"] == [7, 6] and best["dropped"].notation == "2o"
+    single = make_question(make_check("envido_value", cards="1e 6b 4o"), 0).explanation
+    assert single["msg"] == "envido.single" and single["card"].notation == "6b" and single["value"] == 6
+    zero = make_question(make_check("envido_value", cards="12e 11b 10o"), 0).explanation
+    assert zero["msg"] == "envido.zero" and zero["total"] == 0
+
+
+@pytest.mark.parametrize("cards, answer, msg", [
+    ("1e 1b", "1e", "stronger.mata"),
+    ("3o 12o", "3o", "stronger.higher"),
+    ("1o 12e", "1o", "stronger.higher"),
+    ("2c 1c", "2c", "stronger.higher"),
+    ("7e 7c", "7e", "stronger.mata"),
+    ("3c 3b", "equal", "stronger.equal"),
+    ("7b 7c", "equal", "stronger.equal"),
+    ("1o 1c", "equal", "stronger.equal"),
+])
+def test_ranking_facts(cards, answer, msg):
+    question = make_question(make_check("stronger_card", cards=cards), 0)
+    assert question.expected == answer and question.explanation["msg"] == msg
+
+
+def test_ranking_explanation_names_the_mata():
+    explanation = make_question(make_check("stronger_card", cards="3e 7o"), 0).explanation
+    assert explanation["winner"].notation == "7o" and explanation["mata"] == 4 and explanation["loser_level"] == 5
+
+
+@pytest.mark.parametrize("cards, players, leader, answer, msg, next_seat", [
+    ("3e 3o", 2, 0, "parda", "trick.parda", 0),                 # equal top cards of opponents
+    ("4e 4o 3b 1c", 4, 1, "3b", "trick.higher", 3),            # equal cards that are not on top: no parda
+    ("3e 2o 3o 4b", 4, 0, "3e", "trick.partners", 0),          # partners' equal 3s: their team, first played
+    ("12b 1o", 2, 1, "1o", "trick.higher", 0),                 # a false ace beats a 12
+    ("7c 7e", 2, 0, "7e", "trick.mata", 1),
+    ("2e 2b 4c 2o 5e 2c", 6, 0, "parda", "trick.parda", 0),    # 2s from both teams
+])
+def test_trick_facts(cards, players, leader, answer, msg, next_seat):
+    question = make_question(make_check("trick_winner", cards=cards, players=players, leader=leader), 0)
+    assert question.expected == answer and question.explanation["msg"] == msg
+    lead = make_question(make_check("who_leads", cards=cards, players=players, leader=leader), 0)
+    assert lead.expected == str(next_seat)
+
+
+def test_partners_tie_accepts_either_card_of_the_team():
+    question = make_question(make_check("trick_winner", cards="3e 2o 3o 4b", players=4), 0)
+    assert question.accepted == {"3e", "3o"}
+    assert judge(question, "3o").correct and not judge(question, "parda").correct
+
+
+@pytest.mark.parametrize("outcomes, answer, msg", [
+    ("WW", "mano", "hand.two_tricks"),
+    ("LWL", "other", "hand.two_tricks"),
+    ("PL", "other", "hand.first_parda_next_decides"),
+    ("PPW", "mano", "hand.first_parda_next_decides"),
+    ("LP", "other", "hand.parda_after_win_first_trick_winner"),
+    ("WLP", "mano", "hand.third_parda_first_trick_winner"),
+    ("LWP", "other", "hand.third_parda_first_trick_winner"),
+    ("PPP", "mano", "hand.all_parda_mano"),
+    ("WL", "undecided", "hand.undecided"),
+    ("PP", "undecided", "hand.undecided"),
+])
+def test_hand_facts(outcomes, answer, msg):
+    question = make_question(make_check("hand_winner", outcomes=outcomes), 0)
+    assert question.expected == answer and question.explanation["msg"] == msg
+
+
+@pytest.mark.parametrize("calls, points", [
+    (["envido", "real_envido"], 2),
+    (["envido", "envido"], 2),
+    (["envido", "envido", "real_envido"], 4),
+    (["envido", "real_envido", "falta_envido"], 5),
+    (["real_envido"], 1),
+    (["envido"], 1),
+])
+def test_declined_envido_facts(calls, points):
+    question = make_question(make_check("envido_points", calls=calls, response="no_quiero", caller="us"), 0)
+    last_team = "us" if len(calls) % 2 else "them"
+    assert question.expected == Points(points, last_team)
+
+
+def test_accepted_envido_and_falta_facts():
+    accepted = make_question(make_check("envido_points", calls=["envido", "real_envido"], response="quiero",
+                                        values=[25, 30], mano="us"), 0)
+    assert accepted.expected == Points(5, "them")
+    # 12 to 20 of 30: Envido, Falta envido, Quiero; the falta is worth 10 and 31 beats 28.
+    falta = make_question(make_check("envido_points", calls=["envido", "falta_envido"], response="quiero",
+                                     scores=[12, 20], values=[28, 31]), 0)
+    assert falta.expected == Points(10, "them")
+    assert falta.explanation["reaches_target"] and falta.explanation["new_scores"] == [12, 30]
+    leader = make_question(make_check("envido_points", calls=["falta_envido"], response="quiero",
+                                      scores=[22, 5], values=[20, 33]), 0)
+    assert leader.expected == Points(8, "them")   # the trailing team wins what the leader needed
+    tie = make_question(make_check("envido_points", calls=["envido"], response="quiero",
+                                   values=[27, 27], mano="them"), 0)
+    assert tie.expected == Points(2, "them") and tie.explanation["tie"]
+
+
+@pytest.mark.parametrize("calls, ending, extra, expected", [
+    (["truco"], "no_quiero", {}, Points(1, "us")),
+    (["truco", "retruco"], "no_quiero", {}, Points(2, "them")),
+    (["truco", "retruco", "vale_cuatro"], "no_quiero", {}, Points(3, "us")),
+    (["truco"], "quiero", {"winner": "them"}, Points(2, "them")),
+    (["truco", "retruco", "vale_cuatro"], "quiero", {"winner": "us"}, Points(4, "us")),
+    ([], "mazo", {"folder": "us"}, Points(1, "them")),
+    (["truco", "retruco"], "mazo", {"folder": "them"}, Points(3, "us")),
+])
+def test_truco_facts(calls, ending, extra, expected):
+    question = make_question(make_check("truco_points", calls=calls, ending=ending, caller="us", **extra), 0)
+    assert question.expected == expected
+
+
+@pytest.mark.parametrize("values, mano, winner, son_buenas", [
+    ([27, 27], 0, "0", {"1"}),      # a tie goes to the mano; the other says son buenas
+    ([27, 27], 1, "1", {"0"}),
+    ([20, 10, 30, 25], 0, "2", {"1"}),
+])
+def test_showdown_facts(values, mano, winner, son_buenas):
+    assert make_question(make_check("showdown", values=values, mano=mano), 0).expected == winner
+    question = make_question(make_check("showdown", values=values, mano=mano, ask="son_buenas"), 0)
+    assert question.answer_type is AnswerType.CHOICES and question.expected == son_buenas
+
+
+def test_malas_and_buenas():
+    assert make_question(make_check("malas_buenas", score=14), 0).expected == "malas"
+    assert make_question(make_check("malas_buenas", score=15), 0).expected == "buenas"
+
+
+def test_envido_raises_facts():
+    question = make_question(make_check("envido_raises", calls=["envido", "envido"]), 0)
+    assert question.expected == {"real_envido", "falta_envido"}
+    assert {"call": "envido", "reason": "envido_too_many"} in question.explanation["refused"]
+    closed = make_question(make_check("envido_raises", calls=["falta_envido"]), 0)
+    assert closed.expected == frozenset()
+    assert judge(closed, parse_answer(closed, {})).correct   # nothing selected is an answer
+
+
+def test_flor_facts():
+    assert make_question(make_check("flor_value", cards="7o 6o 5o"), 0).expected == 38
+    assert make_question(make_check("flor_value", cards="12e 11e 10e"), 0).expected == 20
+    assert make_question(make_check("is_flor", cards="7b 4b 11b"), 0).expected == "yes"
+    assert make_question(make_check("is_flor", cards="7b 4b 11o"), 0).expected == "no"
+
+
+def test_labels_from_the_lesson_reach_the_options():
+    question = make_question(make_check("hand_winner", outcomes="WW", labels={"mano": "Mano's team"}), 0)
+    assert question.option("mano").label == "Mano's team" and question.option("other").label is None
+
+
+# --- Reading forms --------------------------------------------------------------------------------
+
+
+def q(kind: str, **params: Any) -> Question:
+    return make_question(make_check(kind, **params), 0)
+
+
+@pytest.mark.parametrize("question, form, kind, field", [
+    (q("envido_value", cards="7c 5c 12e"), {}, AnswerErrorKind.MISSING, "answer"),
+    (q("envido_value", cards="7c 5c 12e"), {"answer": "  "}, AnswerErrorKind.MISSING, "answer"),
+    (q("envido_value", cards="7c 5c 12e"), {"answer": "thirty"}, AnswerErrorKind.NOT_A_NUMBER, "answer"),
+    (q("envido_value", cards="7c 5c 12e"), {"answer": "3.5"}, AnswerErrorKind.NOT_A_NUMBER, "answer"),
+    (q("envido_value", cards="7c 5c 12e"), {"answer": "-3"}, AnswerErrorKind.OUT_OF_RANGE, "answer"),
+    (q("envido_value", cards="7c 5c 12e"), {"answer": "1000"}, AnswerErrorKind.OUT_OF_RANGE, "answer"),
+    (q("envido_value", cards="7c 5c 12e"), {"answer": ["30", "32"]}, AnswerErrorKind.MALFORMED, "answer"),
+    (q("stronger_card", cards="3o 12o"), {"answer": "1e"}, AnswerErrorKind.NOT_AN_OPTION, "answer"),
+    (q("stronger_card", cards="3o 12o"), {"answer": "8o"}, AnswerErrorKind.NOT_AN_OPTION, "answer"),
+    (q("trick_winner", cards="3e 3o"), {}, AnswerErrorKind.MISSING, "answer"),
+    (q("pick_cards", cards="10o 3e 12b", property="figure"), {"answer": ["10o", "10o"]},
+     AnswerErrorKind.DUPLICATE, "answer"),
+    (q("pick_cards", cards="10o 3e 12b", property="figure"), {"answer": "10o 4b"}, AnswerErrorKind.NOT_AN_OPTION,
+     "answer"),
+    (q("order_cards", cards="1e 3o 4b"), {}, AnswerErrorKind.MISSING, "answer"),
+    (q("order_cards", cards="1e 3o 4b"), {"place-1e": "1", "place-3o": "2"}, AnswerErrorKind.INCOMPLETE, "place-4b"),
+    (q("order_cards", cards="1e 3o 4b"), {"place-1e": "1", "place-3o": "x", "place-4b": "3"},
+     AnswerErrorKind.NOT_A_NUMBER, "place-3o"),
+    (q("order_cards", cards="1e 3o 4b"), {"place-1e": "0", "place-3o": "2", "place-4b": "3"},
+     AnswerErrorKind.OUT_OF_RANGE, "place-1e"),
+    (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > 3o"}, AnswerErrorKind.INCOMPLETE, "answer"),
+    (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > 3o > 3o > 4b"}, AnswerErrorKind.DUPLICATE, "answer"),
+    (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > 3o > 5c"}, AnswerErrorKind.NOT_AN_OPTION, "answer"),
+    (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > == 3o > 4b"}, AnswerErrorKind.MALFORMED, "answer"),
+    (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > zz > 4b"}, AnswerErrorKind.MALFORMED, "answer"),
+    (q("truco_points", calls=["truco"], ending="no_quiero"), {"points": "1"}, AnswerErrorKind.MISSING, "team"),
+    (q("truco_points", calls=["truco"], ending="no_quiero"), {"team": "us"}, AnswerErrorKind.MISSING, "points"),
+    (q("truco_points", calls=["truco"], ending="no_quiero"), {"points": "1", "team": "mano"},
+     AnswerErrorKind.NOT_AN_OPTION, "team"),
+    (q("truco_points", calls=["truco"], ending="no_quiero"), {"points": "one", "team": "us"},
+     AnswerErrorKind.NOT_A_NUMBER, "points"),
+])
+def test_malformed_forms_give_an_error_kind(question, form, kind, field):
+    with pytest.raises(AnswerError) as info:
+        parse_answer(question, form)
+    assert info.value.kind is kind and info.value.field == field
+
+
+def test_forms_accept_other_spellings():
+    stronger = q("stronger_card", cards="1e 12c")
+    assert parse_answer(stronger, {"answer": "A♠"}) == "1e"
+    assert parse_answer(stronger, {"answer": " EQUAL "}) == "equal"
+    order = q("order_cards", cards="1e 3o 3c 4b")
+    expected = order.expected
+    assert judge(order, parse_answer(order, {"answer": "1e > 3o = 3c > 4b"})).correct
+    assert judge(order, parse_answer(order, {"answer": "1e, 3c=3o, 4b"})).correct
+    # Places 1, 2, 2, 3 and 1, 2, 2, 4 both put the equal 3s on one place.
+    dense = {"place-1e": "1", "place-3o": "2", "place-3c": "2", "place-4b": "3"}
+    assert parse_answer(order, dense) == expected
+    assert parse_answer(order, {**dense, "place-4b": "4"}) == expected
+    assert not judge(order, parse_answer(order, {**dense, "place-3c": "3", "place-4b": "4"})).correct
+    points = q("truco_points", calls=["truco"], ending="no_quiero")
+    assert parse_answer(points, {"points": " 1 ", "team": "US"}) == Points(1, "us")
+
+
+def test_multidict_forms_are_read_with_getlist():
+    question = q("pick_cards", cards="10o 3e 12b 4c", property="figure")
+    form = MultiDict([("answer", "10o"), ("answer", "12b")])
+    assert judge(question, parse_answer(question, form)).correct
+    assert not judge(question, parse_answer(question, MultiDict([("answer", "10o")]))).correct

@@ -1,0 +1,429 @@
+"""Check kinds about card strength and tricks: ``stronger_card``, ``order_cards``, ``pick_cards``,
+``trick_winner`` and ``who_leads``. Answers come from ``tutor.engine.ranking.ARGENTINE`` and
+``tutor.engine.tricks.trick_result``.
+
+Seats: a trick is described by ``players`` (2, 4 or 6) and the ``leader`` seat; seats are numbered
+in playing order (to the right) with seat 0 the learner, and the team of a seat is ``seat % 2``
+(team 0 is the learner's). In a 4-player game seat 2 is the learner's partner.
+
+Ranking levels in explanations are the 14 levels of RULES.md 2, 1 = strongest (1: 1 of espadas,
+2: 1 of bastos, 3: 7 of espadas, 4: 7 of oros, 5: the 3s, 6: the 2s, 7: 1 of oros and 1 of copas,
+8: 12s, 9: 11s, 10: 10s, 11: 7 of bastos and 7 of copas, 12: 6s, 13: 5s, 14: 4s).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from tutor.engine.cards import DECK, Card, Suit
+from tutor.engine.ranking import ARGENTINE, MATAS
+from tutor.engine.tricks import TrickResult, trick_result
+
+from .base import AnswerType, Draft, Kind, Option, Reader, sample_until
+
+_FALSE_ACE_LEVEL = ARGENTINE.level(Card(1, Suit.OROS))
+
+
+def is_mata(card: Card) -> bool:
+    """True for the four matas (engine table ``MATAS``)."""
+    return card in MATAS
+
+
+def compare_explanation(prefix: str, a: Card, b: Card) -> dict[str, Any]:
+    """Why ``a`` and ``b`` compare as they do: ``<prefix>.equal``, ``<prefix>.mata`` or ``<prefix>.higher``."""
+    order = ARGENTINE.compare(a, b)
+    if order == 0:
+        return {"msg": f"{prefix}.equal", "cards": [a, b], "level": ARGENTINE.level(a)}
+    winner, loser = (a, b) if order > 0 else (b, a)
+    data = {
+        "winner": winner,
+        "loser": loser,
+        "winner_level": ARGENTINE.level(winner),
+        "loser_level": ARGENTINE.level(loser),
+    }
+    if is_mata(winner):
+        return {"msg": f"{prefix}.mata", **data, "mata": MATAS.index(winner) + 1}
+    return {"msg": f"{prefix}.higher", **data}
+
+
+# --- stronger_card -------------------------------------------------------------------------------
+
+_STRONGER_PATTERNS = ("random", "mata", "false_ace", "same_number", "equal", "number_trap")
+
+
+@dataclass(frozen=True)
+class StrongerParams:
+    cards: tuple[Card, ...] | None
+    pattern: str
+
+
+def _stronger_ok(pattern: str, pair: Sequence[Card]) -> bool:
+    a, b = pair
+    order = ARGENTINE.compare(a, b)
+    if pattern == "mata":
+        return is_mata(a) or is_mata(b)
+    if pattern == "false_ace":
+        return (ARGENTINE.level(a) == _FALSE_ACE_LEVEL) != (ARGENTINE.level(b) == _FALSE_ACE_LEVEL)
+    if pattern == "same_number":
+        return a.rank == b.rank and order != 0
+    if pattern == "equal":
+        return order == 0
+    if pattern == "number_trap":
+        winner, loser = (a, b) if order > 0 else (b, a)
+        return order != 0 and winner.rank < loser.rank
+    return True
+
+
+class StrongerCard(Kind):
+    """``stronger_card``: which of two cards wins a trick, or are they equal?
+
+    Params: ``cards`` (two fixed cards) or ``pattern``: random, mata (one is a mata), false_ace (one
+    is the 1 of oros or copas), same_number (same number, different strength, e.g. 7e and 7c),
+    equal, number_trap (the lower number wins, e.g. 3 against 12).
+    Situation: ``cards`` (2). Options: the two cards (key ``card``) and ``equal``.
+    Explanation: ``stronger.mata`` / ``stronger.higher`` {winner, loser, winner_level, loser_level
+    [, mata: 1-4]} or ``stronger.equal`` {cards, level}.
+    """
+
+    name = "stronger_card"
+    answer_type = AnswerType.CHOICE
+    option_values = ("equal",)
+
+    def read(self, r: Reader) -> StrongerParams:
+        cards = r.cards("cards", count=2)
+        pattern = r.choice("pattern", _STRONGER_PATTERNS, default="random")
+        if cards is not None and r.has("pattern"):
+            raise r.error("pattern", "give either fixed cards or a pattern")
+        return StrongerParams(cards, pattern)
+
+    def draft(self, params: StrongerParams, rng: random.Random) -> Draft:
+        cards = params.cards or tuple(
+            sample_until(rng, lambda g: g.sample(DECK, 2), lambda pair: _stronger_ok(params.pattern, pair))
+        )
+        a, b = cards
+        order = ARGENTINE.compare(a, b)
+        expected = "equal" if order == 0 else (a if order > 0 else b).notation
+        options = (Option(a.notation, "card", card=a), Option(b.notation, "card", card=b), Option("equal", "equal"))
+        return Draft({"cards": cards}, options, expected, compare_explanation("stronger", a, b),
+                     accepted=frozenset({expected}))
+
+
+# --- order_cards ---------------------------------------------------------------------------------
+
+_ORDER_PATTERNS = ("random", "matas", "with_equal", "aces_and_sevens")
+
+
+@dataclass(frozen=True)
+class OrderParams:
+    cards: tuple[Card, ...] | None
+    pattern: str
+    count: int
+
+
+def _order_groups(cards: Sequence[Card]) -> list[list[Card]]:
+    by_level: dict[int, list[Card]] = {}
+    for card in cards:
+        by_level.setdefault(ARGENTINE.level(card), []).append(card)
+    return [by_level[level] for level in sorted(by_level)]
+
+
+class OrderCards(Kind):
+    """``order_cards``: put cards in order, strongest first; equal cards share a place.
+
+    Params: ``cards`` (3-6 fixed cards) or ``pattern`` (random, matas: the four matas, with_equal:
+    at least two equal cards, aces_and_sevens: only 1s and 7s) and ``count`` (3-6, default 4).
+    Situation: ``cards`` (shuffled). Answer type ORDER: expected is a tuple of frozensets of card
+    notations, strongest first.
+    Explanation: ``order`` {groups: list of lists of cards strongest first, levels: their levels}.
+    """
+
+    name = "order_cards"
+    answer_type = AnswerType.ORDER
+
+    def read(self, r: Reader) -> OrderParams:
+        cards = r.cards("cards", low=3, high=6)
+        pattern = r.choice("pattern", _ORDER_PATTERNS, default="random")
+        count = r.integer("count", 3, 6, default=4)
+        if cards is not None and (r.has("pattern") or r.has("count")):
+            raise r.error("pattern" if r.has("pattern") else "count", "give either fixed cards or a pattern")
+        if pattern == "matas" and r.has("count") and count != 4:
+            raise r.error("count", "the matas are exactly four cards")
+        return OrderParams(cards, pattern, 4 if pattern == "matas" else count)
+
+    def draft(self, params: OrderParams, rng: random.Random) -> Draft:
+        if params.cards is not None:
+            cards = params.cards
+        elif params.pattern == "matas":
+            cards = tuple(rng.sample(MATAS, 4))
+        elif params.pattern == "aces_and_sevens":
+            pool = [c for c in DECK if c.rank in (1, 7)]
+            cards = tuple(sample_until(rng, lambda g: g.sample(pool, params.count),
+                                       lambda cs: len(_order_groups(cs)) >= 3))
+        else:
+            def ok(cs: Sequence[Card]) -> bool:
+                groups = _order_groups(cs)
+                if params.pattern == "with_equal":
+                    return len(groups) < len(cs) and len(groups) >= 2
+                return len(groups) >= 2
+            cards = tuple(sample_until(rng, lambda g: g.sample(DECK, params.count), ok))
+        groups = _order_groups(cards)
+        expected = tuple(frozenset(c.notation for c in group) for group in groups)
+        explanation = {
+            "msg": "order",
+            "groups": [list(group) for group in groups],
+            "levels": [ARGENTINE.level(group[0]) for group in groups],
+        }
+        return Draft({"cards": cards}, (), expected, explanation)
+
+
+# --- pick_cards ----------------------------------------------------------------------------------
+
+_SUITS = {"espadas": Suit.ESPADAS, "bastos": Suit.BASTOS, "oros": Suit.OROS, "copas": Suit.COPAS}
+_PROPERTIES = ("figure", "mata", *_SUITS)
+
+
+@dataclass(frozen=True)
+class PickParams:
+    cards: tuple[Card, ...] | None
+    prop: str
+    count: int
+
+
+def _has_property(prop: str, card: Card) -> bool:
+    if prop == "figure":
+        return card.is_figure
+    if prop == "mata":
+        return is_mata(card)
+    return card.suit is _SUITS[prop]
+
+
+class PickCards(Kind):
+    """``pick_cards``: select every card with a property (the figures, the matas, one suit).
+
+    Params: ``property`` (figure, mata, espadas, bastos, oros, copas) and ``cards`` (fixed, 3-8)
+    or ``count`` (4-8, default 5; at least one card has the property and one has not).
+    Situation: ``cards``, ``property``. Answer type CHOICES over card options.
+    Explanation: ``pick.<property>`` with property one of figure/mata/suit {picked, others, suit?}
+    (``pick.suit`` carries ``suit``: "e", "b", "o" or "c").
+    """
+
+    name = "pick_cards"
+    answer_type = AnswerType.CHOICES
+
+    def read(self, r: Reader) -> PickParams:
+        prop = r.choice("property", _PROPERTIES)
+        cards = r.cards("cards", low=3, high=8)
+        count = r.integer("count", 4, 8, default=5)
+        if cards is not None and r.has("count"):
+            raise r.error("count", "give either fixed cards or a count")
+        return PickParams(cards, prop, count)
+
+    def draft(self, params: PickParams, rng: random.Random) -> Draft:
+        def ok(cs: Sequence[Card]) -> bool:
+            hits = sum(_has_property(params.prop, c) for c in cs)
+            return 0 < hits < len(cs)
+        cards = params.cards or tuple(sample_until(rng, lambda g: g.sample(DECK, params.count), ok))
+        picked = [c for c in cards if _has_property(params.prop, c)]
+        others = [c for c in cards if not _has_property(params.prop, c)]
+        msg = "pick.suit" if params.prop in _SUITS else f"pick.{params.prop}"
+        explanation: dict[str, Any] = {"msg": msg, "picked": picked, "others": others}
+        if params.prop in _SUITS:
+            explanation["suit"] = _SUITS[params.prop].value
+        options = tuple(Option(c.notation, "card", card=c) for c in cards)
+        return Draft({"cards": cards, "property": params.prop}, options,
+                     frozenset(c.notation for c in picked), explanation)
+
+
+# --- tricks: trick_winner and who_leads ----------------------------------------------------------
+
+_TRICK_PATTERNS = ("random", "clear", "mata", "false_ace", "same_number", "parda", "partners_equal", "equal_not_top",
+                   "tie_or_not")
+
+
+@dataclass(frozen=True)
+class TrickParams:
+    cards: tuple[Card, ...] | None
+    players: int
+    leader: int | None
+    pattern: str
+
+
+def _trick_ok(pattern: str, result: TrickResult) -> bool:
+    cards = result.cards
+    if pattern == "clear":
+        return not result.parda
+    if pattern == "mata":
+        return any(is_mata(c) for c in cards)
+    if pattern == "false_ace":
+        return not result.parda and any(ARGENTINE.level(c) == _FALSE_ACE_LEVEL for c in cards)
+    if pattern == "same_number":
+        ranks = [c.rank for c in cards]
+        return not result.parda and any(
+            ranks.count(c.rank) > 1 and len({ARGENTINE.level(d) for d in cards if d.rank == c.rank}) > 1
+            for c in cards
+        )
+    if pattern == "parda":
+        return result.parda
+    top = min(ARGENTINE.level(c) for c in cards)
+    tops = [i for i, c in enumerate(cards) if ARGENTINE.level(c) == top]
+    if pattern == "partners_equal":
+        return not result.parda and len(tops) > 1
+    if pattern == "equal_not_top":
+        levels = [ARGENTINE.level(c) for c in cards]
+        return not result.parda and any(
+            levels[i] == levels[j] and result.teams[i] != result.teams[j] and levels[i] != top
+            for i in range(len(cards)) for j in range(i + 1, len(cards))
+        )
+    return True
+
+
+def _read_trick(r: Reader) -> TrickParams:
+    cards = r.cards("cards", low=2, high=6)
+    players = r.choice("players", (2, 4, 6), default=len(cards) if cards else 2)
+    pattern = r.choice("pattern", _TRICK_PATTERNS, default="random")
+    leader = r.integer("leader", 0, players - 1, default=0 if cards else None)
+    if cards is not None:
+        if len(cards) not in (2, 4, 6) or len(cards) != players:
+            raise r.error("cards", f"a trick of {players} players has {players} cards")
+        if r.has("pattern"):
+            raise r.error("pattern", "give either fixed cards or a pattern")
+    if pattern == "partners_equal" and players == 2:
+        raise r.error("pattern", "partners need 4 or 6 players")
+    if pattern == "equal_not_top" and players == 2:
+        raise r.error("pattern", "a third card is needed: use 4 or 6 players")
+    return TrickParams(cards, players, leader, pattern)
+
+
+def _make_trick(params: TrickParams, rng: random.Random) -> tuple[tuple[int, ...], TrickResult]:
+    """The seats in playing order and the engine's trick result."""
+    n = params.players
+    leader = params.leader if params.leader is not None else rng.randrange(n)
+    seats = tuple((leader + i) % n for i in range(n))
+    teams = tuple(s % 2 for s in seats)
+    if params.cards is not None:
+        return seats, trick_result(params.cards, teams)
+    pattern = params.pattern
+    if pattern == "tie_or_not":
+        pattern = rng.choice(("parda", "equal_not_top" if params.players > 2 else "same_number"))
+    result = sample_until(
+        rng,
+        lambda g: trick_result(tuple(g.sample(DECK, n)), teams),
+        lambda res: _trick_ok(pattern, res),
+    )
+    return seats, result
+
+
+def _trick_situation(seats: tuple[int, ...], result: TrickResult, players: int) -> dict[str, Any]:
+    return {
+        "cards": result.cards,
+        "seats": seats,
+        "teams": result.teams,
+        "players": players,
+        "leader": seats[0],
+    }
+
+
+def _trick_explanation(seats: tuple[int, ...], result: TrickResult) -> dict[str, Any]:
+    cards = result.cards
+    top = min(ARGENTINE.level(c) for c in cards)
+    top_positions = [i for i, c in enumerate(cards) if ARGENTINE.level(c) == top]
+    if result.parda:
+        return {
+            "msg": "trick.parda",
+            "cards": [cards[i] for i in top_positions],
+            "seats": [seats[i] for i in top_positions],
+            "level": top,
+            "leader": seats[0],
+        }
+    w = result.winner
+    assert w is not None
+    if len(top_positions) > 1:
+        return {
+            "msg": "trick.partners",
+            "card": cards[w],
+            "seat": seats[w],
+            "team": result.winning_team,
+            "cards": [cards[i] for i in top_positions],
+            "seats": [seats[i] for i in top_positions],
+        }
+    others = [c for i, c in enumerate(cards) if result.teams[i] != result.winning_team]
+    best_other = min(others, key=ARGENTINE.level)
+    data = compare_explanation("trick", cards[w], best_other)
+    data.update({"card": cards[w], "seat": seats[w], "team": result.winning_team, "beats": best_other})
+    return data
+
+
+class TrickWinner(Kind):
+    """``trick_winner``: which card takes the trick, or is it a parda?
+
+    Params: ``cards`` (fixed, in playing order, 2, 4 or 6) with ``leader`` (seat that played the
+    first card, default 0), or ``players`` (2/4/6, default 2) and ``pattern``: random, clear (no
+    parda), mata, false_ace, same_number (two cards of one number with different strength), parda,
+    partners_equal (4/6 players: equal top cards from partners), equal_not_top (equal cards from
+    opposing teams, but a stronger card takes the trick; 4/6 players), tie_or_not (half of the time
+    a parda, else a near miss: equal_not_top, or same_number with 2 players). ``leader`` may also be fixed with a pattern (default: random).
+    Situation: ``cards`` (playing order), ``seats`` (seat of each card), ``teams``, ``players``,
+    ``leader``. Options: one per card (key ``card``, with ``seat``) and ``parda``. When partners tie
+    for the top, either of their cards is accepted; ``expected`` is the one played first.
+    Explanation: ``trick.mata`` / ``trick.higher`` {card, seat, team, beats, winner, loser,
+    winner_level, loser_level [, mata]}, ``trick.partners`` {card, seat, team, cards, seats},
+    ``trick.parda`` {cards, seats, level, leader}.
+    """
+
+    name = "trick_winner"
+    answer_type = AnswerType.CHOICE
+    option_values = ("parda",)
+
+    def read(self, r: Reader) -> TrickParams:
+        return _read_trick(r)
+
+    def draft(self, params: TrickParams, rng: random.Random) -> Draft:
+        seats, result = _make_trick(params, rng)
+        options = tuple(
+            Option(c.notation, "card", card=c, seat=s) for c, s in zip(result.cards, seats)
+        ) + (Option("parda", "parda"),)
+        if result.parda:
+            expected, accepted = "parda", frozenset({"parda"})
+        else:
+            w = result.winner
+            assert w is not None
+            level = ARGENTINE.level(result.cards[w])
+            expected = result.cards[w].notation
+            accepted = frozenset(
+                c.notation for i, c in enumerate(result.cards)
+                if result.teams[i] == result.winning_team and ARGENTINE.level(c) == level
+            )
+        return Draft(_trick_situation(seats, result, params.players), options, expected,
+                     _trick_explanation(seats, result), accepted=accepted)
+
+
+class WhoLeads(Kind):
+    """``who_leads``: after this trick, who leads the next one?
+
+    Params as ``trick_winner``. Situation as ``trick_winner``. Options: one per seat (key ``seat``).
+    The engine's ``TrickResult.next_leader`` answers: the winner, or after a parda the player who
+    led the tied trick.
+    Explanation: ``lead.winner`` {seat, card, trick: the trick_winner explanation} or
+    ``lead.parda`` {seat, cards, seats}.
+    """
+
+    name = "who_leads"
+    answer_type = AnswerType.CHOICE
+
+    def read(self, r: Reader) -> TrickParams:
+        return _read_trick(r)
+
+    def draft(self, params: TrickParams, rng: random.Random) -> Draft:
+        seats, result = _make_trick(params, rng)
+        seat = seats[result.next_leader]
+        options = tuple(Option(str(s), "seat", seat=s) for s in range(params.players))
+        trick = _trick_explanation(seats, result)
+        if result.parda:
+            explanation = {"msg": "lead.parda", "seat": seat, "cards": trick["cards"], "seats": trick["seats"]}
+        else:
+            explanation = {"msg": "lead.winner", "seat": seat, "card": result.cards[result.next_leader],
+                           "trick": trick}
+        return Draft(_trick_situation(seats, result, params.players), options, str(seat), explanation,
+                     accepted=frozenset({str(seat)}))

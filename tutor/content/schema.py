@@ -1,0 +1,241 @@
+"""The lesson schema: frozen dataclasses built from the TOML lesson files, validated on the way in.
+
+A lesson file ``lessons/NN-key.toml`` looks like this (all text is English and becomes a gettext
+msgid; the web layer translates it)::
+
+    key = "envido-counting"          # lower-case words joined by "-"; the file is 04-envido-counting.toml
+    number = 4
+    title = "Counting envido"
+    summary = "Add up the envido of any three cards."
+
+    [[steps]]
+    key = "pair"
+    title = "Two cards of one suit"
+    body = ["First paragraph, **bold** allowed.", "Second paragraph."]
+    cards = "7c 5c 12e"              # optional: cards to show with the text (compact notation)
+    hint = "Add 20 to the values of the two copas."   # optional
+
+    [steps.check]                    # optional: an interactive question (see tutor.content.checks)
+    kind = "envido_value"
+    prompt = "What is the envido of these cards?"
+    pattern = "pair"                 # kind-specific params
+    labels = { yes = "Yes, a flor" } # optional: English labels replacing default option labels
+
+Errors raise :class:`ContentError` naming the key path (``steps[2].check.cards``); the loader adds
+the file name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from tutor.engine.cards import Card, parse_cards
+from tutor.engine.errors import InvalidNotationError
+
+from . import checks
+from .errors import ContentError
+
+KEY_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+"""Lesson and step keys: lower-case words and digits joined by hyphens (used in URLs)."""
+
+MIN_STEPS, MAX_STEPS = 4, 10
+"""Each lesson has 4 to 10 steps (issue 5)."""
+
+_BOLD_RE = re.compile(r"\*\*(.+?)\*\*")
+
+
+@dataclass(frozen=True)
+class Check:
+    """An interactive question of a step: a kind from the check vocabulary, its prompt and params."""
+
+    kind: str
+    """A key of :data:`tutor.content.checks.KINDS`."""
+    prompt: str
+    """The English question (msgid)."""
+    params: Any
+    """Kind-specific params, already validated (a frozen dataclass of the kind's module)."""
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """Option value -> English label (msgid) overriding the web layer's default label."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One concept: a few paragraphs, optional cards, an optional check and hint."""
+
+    key: str
+    """Unique within the lesson; used in URLs and in the learner's progress."""
+    title: str
+    """English msgid."""
+    body: tuple[str, ...]
+    """Paragraphs (English msgids). The only markup is ``**bold**`` (see :func:`split_bold`)."""
+    cards: tuple[Card, ...] = ()
+    """Cards to show beside the text (empty for none)."""
+    check: Check | None = None
+    """The question of this step, or None for a step that only explains."""
+    hint: str | None = None
+    """A hint shown on request (English msgid)."""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson: numbered, titled, with 4 to 10 steps."""
+
+    key: str
+    number: int
+    title: str
+    summary: str
+    steps: tuple[Step, ...]
+    source: str = ""
+    """The file it came from, relative to the content directory (``lessons/04-envido-counting.toml``)."""
+
+    def step(self, key: str) -> Step:
+        """The step with this key; KeyError if there is none."""
+        return self.steps[self.index(key)]
+
+    def index(self, key: str) -> int:
+        """0-based position of the step with this key; KeyError if there is none."""
+        for i, step in enumerate(self.steps):
+            if step.key == key:
+                return i
+        raise KeyError(key)
+
+    @property
+    def checked_steps(self) -> tuple[Step, ...]:
+        """The steps that carry a check."""
+        return tuple(step for step in self.steps if step.check is not None)
+
+
+def split_bold(paragraph: str) -> list[tuple[str, bool]]:
+    """Split a paragraph into (text, is_bold) runs, to render ``**bold**`` without raw HTML.
+
+    >>> split_bold("Say **Quiero** to accept.")
+    [('Say ', False), ('Quiero', True), (' to accept.', False)]
+    """
+    runs: list[tuple[str, bool]] = []
+    pos = 0
+    for match in _BOLD_RE.finditer(paragraph):
+        if match.start() > pos:
+            runs.append((paragraph[pos:match.start()], False))
+        runs.append((match.group(1), True))
+        pos = match.end()
+    if pos < len(paragraph):
+        runs.append((paragraph[pos:], False))
+    return runs
+
+
+# --- Parsing ---------------------------------------------------------------------------------------
+
+
+def _check_text(value: Any, where: str, *, required: bool = True) -> str | None:
+    """Validate one English text (a msgid): non-empty, trimmed, balanced ``**``."""
+    if value is None:
+        if required:
+            raise ContentError("missing", path=where)
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise ContentError("expected non-empty text", path=where)
+    if value != value.strip():
+        raise ContentError("text has leading or trailing spaces", path=where)
+    if value.count("**") % 2:
+        raise ContentError("unbalanced ** (bold markup)", path=where)
+    return value
+
+
+def _text(raw: Mapping[str, Any], key: str, path: str, *, required: bool = True) -> Any:
+    return _check_text(raw.get(key), f"{path}.{key}" if path else key, required=required)
+
+
+def _only(raw: Mapping[str, Any], allowed: set[str], path: str) -> None:
+    for key in raw:
+        if key not in allowed:
+            raise ContentError("unknown key", path=f"{path}.{key}" if path else key)
+
+
+def _key(raw: Mapping[str, Any], path: str) -> str:
+    key = _text(raw, "key", path)
+    if not KEY_RE.match(key):
+        raise ContentError(f"bad key {key!r}: use lower-case words joined by '-'", path=f"{path}.key" if path else "key")
+    return key
+
+
+def parse_check(raw: Any, path: str) -> Check:
+    """Build a :class:`Check` from its TOML table (its params are validated by its kind)."""
+    if not isinstance(raw, dict):
+        raise ContentError("expected a table", path=path)
+    kind = raw.get("kind")
+    if not isinstance(kind, str):
+        raise ContentError("missing", path=f"{path}.kind")
+    prompt = _text(raw, "prompt", path)
+    labels_raw = raw.get("labels", {})
+    if not isinstance(labels_raw, dict):
+        raise ContentError("expected a table of option = label", path=f"{path}.labels")
+    params_raw = {k: v for k, v in raw.items() if k not in ("kind", "prompt", "labels")}
+    params = checks.read_params(kind, params_raw, path)
+    allowed = checks.KINDS[kind].option_values
+    labels: dict[str, str] = {}
+    for value in labels_raw:
+        if value not in allowed:
+            raise ContentError(f"no option {value!r} to label; one of: {', '.join(allowed) or 'none'}",
+                               path=f"{path}.labels.{value}")
+        labels[value] = _text(labels_raw, value, f"{path}.labels")
+    check = Check(kind=kind, prompt=prompt, params=params, labels=labels)
+    try:
+        checks.make_question(check, 0)
+    except (InvalidNotationError, checks.GenerationError) as exc:
+        raise ContentError(f"the engine cannot answer this check: {exc}", path=path) from None
+    return check
+
+
+def parse_step(raw: Any, path: str) -> Step:
+    """Build a :class:`Step` from its TOML table."""
+    if not isinstance(raw, dict):
+        raise ContentError("expected a table", path=path)
+    _only(raw, {"key", "title", "body", "cards", "check", "hint"}, path)
+    key = _key(raw, path)
+    title = _text(raw, "title", path)
+    body_raw = raw.get("body")
+    if not isinstance(body_raw, list) or not body_raw:
+        raise ContentError("expected a list of paragraphs", path=f"{path}.body")
+    body = tuple(_check_text(p, f"{path}.body[{i}]") for i, p in enumerate(body_raw))
+    cards: tuple[Card, ...] = ()
+    if "cards" in raw:
+        try:
+            cards = parse_cards(raw["cards"])
+        except InvalidNotationError as exc:
+            unknown = exc.reason.value in ("unknown_rank", "unknown_suit", "malformed")
+            message = f"unknown card {exc.details.get('value')!r}" if unknown else str(exc)
+            raise ContentError(message, path=f"{path}.cards") from None
+    check = parse_check(raw["check"], f"{path}.check") if "check" in raw else None
+    hint = _text(raw, "hint", path, required=False)
+    return Step(key=key, title=title, body=body, cards=cards, check=check, hint=hint)  # type: ignore[arg-type]
+
+
+def parse_lesson(raw: Mapping[str, Any], *, filename: str | None = None) -> Lesson:
+    """Build a :class:`Lesson` from a parsed TOML document.
+
+    ``filename`` (``NN-key.toml``) must agree with ``number`` and ``key``. Raises ContentError with
+    the key path (without the file; the loader adds it).
+    """
+    _only(raw, {"key", "number", "title", "summary", "steps"}, "")
+    key = _key(raw, "")
+    number = raw.get("number")
+    if type(number) is not int or not 1 <= number <= 99:
+        raise ContentError("expected a whole number from 1 to 99", path="number")
+    if filename is not None and filename != f"{number:02d}-{key}.toml":
+        raise ContentError(f"the file for lesson {number} {key!r} must be named {number:02d}-{key}.toml", path="key")
+    title = _text(raw, "title", "")
+    summary = _text(raw, "summary", "")
+    steps_raw = raw.get("steps")
+    if not isinstance(steps_raw, list):
+        raise ContentError("missing", path="steps")
+    if not MIN_STEPS <= len(steps_raw) <= MAX_STEPS:
+        raise ContentError(f"a lesson has {MIN_STEPS} to {MAX_STEPS} steps, not {len(steps_raw)}", path="steps")
+    steps = tuple(parse_step(s, f"steps[{i}]") for i, s in enumerate(steps_raw))
+    seen: set[str] = set()
+    for i, step in enumerate(steps):
+        if step.key in seen:
+            raise ContentError(f"step key {step.key!r} used twice", path=f"steps[{i}].key")
+        seen.add(step.key)
+    return Lesson(key=key, number=number, title=title, summary=summary, steps=steps)
