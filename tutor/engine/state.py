@@ -782,6 +782,8 @@ class HandState:
             return _error(Reason.FLOR_NOT_IN_RULES, "this ruleset has no contraflor")
         stack = self._stack
         if stack and stack[-1].kind == _FLOR:
+            if self._owes_flor(seat):
+                return _error(Reason.FLOR_MUST_BE_ANNOUNCED, "announce the flor first", seat=seat)
             if call not in _next_flor(tuple(self._flor_calls)):
                 return _error(Reason.FLOR_LADDER_BACKWARDS, "contraflor al resto is the last raise")
             return None
