@@ -12,10 +12,12 @@ from tutor.content import all_lessons
 from tutor.content.checks import KINDS, AnswerType, Points, Question, judge, make_question, parse_answer
 from tutor.content.errors import AnswerError, AnswerErrorKind
 from tutor.content.schema import Check, parse_check
-from tutor.engine.cards import Suit
+from tutor.engine.cards import DECK, Card, Suit
 from tutor.engine.envido import envido_points, flor_points, has_flor, showdown
 from tutor.engine.ranking import ARGENTINE, MATAS
 from tutor.engine.stakes import envido_stake, in_malas, mazo_award, next_envido_calls, truco_stake
+from tutor.engine.notation import parse_actions
+from tutor.engine.state import Call, HandState
 from tutor.engine.tricks import hand_result, trick_result
 
 
@@ -118,7 +120,68 @@ def engine_answer(question: Question) -> Any:
         return Points(mazo_award(len(calls)), TEAMS[1 - s["folder"]])
     if kind == "malas_buenas":
         return "malas" if in_malas(s["score"], s["target"]) else "buenas"
+    if kind == "legal_calls":
+        hand = rebuild_visible_hand(s)
+        return frozenset(a.call.value for a in hand.legal_actions() if isinstance(a, Call))
+    if kind == "game_end":
+        return reference_game_end(s["scores"], s["target"], s["awards"])
+    if kind == "seat_role":
+        return str(reference_seat(s["players"], s["role"], s["dealer"], s["mano"]))
     raise AssertionError(f"no engine recomputation for {kind}")
+
+
+def rebuild_visible_hand(s: dict[str, Any]) -> HandState:
+    """The hand rebuilt from what the learner sees: its own cards, the cards played, the log.
+
+    Hidden cards are replaced by unused ones; with flor off they cannot change what is legal."""
+    view = s["view"]
+    hands: list[list[Card]] = [[] for _ in range(s["players"])]
+    hands[s["seat"]] = list(view.dealt)
+    for action in s["actions"]:
+        if action["kind"] == "card" and action["seat"] != s["seat"]:
+            hands[action["seat"]].append(action["card"])
+    used = {card for hand in hands for card in hand}
+    spare = iter(card for card in DECK if card not in used)
+    for hand in hands:
+        while len(hand) < 3:
+            hand.append(next(spare))
+    state = HandState(s["rules"], hands, s["mano"], (0, 0))
+    for action in parse_actions(" ".join(format_action_data(a) for a in s["actions"])):
+        state.apply(action)
+    assert state.to_act == s["seat"] and state.phase.value == s["phase"]
+    return state
+
+
+def format_action_data(action: dict[str, Any]) -> str:
+    what = {"card": lambda: action["card"].notation, "call": lambda: action["call"],
+            "answer": lambda: "quiero" if action["quiero"] else "no_quiero", "mazo": lambda: "mazo"}[action["kind"]]()
+    return f"{action['seat']}:{what}"
+
+
+def reference_game_end(scores: list[int], target: int, awards: list[dict[str, Any]]) -> str:
+    """RULES.md 4 and 7: points are added in order (envido first); the first team to reach the target wins."""
+    rules_order = [a["rule"] for a in awards]
+    assert rules_order == sorted(rules_order, key=lambda rule: rule != "envido_accepted"), "envido before tricks"
+    now = list(scores)
+    for award in awards:
+        now[award["team"]] += award["points"]
+        if now[award["team"]] >= target:
+            return TEAMS[award["team"]]
+    return "nobody"
+
+
+def reference_seat(players: int, role: str, dealer: int | None, mano: int | None) -> int:
+    """RULES.md 3 with seats numbered in the order of play (to the right): the mano sits right after
+    the dealer, the pie is the last of a team from the mano, and the deal moves one seat on."""
+    if role == "dealer":
+        return (mano - 1) % players
+    mano = (dealer + 1) % players
+    if role == "mano":
+        return mano
+    if role == "next_dealer":
+        return mano
+    order = [(mano + i) % players for i in range(players)]
+    return [seat for seat in order if seat % 2 == 0][-1]
 
 
 def test_every_kind_is_used_by_some_lesson():
@@ -147,7 +210,7 @@ def test_every_variant_has_the_engines_answer(where, check):
         assert again.situation == question.situation and again.expected == question.expected
         seen.add(repr(question.situation))
     fixed = any(hasattr(check.params, f) and getattr(check.params, f) is not None
-                for f in ("cards", "values", "hands", "calls", "outcomes", "score"))
+                for f in ("cards", "values", "hands", "calls", "outcomes", "score", "record"))
     if fixed:
         assert len(seen) == 1, "fixed params must give one fixed question"
     else:
@@ -301,6 +364,8 @@ def test_showdown_facts(values, mano, winner, son_buenas):
 
 def test_malas_and_buenas():
     assert make_question(make_check("malas_buenas", score=14), 0).expected == "malas"
+    buenas = make_question(make_check("malas_buenas", score=18), 0)
+    assert buenas.expected == "buenas" and buenas.explanation["points"] == 3   # "3 buenas"
     assert make_question(make_check("malas_buenas", score=15), 0).expected == "buenas"
 
 
@@ -393,3 +458,49 @@ def test_multidict_forms_are_read_with_getlist():
     form = MultiDict([("answer", "10o"), ("answer", "12b")])
     assert judge(question, parse_answer(question, form)).correct
     assert not judge(question, parse_answer(question, MultiDict([("answer", "10o")]))).correct
+
+
+# --- Scenarios on the state machine ---------------------------------------------------------------
+
+DEAL = "1e,7o,3b|4c,5c,6c"
+
+
+@pytest.mark.parametrize("log, mano, allowed, refused", [
+    ("", 0, {"envido", "real_envido", "falta_envido", "truco"}, {"retruco": "truco_out_of_order"}),
+    ("1:4c", 1, {"envido", "real_envido", "falta_envido", "truco"}, {}),        # you have not played yet
+    ("0:1e 1:4c", 0, {"truco"}, {"envido": "envido_after_first_trick"}),       # the first trick is over
+    ("0:truco 1:quiero", 0, set(), {"envido": "envido_closed_by_truco", "retruco": "truco_only_accepting_team"}),
+    ("1:truco", 1, {"retruco", "envido", "real_envido", "falta_envido"}, {}),  # el envido esta primero
+    ("1:envido", 1, {"envido", "real_envido", "falta_envido"}, {"truco": "answer_pending"}),
+])
+def test_legal_calls_facts(log, mano, allowed, refused):
+    question = q("legal_calls", hand=f"argentino;mano={mano};scores=0-0;{DEAL};{log}")
+    assert question.situation["seat"] == 0
+    assert question.expected == allowed
+    reasons = {r["call"]: r["reason"] for r in question.explanation["refused"]}
+    for call, reason in refused.items():
+        assert reasons[call] == reason
+    # What the learner sees does not contain the opponent's hidden cards.
+    view = question.situation["view"]
+    assert [card.notation for card in view.dealt] == ["1e", "7o", "3b"]
+    hidden = {"4c", "5c", "6c"} - {token.split(":")[1] for token in log.split()}
+    shown = repr(question.situation)
+    assert not any(f"Card.parse('{card}')" in shown for card in hidden)
+
+
+@pytest.mark.parametrize("players, role, seat, answer", [
+    (4, "mano", 3, 0), (4, "pie", 3, 2), (4, "next_dealer", 3, 0), (4, "dealer", 0, 3),
+    (6, "mano", 0, 1), (6, "pie", 0, 0), (2, "mano", 1, 0), (2, "dealer", 1, 0),
+])
+def test_seat_facts(players, role, seat, answer):
+    assert q("seat_role", players=players, role=role, seat=seat).expected == str(answer)
+
+
+def test_game_end_counts_the_envido_first():
+    check = make_check("game_end", pattern="both_reach")
+    for seed in range(10):
+        question = make_question(check, seed)
+        first = question.situation["awards"][0]
+        assert first["rule"] == "envido_accepted"
+        assert question.expected == TEAMS[first["team"]]
+        assert question.explanation["msg"] == "game_end.envido" and question.explanation["counted"] == 1

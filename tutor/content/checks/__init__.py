@@ -34,6 +34,7 @@ from .answers import check_form, judge, parse_answer
 from .base import AnswerType, Draft, GenerationError, Kind, Option, Points, Question, Reader, Verdict
 from .card_kinds import OrderCards, PickCards, StrongerCard, TrickWinner, WhoLeads
 from .envido_kinds import EnvidoValue, FlorValue, IsFlor, Showdown
+from .scenario_kinds import GameEnd, LegalCalls, SeatRole
 from .stake_kinds import EnvidoPoints, EnvidoRaises, HandWinner, MalasBuenas, TrucoPoints
 
 __all__ = [
@@ -46,6 +47,7 @@ _ALL_KINDS: list[Kind] = [
     StrongerCard(), OrderCards(), PickCards(), TrickWinner(), WhoLeads(),
     EnvidoValue(), FlorValue(), IsFlor(), Showdown(),
     HandWinner(), EnvidoPoints(), EnvidoRaises(), TrucoPoints(), MalasBuenas(),
+    LegalCalls(), GameEnd(), SeatRole(),
 ]
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in _ALL_KINDS}

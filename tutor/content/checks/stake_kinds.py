@@ -1,6 +1,7 @@
-"""Check kinds about points: ``envido_points``, ``truco_points``, ``malas_buenas`` and ``hand_winner``.
-Answers come from ``tutor.engine.stakes`` (``envido_stake``, ``truco_stake``, ``mazo_award``,
-``in_malas``), ``tutor.engine.envido.showdown`` and ``tutor.engine.tricks.hand_result``.
+"""Check kinds about points and hands: ``envido_points``, ``envido_raises``, ``truco_points``,
+``malas_buenas`` and ``hand_winner``. Answers come from ``tutor.engine.stakes`` (``envido_stake``,
+``next_envido_calls``, ``check_envido_ladder``, ``truco_stake``, ``mazo_award``, ``malas_limit``),
+``tutor.engine.match.standing``, ``tutor.engine.envido.showdown`` and ``tutor.engine.tricks.hand_result``.
 
 Teams: team 0 is the learner's ("us"), team 1 the other ("them"). A sequence of calls alternates
 between the teams: the first call is made by ``caller``, each raise by the other team.
@@ -16,13 +17,13 @@ from typing import Any
 from tutor.engine.cards import DECK
 from tutor.engine.envido import MAX_ENVIDO, envido, showdown
 from tutor.engine.errors import IllegalActionError, TrucoError
+from tutor.engine.match import standing
 from tutor.engine.stakes import (
     EnvidoCall,
     StakeRule,
     TrucoCall,
     check_envido_ladder,
     envido_stake,
-    in_malas,
     malas_limit,
     mazo_award,
     next_envido_calls,
@@ -359,7 +360,8 @@ class MalasBuenas(Kind):
     ``pattern`` random or border (a score within 3 of the border).
     Situation: ``score``, ``target``. Options ``malas`` and ``buenas``.
     Explanation: ``score.malas`` / ``score.buenas`` {score, target, limit: the first score in the
-    buenas, to_go: points still needed to reach the target}.
+    buenas, points: the score as players say it (18 of 30 is "3 buenas", engine ``match.standing``),
+    to_go: points still needed to reach the target}.
     """
 
     name = "malas_buenas"
@@ -383,9 +385,10 @@ class MalasBuenas(Kind):
             score = rng.randint(max(0, limit - 3), min(target - 1, limit + 2))
         else:
             score = rng.randrange(target)
-        half = "malas" if in_malas(score, target) else "buenas"
+        said = standing(score, target)
+        half = said.zone.value
         explanation = {"msg": f"score.{half}", "score": score, "target": target, "limit": limit,
-                       "to_go": target - score}
+                       "points": said.points, "to_go": target - score}
         options = (Option("malas", "malas"), Option("buenas", "buenas"))
         return Draft({"score": score, "target": target}, options, half, explanation, accepted=frozenset({half}))
 

@@ -1,0 +1,364 @@
+"""Check kinds played out on the engine's hand state machine: ``legal_calls``, ``game_end`` and
+``seat_role``. Answers come from ``tutor.engine.state.HandState`` (``legal_actions``, ``verify``,
+``dealer``, ``awards``, ``match_winner``), ``tutor.engine.match.MatchState`` and
+``tutor.engine.envido.showdown`` (its speaking order is the order of play from the mano).
+
+A fixed scenario is written in the engine's hand notation (``tutor.engine.notation``)::
+
+    hand = "argentino;mano=1;scores=0-0;1e,7o,3b|4c,5c,6c;1:truco"
+
+Seats are numbered in the order of play; seat 0 is the learner; team = seat % 2.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tutor.engine.envido import showdown
+from tutor.engine.errors import IllegalActionError, TrucoError
+from tutor.engine.match import MatchState
+from tutor.engine.notation import HandRecord, parse_hand
+from tutor.engine.rules import FlorMode, Rules
+from tutor.engine.stakes import EnvidoCall, TrucoCall
+from tutor.engine.state import (
+    CALLS,
+    FLOR,
+    Answer,
+    AwardRule,
+    Call,
+    HandState,
+    Mazo,
+    Phase,
+    PlayCard,
+    deal,
+)
+
+from .base import AnswerType, Draft, Kind, Option, Reader, sample_until, team_value
+
+_FLOR_NAMES = ("flor", "contraflor", "contraflor_al_resto")
+
+
+def action_data(action: Any) -> dict[str, Any]:
+    """One action of the log as data for narration: {seat, kind: card|call|answer|mazo, card, call, quiero}."""
+    data: dict[str, Any] = {"seat": action.seat, "kind": "", "card": None, "call": None, "quiero": None}
+    if isinstance(action, PlayCard):
+        data.update(kind="card", card=action.card)
+    elif isinstance(action, Call):
+        data.update(kind="call", call=action.call.value)
+    elif isinstance(action, Answer):
+        data.update(kind="answer", quiero=action.quiero)
+    elif isinstance(action, Mazo):
+        data.update(kind="mazo")
+    return data
+
+
+def _read_record(r: Reader, key: str = "hand") -> HandRecord | None:
+    raw = r.raw.get(key)
+    r.used.add(key)
+    if raw is None:
+        return None
+    if not isinstance(raw, str):
+        raise r.error(key, "expected a hand in the engine's notation: rules;mano=M;scores=A-B;deal;actions")
+    try:
+        record = parse_hand(raw)
+        record.state()
+    except TrucoError as exc:
+        raise r.error(key, f"not a playable hand: {exc}") from None
+    return record
+
+
+def _random_playout(rng: random.Random, rules: Rules, steps: int) -> HandState | None:
+    """A hand after ``steps`` random legal actions (never the mazo); None if it ended."""
+    mano = rng.randrange(rules.players)
+    hand = HandState(rules, deal(rng, rules.players, mano), mano)
+    for _ in range(steps):
+        legal = [a for a in hand.legal_actions() if not isinstance(a, Mazo)]
+        hand.apply(rng.choice(legal))
+        if hand.is_over:
+            return None
+    return hand
+
+
+# --- legal_calls ---------------------------------------------------------------------------------
+
+_SITUATIONS = ("random", "first_trick", "later_trick", "answer_envido", "answer_truco", "truco_accepted")
+
+
+def _situation_ok(pattern: str, hand: HandState) -> bool:
+    phase = hand.phase
+    if pattern == "first_trick":
+        return phase is Phase.PLAY and not hand.tricks
+    if pattern == "later_trick":
+        return phase is Phase.PLAY and bool(hand.tricks)
+    if pattern == "answer_envido":
+        return phase is Phase.ANSWER_ENVIDO
+    if pattern == "answer_truco":
+        return phase is Phase.ANSWER_TRUCO
+    if pattern == "truco_accepted":
+        return phase is Phase.PLAY and hand.truco_level > 0
+    return True
+
+
+@dataclass(frozen=True)
+class LegalParams:
+    record: HandRecord | None
+    players: int
+    flor: bool
+    pattern: str
+
+
+def call_names(rules: Rules) -> tuple[str, ...]:
+    """The calls a learner may choose from under these rules."""
+    names = [c.value for c in EnvidoCall] + [c.value for c in TrucoCall]
+    if rules.flor is not FlorMode.OFF:
+        names.append(FLOR.value)
+        if rules.flor is FlorMode.CONTRAFLOR:
+            names.extend(_FLOR_NAMES[1:])
+    return tuple(names)
+
+
+def hand_situation(hand: HandState, seat: int) -> dict[str, Any]:
+    """What the learner sees of a hand: the seat's view (without its legal actions) and the log."""
+    view = replace(hand.view_for(seat), legal_actions=())
+    return {
+        "players": hand.players,
+        "seat": seat,
+        "mano": hand.mano,
+        "dealer": hand.dealer,
+        "phase": hand.phase.value,
+        "actions": [action_data(a) for a in hand.actions],
+        "view": view,
+        "rules": hand.rules,
+    }
+
+
+class LegalCalls(Kind):
+    """``legal_calls``: in this situation, which calls may the seat to act make now?
+
+    Params: ``hand`` (fixed, the engine's hand notation; the seat to act answers), or ``players``
+    (2/4/6, default 2), ``flor`` (true/false, default false) and ``pattern``: random, first_trick,
+    later_trick, answer_envido, answer_truco, truco_accepted (generated by random legal play until
+    the learner's seat 0 is to act in that situation).
+    Situation: ``players``, ``seat`` (to act), ``mano``, ``dealer``, ``phase``, ``actions`` (the log
+    as [{seat, kind, card, call, quiero}]), ``view`` (the engine's SeatView of the seat, legal
+    actions removed: hand, tricks, calls, envido_status, truco_level, pending, events...), ``rules``.
+    Options: the call names (key ``call.<name>``): envido, real_envido, falta_envido, truco,
+    retruco, vale_cuatro (+ flor, contraflor, contraflor_al_resto with flor). Answer type CHOICES.
+    Explanation: ``legal_calls`` {seat, phase, allowed: [names], refused: [{call, reason}]} with
+    reason an engine Reason value (e.g. envido_after_first_card, envido_closed_by_truco,
+    truco_only_accepting_team, answer_pending, envido_ladder_backwards...).
+    """
+
+    name = "legal_calls"
+    answer_type = AnswerType.CHOICES
+
+    def read(self, r: Reader) -> LegalParams:
+        record = _read_record(r)
+        players = r.choice("players", (2, 4, 6), default=2)
+        flor = r.boolean("flor", False)
+        pattern = r.choice("pattern", _SITUATIONS, default="random")
+        if record is not None:
+            if any(r.has(k) for k in ("players", "flor", "pattern")):
+                raise r.error("hand", "give either a fixed hand or players/flor/pattern")
+            if record.state().is_over:
+                raise r.error("hand", "the hand is over: nobody may call")
+        return LegalParams(record, players, flor, pattern)
+
+    def draft(self, params: LegalParams, rng: random.Random) -> Draft:
+        if params.record is not None:
+            hand = params.record.state()
+        else:
+            rules = Rules(players=params.players, flor=FlorMode.SIMPLE if params.flor else FlorMode.OFF)
+            hand = sample_until(
+                rng,
+                lambda g: _random_playout(g, rules, g.randint(0, 7)),
+                lambda h: h is not None and h.to_act == 0 and _situation_ok(params.pattern, h),
+            )
+        seat = hand.to_act
+        assert seat is not None
+        names = call_names(hand.rules)
+        allowed = [a.call.value for a in hand.legal_actions() if isinstance(a, Call)]
+        refused = []
+        for name in names:
+            if name in allowed:
+                continue
+            try:
+                hand.verify(Call(seat, CALLS[name]))
+            except IllegalActionError as exc:
+                refused.append({"call": name, "reason": exc.reason.value})
+        options = tuple(Option(name, f"call.{name}") for name in names)
+        explanation = {"msg": "legal_calls", "seat": seat, "phase": hand.phase.value, "allowed": allowed,
+                       "refused": refused}
+        return Draft(hand_situation(hand, seat), options, frozenset(allowed), explanation)
+
+
+# --- game_end ------------------------------------------------------------------------------------
+
+_GAME_PATTERNS = ("random", "envido_wins", "tricks_win", "nobody", "both_reach")
+
+
+@dataclass(frozen=True)
+class GameEndParams:
+    target: int
+    pattern: str
+
+
+def _award_data(award: Any) -> dict[str, Any]:
+    return {"team": award.team, "points": award.points, "rule": award.rule.value, "calls": list(award.calls),
+            "accepted": award.accepted}
+
+
+def _play_hand(rng: random.Random, target: int) -> tuple[HandState, HandState]:
+    """One hand with an accepted envido, played twice with the same actions: from 0-0 (every award
+    of the hand) and from scores near the target (where the engine stops at the target)."""
+    rules = Rules(target=target)
+    mano = rng.randrange(2)
+    cards = deal(rng, 2, mano)
+    scores = (rng.randint(target - 8, target - 1), rng.randint(target - 8, target - 1))
+    full = HandState(rules, cards, mano, (0, 0))
+    real = HandState(rules, cards, mano, scores)
+    first = Call(mano, rng.choice((EnvidoCall.ENVIDO, EnvidoCall.REAL_ENVIDO)))
+    for action in [first]:
+        full.apply(action)
+        real.apply(action)
+    while not full.is_over:
+        legal = [
+            a for a in full.legal_actions()
+            if not isinstance(a, Mazo)
+            and not (isinstance(a, Answer) and not a.quiero)
+            and not (isinstance(a, Call) and a.call is EnvidoCall.FALTA_ENVIDO)
+        ]
+        action = rng.choice(legal)
+        full.apply(action)
+        if not real.is_over:
+            real.apply(action)
+    return full, real
+
+
+def _game_ok(pattern: str, pair: tuple[HandState, HandState]) -> bool:
+    full, real = pair
+    winner_award = real.awards[-1].rule if real.awards else None
+    if pattern == "envido_wins":
+        return real.match_winner is not None and winner_award is AwardRule.ENVIDO_ACCEPTED
+    if pattern == "tricks_win":
+        return real.match_winner is not None and winner_award is AwardRule.HAND_WON
+    if pattern == "nobody":
+        return real.match_winner is None
+    if pattern == "both_reach":
+        target = real.rules.target
+        return all(real.start_scores[t] + full.points[t] >= target for t in (0, 1))
+    return True
+
+
+class GameEnd(Kind):
+    """``game_end``: near the end of a game, a hand gives envido points and trick points. Who wins
+    the game: us, them, or nobody yet? (The envido is scored first; the game stops at the target.)
+
+    Params: ``target`` (15/30, default 30) and ``pattern``: random, envido_wins, tricks_win, nobody,
+    both_reach (both teams would pass the target with this hand's points).
+    Situation: ``scores`` (before the hand), ``target``, ``players`` (2), ``awards``: every award of
+    the hand in the engine's order [{team, points, rule: envido_accepted|hand_won, calls, accepted}].
+    Options ``us``, ``them``, ``nobody``.
+    Explanation: ``game_end.envido`` / ``game_end.tricks`` / ``game_end.nobody`` {scores, target,
+    awards, winner (team or None), final_scores, counted: how many awards were scored before the
+    game ended}.
+    """
+
+    name = "game_end"
+    answer_type = AnswerType.CHOICE
+    option_values = ("us", "them", "nobody")
+
+    def read(self, r: Reader) -> GameEndParams:
+        return GameEndParams(r.choice("target", (15, 30), default=30), r.choice("pattern", _GAME_PATTERNS,
+                                                                                   default="random"))
+
+    def draft(self, params: GameEndParams, rng: random.Random) -> Draft:
+        full, real = sample_until(rng, lambda g: _play_hand(g, params.target), lambda p: _game_ok(params.pattern, p))
+        awards = [_award_data(a) for a in full.awards]
+        winner = real.match_winner
+        if winner is None:
+            expected, how = "nobody", "nobody"
+        else:
+            expected = team_value(winner)
+            how = "envido" if real.awards[-1].rule is AwardRule.ENVIDO_ACCEPTED else "tricks"
+        situation = {"scores": list(real.start_scores), "target": params.target, "players": 2, "awards": awards}
+        explanation = {
+            "msg": f"game_end.{how}", "scores": list(real.start_scores), "target": params.target, "awards": awards,
+            "winner": winner, "final_scores": list(real.scores), "counted": len(real.awards),
+        }
+        options = (Option("us", "team.us"), Option("them", "team.them"), Option("nobody", "nobody"))
+        return Draft(situation, options, expected, explanation, accepted=frozenset({expected}))
+
+
+# --- seat_role -----------------------------------------------------------------------------------
+
+_ROLES = ("mano", "dealer", "pie", "next_dealer")
+
+
+@dataclass(frozen=True)
+class SeatParams:
+    players: int
+    role: str
+    seat: int | None
+    """The given seat: the mano when asking for the dealer, else the dealer."""
+
+
+def _play_order(players: int, mano: int) -> tuple[int, ...]:
+    """The order of play from the mano, as the engine's showdown speaks."""
+    return showdown([0] * players, mano).order
+
+
+class SeatRole(Kind):
+    """``seat_role``: around a table, which seat is the mano, the dealer, your team's pie, or the
+    next dealer?
+
+    Params: ``role`` (mano, pie, next_dealer: the dealer is given; dealer: the mano is given),
+    ``players`` (2/4/6, default 4), ``seat`` (the given dealer or mano; random when absent).
+    Situation: ``players``, ``role``, ``dealer`` (or None when asking for it), ``mano`` (given only
+    when asking for the dealer). Options: one per seat (key ``seat``).
+    Explanation: ``seat.<role>`` {seat: the answer, players, dealer, mano, order: the order of play
+    from the mano, team: 0 (for pie)}.
+    """
+
+    name = "seat_role"
+    answer_type = AnswerType.CHOICE
+
+    def read(self, r: Reader) -> SeatParams:
+        role = r.choice("role", _ROLES)
+        players = r.choice("players", (2, 4, 6), default=4)
+        seat = r.integer("seat", 0, players - 1, default=None)
+        return SeatParams(players, role, seat)
+
+    def draft(self, params: SeatParams, rng: random.Random) -> Draft:
+        n = params.players
+        rules = Rules(players=n)
+        given = params.seat if params.seat is not None else rng.randrange(n)
+        cards = deal(rng, n, 0)
+        if params.role == "dealer":
+            mano = given
+            dealer = HandState(rules, cards, mano).dealer
+        else:
+            dealer = given
+            mano = next(m for m in range(n) if HandState(rules, cards, m).dealer == dealer)
+        order = _play_order(n, mano)
+        explanation: dict[str, Any] = {"msg": f"seat.{params.role}", "players": n, "dealer": dealer, "mano": mano,
+                                       "order": list(order)}
+        if params.role == "mano":
+            answer = mano
+        elif params.role == "dealer":
+            answer = dealer
+        elif params.role == "pie":
+            answer = [seat for seat in order if seat % 2 == 0][-1]
+            explanation["team"] = 0
+        else:
+            match = MatchState(rules, seed=rng.randrange(1 << 30), mano=mano)
+            match.apply(Mazo(match.hand.to_act))   # end the hand at once; the engine deals the next
+            answer = match.hand.dealer
+            explanation["next_mano"] = match.hand.mano
+        explanation["seat"] = answer
+        situation = {"players": n, "role": params.role, "dealer": None if params.role == "dealer" else dealer,
+                     "mano": mano if params.role == "dealer" else None}
+        options = tuple(Option(str(s), "seat", seat=s) for s in range(n))
+        return Draft(situation, options, str(answer), explanation, accepted=frozenset({str(answer)}))
