@@ -9,7 +9,7 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from tutor.content import all_lessons
-from tutor.content.checks import KINDS, AnswerType, Points, Question, judge, make_question, parse_answer
+from tutor.content.checks import EXPLANATION_KEYS, KINDS, OPTION_KEYS, AnswerType, Points, Question, judge, make_question, parse_answer
 from tutor.content.errors import AnswerError, AnswerErrorKind
 from tutor.content.schema import Check, parse_check
 from tutor.engine.cards import DECK, Card, Suit
@@ -204,7 +204,8 @@ def test_every_variant_has_the_engines_answer(where, check):
         wrong = wrong_answer(question)
         verdict = judge(question, parse_answer(question, form_for(question, wrong)))
         assert not verdict.correct and verdict.expected == question.expected
-        assert verdict.explanation["msg"]
+        assert verdict.explanation["msg"] in EXPLANATION_KEYS
+        assert all(option.key in OPTION_KEYS for option in question.options)
         # Same seed, same question.
         again = make_question(check, seed)
         assert again.situation == question.situation and again.expected == question.expected
@@ -504,3 +505,31 @@ def test_game_end_counts_the_envido_first():
         assert first["rule"] == "envido_accepted"
         assert question.expected == TEAMS[first["team"]]
         assert question.explanation["msg"] == "game_end.envido" and question.explanation["counted"] == 1
+
+
+REACH = [
+    *[("stronger_card", {"pattern": p}) for p in ("mata", "number_trap", "equal")],
+    ("order_cards", {}),
+    *[("pick_cards", {"property": p}) for p in ("figure", "mata", "oros")],
+    *[("trick_winner", {"pattern": p, "players": 4}) for p in ("mata", "equal_not_top", "parda", "partners_equal")],
+    *[("who_leads", {"pattern": p}) for p in ("clear", "parda")],
+    *[("envido_value", {"pattern": p}) for p in ("pair", "three_of_a_suit", "no_pair", "only_figures")],
+    ("flor_value", {}), ("is_flor", {"pattern": "flor"}), ("is_flor", {"pattern": "no_flor"}),
+    *[("showdown", {"pattern": p, "ask": a}) for p, a in (("random", "winner"), ("tie", "team"), ("son_buenas", "son_buenas"))],
+    ("hand_winner", {}),
+    *[("envido_points", {"pattern": p}) for p in ("declined", "raise_declined", "accepted", "falta")],
+    ("envido_raises", {}),
+    *[("truco_points", {"pattern": p}) for p in ("declined", "accepted", "mazo")],
+    ("malas_buenas", {"score": 3}), ("malas_buenas", {"score": 20}),
+    ("legal_calls", {}),
+    *[("game_end", {"pattern": p}) for p in ("envido_wins", "tricks_win", "nobody")],
+    *[("seat_role", {"role": r}) for r in ("mano", "dealer", "pie", "next_dealer")],
+]
+
+
+def test_every_explanation_key_is_reachable():
+    seen = set()
+    for kind, params in REACH:
+        check = make_check(kind, **params)
+        seen.update(make_question(check, seed).explanation["msg"] for seed in range(30))
+    assert seen == EXPLANATION_KEYS

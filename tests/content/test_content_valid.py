@@ -174,3 +174,15 @@ def test_duplicate_lesson_numbers_across_files(tmp_path):
     write(tmp_path, lesson_text(filler(4), 'key = "other"\nnumber = 4\ntitle = "T"\nsummary = "S"\n'), "04-other.toml")
     with pytest.raises(ContentError, match="lesson number 4 is also used by"):
         load_lessons(tmp_path / "lessons")
+
+
+def test_command_line_summary_and_show(capsys):
+    from tutor.content.__main__ import main
+
+    assert main([]) == 0
+    assert "9 lessons, all valid" in capsys.readouterr().out
+    assert main(["show", "envido-counting", "two-of-a-suit", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "kind:        envido_value (seed 4)" in out and "answer:" in out
+    assert main(["show", "envido-counting", "no-such-step"]) == 1
+    assert main(["bogus"]) == 2

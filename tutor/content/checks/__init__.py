@@ -38,7 +38,7 @@ from .scenario_kinds import GameEnd, LegalCalls, SeatRole
 from .stake_kinds import EnvidoPoints, EnvidoRaises, HandWinner, MalasBuenas, TrucoPoints
 
 __all__ = [
-    "KINDS", "make_question", "parse_answer", "judge", "check_form", "new_seed", "read_params",
+    "KINDS", "EXPLANATION_KEYS", "OPTION_KEYS", "make_question", "parse_answer", "judge", "check_form", "new_seed", "read_params",
     "Question", "Verdict", "Option", "Points", "AnswerType", "AnswerError", "AnswerErrorKind", "Kind",
     "GenerationError",
 ]
@@ -52,6 +52,37 @@ _ALL_KINDS: list[Kind] = [
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in _ALL_KINDS}
 """Every check kind by its name in lesson files."""
+
+
+EXPLANATION_KEYS: frozenset[str] = frozenset({
+    "stronger.mata", "stronger.higher", "stronger.equal",
+    "order",
+    "pick.figure", "pick.mata", "pick.suit",
+    "trick.mata", "trick.higher", "trick.partners", "trick.parda",
+    "lead.winner", "lead.parda",
+    "envido.pair", "envido.best_pair", "envido.single", "envido.zero",
+    "flor.value", "flor.yes", "flor.no",
+    "showdown.best", "showdown.tie", "showdown.son_buenas",
+    "hand.two_tricks", "hand.first_parda_next_decides", "hand.parda_after_win_first_trick_winner",
+    "hand.third_parda_first_trick_winner", "hand.all_parda_mano", "hand.undecided",
+    "envido_points.declined_single", "envido_points.declined_raise", "envido_points.accepted_sum",
+    "envido_points.accepted_falta",
+    "envido_raises",
+    "truco_points.declined", "truco_points.accepted", "truco_points.mazo",
+    "score.malas", "score.buenas",
+    "legal_calls",
+    "game_end.envido", "game_end.tricks", "game_end.nobody",
+    "seat.mano", "seat.dealer", "seat.pie", "seat.next_dealer",
+})
+"""Every ``msg`` an explanation can carry: the web layer needs one sentence for each."""
+
+OPTION_KEYS: frozenset[str] = frozenset({
+    "card", "seat", "parda", "equal", "yes", "no", "side.mano", "side.other", "undecided",
+    "team.us", "team.them", "nobody", "malas", "buenas",
+    "call.envido", "call.real_envido", "call.falta_envido", "call.truco", "call.retruco", "call.vale_cuatro",
+    "call.flor", "call.contraflor", "call.contraflor_al_resto",
+})
+"""Every ``Option.key``: the web layer needs a default label for each (cards and seats are drawn)."""
 
 
 def register(kind: Kind) -> Kind:
