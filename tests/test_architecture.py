@@ -1,0 +1,83 @@
+"""The engine stays framework-free: no module of tutor/engine imports Flask, Babel, Werkzeug,
+Jinja2 or the web layer (checked on the syntax tree, so that a lazy import inside a function counts)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ENGINE = Path(__file__).resolve().parents[1] / "tutor" / "engine"
+FORBIDDEN = ("flask", "flask_babel", "flask_wtf", "flask_sqlalchemy", "babel", "werkzeug", "jinja2", "tutor.web")
+MODULES = sorted(ENGINE.rglob("*.py"))
+
+
+def imported_names(path: Path, package: str | None = None) -> list[str]:
+    """Every module named by an import statement in ``path`` (relative imports resolved against
+    ``package``, by default the file's own package)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    if package is None:
+        package = ".".join(path.relative_to(ENGINE.parents[1]).with_suffix("").parts[:-1])
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            names.append(module)
+            names.extend(f"{module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "__import__" and node.args:
+            if isinstance(node.args[0], ast.Constant):
+                names.append(str(node.args[0].value))
+    return names
+
+
+def is_forbidden(name: str) -> bool:
+    return any(name == bad or name.startswith(bad + ".") for bad in FORBIDDEN)
+
+
+def test_the_engine_has_modules():
+    assert {p.name for p in MODULES} >= {"cards.py", "state.py", "rules.py", "match.py", "notation.py"}
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_engine_module_imports_no_web_framework(path):
+    bad = [name for name in imported_names(path) if is_forbidden(name)]
+    assert not bad, f"{path.name} imports {bad}"
+
+
+def test_the_checker_sees_forbidden_imports(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "import flask\nfrom babel.support import Translations\nfrom .cards import Card\n"
+        "def f():\n    from jinja2 import Template\n    from ..web import htmx\n    __import__('werkzeug')\n",
+        encoding="utf-8",
+    )
+    names = imported_names(probe, package="tutor.engine")
+    assert sorted({n.split(".")[0] if not n.startswith("tutor") else ".".join(n.split(".")[:2]) for n in names
+                   if is_forbidden(n)}) == ["babel", "flask", "jinja2", "tutor.web", "werkzeug"]
+    assert "tutor.engine.cards" in names and not is_forbidden("tutor.engine.cards")
+
+
+def test_importing_the_engine_loads_no_web_framework():
+    """Import the engine in a fresh interpreter with a bare ``tutor`` package (the real one builds the
+    Flask app), then list the framework modules that got loaded: there must be none."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, types\n"
+        f"pkg = types.ModuleType('tutor'); pkg.__path__ = [{str(ENGINE.parent)!r}]; sys.modules['tutor'] = pkg\n"
+        "import tutor.engine, tutor.engine.notation, tutor.engine.match, tutor.engine.state\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('flask', 'babel', 'werkzeug', 'jinja2')"
+        " or m.startswith('tutor.web')]\n"
+        "print(bad, len([m for m in sys.modules if m.startswith('tutor.engine.')]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split("]")[0] == "["
+    assert int(out.stdout.split("]")[1]) >= 8  # the engine's modules were really imported
