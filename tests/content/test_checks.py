@@ -133,7 +133,8 @@ def engine_answer(question: Question) -> Any:
 def rebuild_visible_hand(s: dict[str, Any]) -> HandState:
     """The hand rebuilt from what the learner sees: its own cards, the cards played, the log.
 
-    Hidden cards are replaced by unused ones; with flor off they cannot change what is legal."""
+    Hidden cards are replaced by unused ones of different suits (no hidden flor), so they cannot
+    change what is legal."""
     view = s["view"]
     hands: list[list[Card]] = [[] for _ in range(s["players"])]
     hands[s["seat"]] = list(view.dealt)
@@ -141,10 +142,20 @@ def rebuild_visible_hand(s: dict[str, Any]) -> HandState:
         if action["kind"] == "card" and action["seat"] != s["seat"]:
             hands[action["seat"]].append(action["card"])
     used = {card for hand in hands for card in hand}
-    spare = iter(card for card in DECK if card not in used)
-    for hand in hands:
+    spare = [card for card in DECK if card not in used]
+    announced = {a["seat"] for a in s["actions"] if a["kind"] == "call" and a["call"] == "flor"}
+    for seat, hand in enumerate(hands):
         while len(hand) < 3:
-            hand.append(next(spare))
+            if seat in announced:
+                # It said Flor: its hidden cards share the suit of its cards (any suit if none is seen).
+                suit = hand[0].suit if hand else next(c.suit for c in spare
+                                                      if sum(d.suit is c.suit for d in spare) >= 3)
+                card = next(c for c in spare if c.suit is suit)
+            else:
+                # Otherwise a suit the hand does not have yet, so no hidden hand becomes a flor.
+                card = next((c for c in spare if c.suit not in {h.suit for h in hand}), spare[0])
+            spare.remove(card)
+            hand.append(card)
     state = HandState(s["rules"], hands, s["mano"], (0, 0))
     for action in parse_actions(" ".join(format_action_data(a) for a in s["actions"])):
         state.apply(action)
