@@ -358,7 +358,11 @@ def deal(rng: random.Random | int | str | None = None, players: int = 2, mano: i
 def _read_deal(cards: Sequence[Iterable[Card | str] | str], players: int) -> Deal:
     if isinstance(cards, str):
         cards = cards.split("|")
-    hands = tuple(tuple(parse_cards(hand, count=3)) for hand in cards)
+    hands = tuple(
+        hand if type(hand) is tuple and len(hand) == 3 and all(type(c) is Card for c in hand)
+        else tuple(parse_cards(hand, count=3))
+        for hand in cards
+    )
     if len(hands) != players:
         raise InvalidNotationError(
             NotationReason.WRONG_COUNT, f"{players} players need {players} hands, got {len(hands)}",
@@ -419,7 +423,7 @@ class HandState:
 
     __slots__ = (
         "rules", "deal", "mano", "start_scores", "players", "actions", "events", "awards", "end",
-        "match_winner", "_hands", "_played", "_trick", "_tricks", "_outcomes", "_trick_winners",
+        "match_winner", "_hands", "_plays", "_played", "_trick", "_tricks", "_outcomes", "_trick_winners",
         "_leader", "_turn", "_stack", "_envido", "_envido_calls", "_envido_callers", "_envido_winner",
         "_truco_level", "_truco_calls", "_truco_callers", "_truco_owner", "_flor_holder",
         "_flor_announced", "_flor_calls", "_flor_callers", "_flor_answer", "_flor_settled",
@@ -461,6 +465,7 @@ class HandState:
         self.match_winner: int | None = None
         """The team that reached the target during this hand, if any."""
         self._hands = [list(hand) for hand in self.deal]
+        self._plays = [[_PLAYS[seat][card] for card in hand] for seat, hand in enumerate(self.deal)]
         self._played = [False] * n
         self._trick: list[tuple[int, Card]] = []
         self._tricks: list[tuple[tuple[int, Card], ...]] = []
@@ -641,8 +646,7 @@ class HandState:
             result.append(_MAZOS[seat])
             return result
         if not stack:
-            plays = _PLAYS[seat]
-            result = [plays[card] for card in self._hands[seat]]
+            result = list(self._plays[seat])
             if self._envido_may_open(seat):
                 result.extend(calls[c] for c in _next_envido((), self.rules.envido_raisable))
             level = self._truco_level
@@ -873,7 +877,10 @@ class HandState:
         self._finish(end)
 
     def _do_play(self, seat: int, card: Card) -> None:
-        self._hands[seat].remove(card)
+        hand = self._hands[seat]
+        index = hand.index(card)
+        del hand[index]
+        del self._plays[seat][index]
         self._played[seat] = True
         trick = self._trick
         trick.append((seat, card))

@@ -1,0 +1,213 @@
+"""Engine benchmark: random self-play of whole matches, the envido of every hand, and pytruco as a
+speed reference. Run from the project root:
+
+    .venv/bin/python bench/engine_bench.py            # about half a minute
+    .venv/bin/python bench/engine_bench.py --seconds 2 --json
+
+What is measured (one process, no parallelism):
+
+* our engine: whole matches to 30 points with 2 and 4 players; every action is chosen uniformly
+  at random among ``legal_actions()`` except the mazo (as pytruco's own benchmark does,
+  ``allow_mazo=False``) and applied with the checked ``apply()``; matches/s, hands/s, actions/s;
+* the envido of all 9,880 three-card hands with ``envido_points`` (best of several runs);
+* pytruco (a Uruguayan Truco engine on PyPI), used only as a speed reference: its own random
+  self-play (``pytruco.pdt.chi.random_action(p, allow_mazo=False)``, as in ``pytruco.bench``) of
+  matches to 30 with 2 and 4 players, in a subprocess, in a separate virtual environment that this
+  script creates on demand under ``bench/.venv-pytruco`` (gitignored; pytruco is never a dependency
+  of the project). The rules differ (Uruguayan Truco has the muestra), so the ratio is a rough
+  comparison of engine speed, not of identical work.
+
+The aim (issue 2): at least 10x pytruco's matches/s, and all 9,880 envido values in under 20 ms.
+With ``--json`` the figures are also written to ``bench/results/engine_bench.json`` (gitignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+import venv
+from itertools import combinations
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tutor.engine import DECK, MatchState, Mazo, Rules, envido_points  # noqa: E402
+
+BENCH = Path(__file__).resolve().parent
+PYTRUCO_VENV = BENCH / ".venv-pytruco"
+RESULTS = BENCH / "results"
+
+PYTRUCO_SELF_PLAY = r"""
+import json, random, sys, time
+from pytruco.pdt.partida import Partida
+from pytruco.pdt.chi import random_action
+
+players, seconds, target, seed = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+random.seed(seed)
+# Count hands: a match starts with one hand and Partida.nueva_ronda deals each further one.
+new_hands = 0
+_nueva_ronda = Partida.nueva_ronda
+def counting_nueva_ronda(self, el_mano):
+    global new_hands
+    new_hands += 1
+    return _nueva_ronda(self, el_mano)
+Partida.nueva_ronda = counting_nueva_ronda
+blue, red = ["Alice", "Ariana", "Annie"], ["Bob", "Ben", "Bill"]
+matches = actions = 0
+start = time.perf_counter()
+while time.perf_counter() - start < seconds:
+    p = Partida(target, blue[: players // 2], red[: players // 2], verbose=False)
+    while not p.terminada():
+        random_action(p, allow_mazo=False).hacer(p)
+        actions += 1
+    matches += 1
+elapsed = time.perf_counter() - start
+hands = matches + new_hands
+print(json.dumps({"matches": matches, "hands": hands, "actions": actions, "seconds": elapsed}))
+"""
+
+
+def self_play(players: int, seconds: float, seed: int = 1) -> dict:
+    """Random self-play of whole matches to 30 for about ``seconds``; counts and rates."""
+    rng = random.Random(seed)
+    rules = Rules(players=players, target=30)
+    matches = hands = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        match = MatchState(rules, seed=rng.getrandbits(64))
+        while match.winner is None:
+            legal = match.legal_actions()
+            choices = [a for a in legal if type(a) is not Mazo] or legal
+            match.apply(choices[rng.randrange(len(choices))])
+            actions += 1
+        matches += 1
+        hands += len(match.history)
+    elapsed = time.perf_counter() - start
+    return _rates(matches, hands, actions, elapsed)
+
+
+def _rates(matches: int, hands: int, actions: int, elapsed: float) -> dict:
+    return {
+        "matches": matches,
+        "hands": hands,
+        "actions": actions,
+        "seconds": round(elapsed, 3),
+        "matches_per_s": matches / elapsed,
+        "hands_per_s": hands / elapsed,
+        "actions_per_s": actions / elapsed,
+        "hands_per_match": hands / matches if matches else 0.0,
+    }
+
+
+def envido_all_hands(repeats: int = 9) -> dict:
+    """Time ``envido_points`` over all 9,880 three-card hands; best and median of ``repeats`` runs."""
+    hands = list(combinations(DECK, 3))
+    assert len(hands) == 9880
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        total = 0
+        for hand in hands:
+            total += envido_points(hand)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    return {"hands": len(hands), "best_ms": times[0] * 1000, "median_ms": times[len(times) // 2] * 1000,
+            "checksum": total}
+
+
+def pytruco_python() -> Path | None:
+    """The interpreter of bench/.venv-pytruco, created with pytruco installed if missing."""
+    python = PYTRUCO_VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    if python.exists():
+        check = subprocess.run([str(python), "-c", "import pytruco"], capture_output=True)
+        if check.returncode == 0:
+            return python
+    print("creating bench/.venv-pytruco and installing pytruco (once) ...", flush=True)
+    try:
+        venv.EnvBuilder(with_pip=True, clear=python.exists()).create(PYTRUCO_VENV)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", "pytruco"], check=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        print(f"pytruco not available: {error}", file=sys.stderr)
+        return None
+    return python
+
+
+def pytruco_self_play(python: Path, players: int, seconds: float, seed: int = 1) -> dict | None:
+    """pytruco's random self-play in a subprocess."""
+    run = subprocess.run(
+        [str(python), "-c", PYTRUCO_SELF_PLAY, str(players), str(seconds), "30", str(seed)],
+        capture_output=True, text=True, cwd=str(BENCH),
+    )
+    if run.returncode != 0:
+        print(f"pytruco self-play failed:\n{run.stderr[-2000:]}", file=sys.stderr)
+        return None
+    data = json.loads(run.stdout.strip().splitlines()[-1])
+    return _rates(data["matches"], data["hands"], data["actions"], data["seconds"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="duration of each self-play run")
+    parser.add_argument("--no-pytruco", action="store_true", help="skip the pytruco reference")
+    parser.add_argument("--json", action="store_true", help="also write bench/results/engine_bench.json")
+    args = parser.parse_args(argv)
+
+    results: dict = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "seconds_per_run": args.seconds,
+        "ours": {},
+        "pytruco": {},
+    }
+    for players in (2, 4):
+        results["ours"][players] = self_play(players, args.seconds)
+    results["envido"] = envido_all_hands()
+    python = None if args.no_pytruco else pytruco_python()
+    if python is not None:
+        for players in (2, 4):
+            results["pytruco"][players] = pytruco_self_play(python, players, args.seconds)
+
+    print()
+    print(f"Random self-play of whole matches to 30, one process ({args.seconds:g} s per run)")
+    header = f"{'engine':<10} {'players':>7} {'matches/s':>10} {'hands/s':>10} {'actions/s':>10} {'hands/match':>11}"
+    print(header)
+    print("-" * len(header))
+    for name in ("ours", "pytruco"):
+        for players in (2, 4):
+            row = results[name].get(players)
+            if row:
+                print(
+                    f"{name:<10} {players:>7} {row['matches_per_s']:>10.1f} {row['hands_per_s']:>10.1f} "
+                    f"{row['actions_per_s']:>10.0f} {row['hands_per_match']:>11.1f}"
+                )
+    print()
+    for players in (2, 4):
+        ours, theirs = results["ours"][players], results["pytruco"].get(players)
+        if theirs and theirs["matches_per_s"]:
+            ratio = ours["matches_per_s"] / theirs["matches_per_s"]
+            hands_ratio = ours["hands_per_s"] / theirs["hands_per_s"]
+            results.setdefault("ratio", {})[players] = {"matches": ratio, "hands": hands_ratio}
+            verdict = "meets" if ratio >= 10 else "misses"
+            print(f"{players} players: ours / pytruco = {ratio:.1f}x matches/s, {hands_ratio:.1f}x hands/s "
+                  f"({verdict} the 10x aim)")
+    envido = results["envido"]
+    verdict = "meets" if envido["best_ms"] < 20 else "misses"
+    print(f"envido of all {envido['hands']:,} hands: best {envido['best_ms']:.2f} ms, "
+          f"median {envido['median_ms']:.2f} ms ({verdict} the 20 ms aim)")
+    if args.json:
+        RESULTS.mkdir(exist_ok=True)
+        path = RESULTS / "engine_bench.json"
+        path.write_text(json.dumps(results, indent=2, default=str) + "\n", encoding="utf-8")
+        print(f"written {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
