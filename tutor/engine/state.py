@@ -61,7 +61,7 @@ from .stakes import (
     simple_flor_points,
     truco_stake,
 )
-from .tricks import HandRule, Side, TrickOutcome, hand_result, trick_result
+from .tricks import HandResult, HandRule, Side, TrickOutcome, TrickResult, hand_result, trick_result
 
 __all__ = [
     "Phase", "FlorAnnouncement", "FLOR", "CALLS", "PlayCard", "Call", "Answer", "Mazo", "Action",
@@ -227,7 +227,7 @@ class EventKind(StrEnum):
     ENVIDO_CANCELLED = "envido_cancelled"
     """The envido calls were cancelled by a flor."""
     FLOR_ANNOUNCED = "flor_announced"
-    """``seat`` announced a flor (``value`` 1 when announced automatically, see module notes)."""
+    """``seat`` announced a flor (``auto`` True when the engine announced it, see module notes)."""
     FLOR_STATED = "flor_stated"
     """``seat`` stated its flor ``value`` (when flores of both teams compete)."""
     FLOR_WON = "flor_won"
@@ -260,6 +260,7 @@ class Event(NamedTuple):
     rule: str | None = None
     trick: int | None = None
     cards: tuple[Card, ...] = ()
+    auto: bool = False
 
 
 class AwardRule(StrEnum):
@@ -889,7 +890,7 @@ class HandState:
             self._turn = (seat + 1) % self.players
             return
         index = len(self._tricks)
-        result = trick_result([c for _, c in trick], [s & 1 for s, _ in trick], self.rules.ranking_table)
+        result = self._trick_result(trick)
         mano_team = self.mano & 1
         if result.parda:
             leader = trick[0][0]
@@ -905,7 +906,7 @@ class HandState:
         self._trick = []
         if index == 0 and not self._flor_settled and self._settle_flor():
             return
-        outcome = hand_result(self._outcomes)
+        outcome = self._hand_result()
         if outcome.decided:
             team = mano_team if outcome.winner is Side.MANO else 1 - mano_team
             self._emit(EventKind.HAND_WON, team=team, rule=outcome.rule)
@@ -916,6 +917,16 @@ class HandState:
             )
             return
         self._leader = self._turn = leader
+
+    # Variant hooks: a ruleset with other trick or parda rules overrides these two (docs/rules.md).
+
+    def _trick_result(self, trick: list[tuple[int, Card]]) -> TrickResult:
+        """The result of a complete trick (RULES.md 3, ``tricks.trick_result``)."""
+        return trick_result([c for _, c in trick], [s & 1 for s, _ in trick], self.rules.ranking_table)
+
+    def _hand_result(self) -> HandResult:
+        """Who wins the hand after the tricks so far (RULES.md 3, ``tricks.hand_result``)."""
+        return hand_result(self._outcomes)
 
     def _push(self, kind: int, caller: int) -> None:
         self._stack.append(_Pending(kind, caller, (caller + 1) % self.players))
@@ -968,7 +979,7 @@ class HandState:
 
     def _announce_flor(self, seat: int, automatic: bool = False) -> None:
         self._flor_announced.append(seat)
-        self._emit(EventKind.FLOR_ANNOUNCED, seat=seat, team=seat & 1, value=1 if automatic else None)
+        self._emit(EventKind.FLOR_ANNOUNCED, seat=seat, team=seat & 1, auto=automatic)
         if self._envido in (_OPEN, _CALLED):
             if self._envido == _CALLED:
                 self._emit(EventKind.ENVIDO_CANCELLED)
