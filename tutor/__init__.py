@@ -18,12 +18,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     ``config`` overrides everything else (tests pass ``{"TESTING": True, ...}``). Run it with
     ``flask --app tutor run`` or ``gunicorn 'tutor:create_app()'``.
     """
-    from flask_compress import Compress
-
     from . import i18n
     from .config import load_config
     from .models import db, migrate
-    from .web import cards, core, device, errors, htmx, learner, nav, preferences, security
+    from .web import cards, compress, core, device, envido, errors, htmx, learner, nav, preferences, security
 
     app = Flask(
         __name__,
@@ -40,13 +38,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     security.init_app(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(resource_dir("migrations")), render_as_batch=True)
-    Compress(app)
+    compress.init_app(app)
     nav.init_app(app)
     preferences.init_app(app)
     learner.init_app(app)
     cards.init_app(app)
     core.init_app(app)
     device.init_app(app)
+    envido.init_app(app)
     errors.init_app(app)
 
     if app.config["DB_AUTO_UPGRADE"]:

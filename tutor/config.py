@@ -60,7 +60,6 @@ DEFAULTS: dict[str, Any] = {
         "application/json", "application/problem+json", "image/svg+xml",
     ],
     "COMPRESS_ALGORITHM": ["br", "gzip"],
-    "COMPRESS_ALGORITHM_STREAMING": ["br", "gzip"],  # static files are streamed
     "COMPRESS_MIN_SIZE": 500,
 }
 

@@ -175,7 +175,12 @@ def text_direction(code: str) -> str:
 
 def format_number(number: float | int) -> str:
     """A number in the request's language, e.g. ``1 000,5`` in Polish."""
-    return format_decimal(number, locale=current_language())
+    return _format_decimal(number, current_language())
+
+
+@functools.lru_cache(maxsize=4096)
+def _format_decimal(number: float | int, lang: str) -> str:
+    return format_decimal(number, locale=lang)
 
 
 def negotiate_language(accept_language: list[str] | None = None) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from jinja2 import ChoiceLoader, DictLoader
 
 from tests.conftest import HTMX, csrf_token, find_all
 from tutor.engine.cards import Card
@@ -60,12 +61,22 @@ def test_error_during_an_htmx_swap_is_retargeted_to_main(client):
     assert response.headers["HX-Reswap"] == "innerHTML"
 
 
+PAGE = """{% extends "base.html" %}
+{% from "_macros/cards.html" import card with context %}
+{% set greeting = _("Truco Tutor") %}
+{% block content %}<h1>{{ greeting }}</h1>{% block hand %}<p id="hand">{{ card(c) }}</p>{% endblock %}{% endblock %}
+"""
+
+
 def test_render_block_runs_top_level_imports_and_refuses_unknown_blocks(app):
-    with app.test_request_context("/en/deck"):
+    app.jinja_env.loader = ChoiceLoader([DictLoader({"page.html": PAGE}), app.jinja_env.loader])
+    with app.test_request_context("/en/"):
         app.preprocess_request()
-        html = render_block("deck.html", "deck", rows=[{"level": 1, "cards": [Card.parse("1e")], "mata": True}])
-        assert 'data-card="1e"' in html and "<html" not in html
-        title = render_block("deck.html", "title")
-        assert title.strip() == "The deck in trick order"
+        hand = render_block("page.html", "hand", c=Card.parse("7o"))
+        assert hand.startswith('<p id="hand"><svg') and 'data-card="7o"' in hand
+        content = render_block("page.html", "content", c=Card.parse("1e"))
+        assert content.startswith("<h1>Truco Tutor</h1>") and 'data-card="1e"' in content
+        title = render_block("page.html", "title")  # defined only in base.html
+        assert title == ""
         with pytest.raises(LookupError, match="no block 'nope'"):
-            render_block("deck.html", "nope")
+            render_block("page.html", "nope")

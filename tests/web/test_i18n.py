@@ -129,3 +129,14 @@ def test_numbers_and_language_names_come_from_babel(app):
 
 def test_outside_a_request_messages_are_english():
     assert gettext("Learn Argentine Truco") == "Learn Argentine Truco"
+
+
+def test_deck_rows_are_cached_per_language_and_face(app, client, catalogs):
+    write_catalog(catalogs, "de", [("ace of swords", "Schwert-Ass", "card")])
+    english = client.get("/en/deck").get_data(as_text=True)
+    german = client.get("/de/deck").get_data(as_text=True)
+    assert 'aria-label="ace of swords"' in english
+    assert 'aria-label="Schwert-Ass"' in german and 'aria-label="ace of swords"' not in german
+    client.set_cookie("card_face", "french")
+    assert 'aria-label="ace of spades"' in client.get("/en/deck").get_data(as_text=True)
+    assert 'aria-label="ace of spades"' in client.get("/de/deck").get_data(as_text=True)  # untranslated: English

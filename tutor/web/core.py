@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, url_for
+from markupsafe import Markup
 
 from ..engine.ranking import ARGENTINE, MATAS
-from ..i18n import LANG_PREFIX
+from ..i18n import LANG_PREFIX, current_language
 from ..i18n import lazy_gettext as _l
 from .htmx import render_page_or_block, wants_fragment
 from .nav import Section, add_section
-from .preferences import card_faces, set_card_face
+from .preferences import card_face, card_faces, set_card_face
 
 bp = Blueprint("core", __name__, url_prefix=LANG_PREFIX)
 health = Blueprint("health", __name__)
@@ -38,20 +39,32 @@ def deck_rows() -> list[dict[str, Any]]:
     ]
 
 
+def deck_rows_html(face: str) -> Markup:
+    """The ranking rows, rendered once per language and card face and then reused (the deck never
+    changes; 40 card macros are most of the page's cost). Not cached while templates auto-reload."""
+    key = (current_language(), face)
+    cache: dict[tuple[str, str], Markup] = current_app.extensions.setdefault("tutor.deck_rows", {})
+    html = cache.get(key)
+    if html is None:
+        html = Markup(render_template("_deck_rows.html", rows=deck_rows(), card_face=face))
+        if not current_app.jinja_env.auto_reload:
+            cache[key] = html
+    return html
+
+
 @bp.route("/deck", methods=["GET", "POST"])
 def deck():
     """The deck in trick order; POST changes the card face."""
-    context: dict[str, Any] = {"rows": deck_rows(), "matas": MATAS}
     if request.method == "POST":
         face = request.form.get("face", "")
         if face not in card_faces():
             abort(400)
         if wants_fragment():
-            response = render_page_or_block("deck.html", "deck", card_face=face, **context)
+            response = render_page_or_block("deck.html", "deck", card_face=face, deck_rows=deck_rows_html(face))
         else:
             response = redirect(url_for("core.deck"), code=303)
         return set_card_face(response, face)
-    return render_page_or_block("deck.html", "deck", **context)
+    return render_page_or_block("deck.html", "deck", deck_rows=deck_rows_html(card_face()))
 
 
 @health.get("/healthz")

@@ -1,0 +1,112 @@
+"""Browser tests: the app on a loopback port, Debian's Chromium through pytest-playwright.
+
+Never ``playwright install``: the browser is /usr/bin/chromium (``make test`` installs it). Every
+test's page is guarded: a Content-Security-Policy report, a JavaScript error or a request to any
+host other than 127.0.0.1 fails the test.
+"""
+
+from __future__ import annotations
+
+import threading
+from urllib.parse import urlsplit
+
+import pytest
+from flask_migrate import upgrade
+from werkzeug.serving import make_server
+
+from tutor import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+class LiveServer:
+    """The app served by werkzeug in a thread on 127.0.0.1 and a port the kernel picks."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+        self.thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """The app as deployed (not TESTING), its database built by the migrations."""
+    folder = tmp_path_factory.mktemp("live")
+    app = create_app({"SECRET_KEY": "e2e-secret", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'e2e.sqlite3'}"})
+    with app.app_context():
+        upgrade()
+    with LiveServer(app) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server):
+    """Relative ``page.goto("/en/")`` goes to the live server."""
+    return live_server.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Debian's Chromium, headless, with nothing phoning home."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+class PageGuard:
+    """Collects what must never happen on a page."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def console(self, message) -> None:
+        text = message.text
+        if "Content Security Policy" in text or "Content-Security-Policy" in text:
+            self.problems.append(f"CSP: {text}")
+
+    def page_error(self, error) -> None:
+        self.problems.append(f"JavaScript error: {error}")
+
+    def route(self, route) -> None:
+        url = route.request.url
+        if urlsplit(url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            self.problems.append(f"request to another host: {url}")
+            route.abort()
+
+
+@pytest.fixture(autouse=True)
+def page_guard(page):
+    """Fail the test on a CSP report, a script error or a request leaving 127.0.0.1."""
+    guard = PageGuard()
+    page.on("console", guard.console)
+    page.on("pageerror", guard.page_error)
+    page.context.route("**/*", guard.route)
+    yield guard
+    if guard.problems:
+        pytest.fail("\n".join(guard.problems))
+
+
+def pytest_collection_modifyitems(items):
+    """Everything in tests/e2e is an end-to-end test."""
+    for item in items:
+        if "/tests/e2e/" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)

@@ -1,0 +1,150 @@
+"""The foundation in a real browser: languages, the deck, keyboard use, accessibility, print, screenshots."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from babel.messages.pofile import read_po
+from playwright.sync_api import expect
+
+from tests.conftest import LANGUAGES, ROOT
+
+pytestmark = pytest.mark.e2e
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
+def card_label(lang: str, msgid: str = "ace of swords") -> str:
+    """The card's name as the language's catalog has it (the English name until it is translated)."""
+    if lang == "en":
+        return msgid
+    with open(ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
+        message = read_po(handle, locale=lang).get(msgid, context="card")
+    return message.string if message is not None and message.string and not message.fuzzy else msgid
+
+
+def test_switching_language_stays_on_the_page(page):
+    page.goto("/en/deck")
+    languages = page.get_by_role("navigation", name="Language")
+    languages.get_by_role("link", name="Deutsch").click()
+    expect(page).to_have_url(re.compile(r"/de/deck$"))
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.get_by_role("navigation").locator('a[hreflang="pl"]').click()
+    expect(page).to_have_url(re.compile(r"/pl/deck$"))
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    expect(page.locator('a[hreflang="pl"][aria-current="true"]')).to_have_count(1)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_deck_page_in_every_language(page, lang):
+    page.goto(f"/{lang}/deck")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    cards = page.locator("#deck svg[role=img]")
+    expect(cards).to_have_count(40)
+    ace = page.locator('svg[data-card="1e"]')
+    expected = card_label(lang)
+    expect(ace).to_have_attribute("aria-label", expected)
+    if lang != "en" and expected != "ace of swords":
+        expect(ace).not_to_have_attribute("aria-label", "ace of swords")
+    box = ace.bounding_box()
+    assert box is not None and box["width"] > 20 and box["height"] > box["width"]
+    expect(page.locator(".rank-row.is-mata")).to_have_count(4)
+
+
+def test_card_face_swaps_with_htmx_and_sticks(page):
+    page.goto("/en/deck")
+    page.get_by_label(re.compile("French suits")).check()
+    expect(page.locator("#deck")).to_have_class(re.compile(r"\bdeck-french\b"))
+    expect(page.locator('svg[data-card="7o"]')).to_have_attribute("aria-label", "seven of diamonds")
+    expect(page).to_have_url(re.compile(r"/en/deck$"))
+    page.reload()
+    expect(page.locator("#deck")).to_have_class(re.compile(r"\bdeck-french\b"))
+    expect(page.get_by_label(re.compile("French suits"))).to_be_checked()
+
+
+def test_card_face_without_javascript(browser, base_url):
+    context = browser.new_context(java_script_enabled=False, base_url=base_url)
+    try:
+        page = context.new_page()
+        page.goto("/en/deck")
+        page.get_by_label(re.compile("French suits")).check()
+        page.get_by_role("button", name="Show these faces").click()
+        expect(page).to_have_url(re.compile(r"/en/deck$"))
+        expect(page.locator("#deck")).to_have_class(re.compile(r"\bdeck-french\b"))
+    finally:
+        context.close()
+
+
+def focused(page) -> dict:
+    return page.evaluate(
+        """() => { const e = document.activeElement; const s = getComputedStyle(e);
+                   return {tag: e.tagName, id: e.id, text: (e.textContent || '').trim(), value: e.value || '',
+                           outline: s.outlineStyle, width: parseFloat(s.outlineWidth)}; }"""
+    )
+
+
+def tab_to(page, predicate, limit: int = 30) -> dict:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        state = focused(page)
+        if predicate(state):
+            return state
+    raise AssertionError("never reached by Tab")
+
+
+def test_keyboard_only(page):
+    page.goto("/en/")
+    page.keyboard.press("Tab")
+    first = focused(page)
+    assert first["text"] == "Skip to main content"
+    assert first["outline"] != "none" and first["width"] >= 2
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/en/#main$"))
+    link = tab_to(page, lambda s: s["tag"] == "A" and s["text"] == "The deck")
+    assert link["outline"] != "none"
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/en/deck$"))
+    radio = tab_to(page, lambda s: s["tag"] == "INPUT" and s["value"] == "spanish")
+    assert radio["outline"] != "none"
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#deck")).to_have_class(re.compile(r"\bdeck-french\b"))
+
+
+PAGES = ["/en/", "/en/deck", "/en/device", "/de/deck", "/pl/", "/es/device", "/en/no-such-page", "/xx/"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_axe_finds_no_serious_violation(page, path):
+    page.goto(path)
+    results = Axe().run(page)
+    serious = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert serious == []
+
+
+@pytest.mark.parametrize(("name", "width"), [("deck-phone", 390), ("deck-desktop", 1280)])
+def test_deck_screenshots_for_the_readme(page, name, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto("/en/deck")
+    expect(page.locator("#deck svg[role=img]")).to_have_count(40)
+    page.wait_for_load_state("networkidle")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    assert path.stat().st_size > 10_000
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], "the page scrolls sideways"
+
+
+def test_deck_prints_on_one_a4_page(page):
+    page.goto("/en/deck")
+    page.emulate_media(media="print")
+    pdf = page.pdf(format="A4", print_background=False, prefer_css_page_size=True)
+    pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
+    assert pages == 1
+    expect(page.locator(".site-header")).to_be_hidden()
+    expect(page.locator(".face-form")).to_be_hidden()
