@@ -35,7 +35,7 @@ extract:
 	$(BIN)/pybabel extract $(EXTRACT_OPTIONS) -o $(POT) .
 
 update:
-	$(BIN)/pybabel update -i $(POT) -d translations --no-wrap
+	$(BIN)/pybabel update -i $(POT) -d translations --no-wrap --ignore-obsolete
 
 compile:
 	$(BIN)/pybabel compile -d translations --statistics
