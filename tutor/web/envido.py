@@ -1,0 +1,579 @@
+"""The envido checker: any hand, any showdown, any stake, and a daily puzzle, explained and shareable.
+
+Pages under every language prefix (blueprint ``envido``):
+
+* ``/<lang>/envido``: three cards picked (checkboxes ``card``) or typed (``hand``, e.g. ``7o 6o 3b``
+  or ``A♠ 7♦ K♥``); with ``check=1`` the learner answers first (``guess``) and is told right or
+  not, and why;
+* ``/<lang>/envido/showdown``: 2, 4 or 6 ``player`` fields (three cards or an envido number) and
+  the ``mano`` (players counted from 1);
+* ``/<lang>/envido/stakes``: envido ``calls`` and ``truco`` calls with ``score``, ``target`` and the
+  ruleset options (``variant``, ``raisable``, ``falta_mode``, ``flor``, ``early_mazo``);
+* ``/<lang>/envido/daily``: the same three cards for everyone on a ``date`` (default today, UTC).
+
+Every state lives in the query string of a GET form, so any puzzle can be shared as a link; each page
+shows that link and its QR code (segno, an inline ``data:`` SVG image, allowed by the CSP). A request
+whose query is not in the canonical form (a plain form submission) is redirected to it; an htmx
+request gets only the ``result`` block and an ``HX-Push-Url`` header with the canonical URL, so
+the address bar always holds the shareable link. Bad input is a translated message with status 400.
+
+The input readers (``read_*``) raise the engine's :class:`InvalidNotationError` with a ``field``
+detail, so that :func:`tutor.web.explain.error_message` finds the right sentence; the JSON API
+(``api.py``) uses the same readers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+from typing import Any, Iterable, Sequence
+
+import segno
+from flask import Blueprint, Flask, redirect, request, url_for
+from flask.wrappers import Response
+
+from ..engine.cards import DECK, Card, Suit, format_cards, parse_cards
+from ..engine.envido import envido, flor, showdown
+from ..engine.errors import InvalidNotationError, NotationReason, TrucoError
+from ..engine.rules import TARGETS, FlorMode, Rules, find_variant
+from ..engine.stakes import (
+    EnvidoCall,
+    FaltaMode,
+    TrucoCall,
+    envido_stake,
+    flor_stake,
+    next_envido_calls,
+    truco_stake,
+)
+from ..i18n import LANG_PREFIX
+from ..i18n import lazy_gettext as _l
+from . import explain
+from .explain import Field, error_message
+from .htmx import render_page_or_block, wants_fragment
+from .nav import Section, add_section
+from .preferences import card_face
+
+bp = Blueprint("envido", __name__, url_prefix=f"{LANG_PREFIX}/envido")
+
+POSSIBLE_ENVIDO: frozenset[int] = frozenset(range(0, 8)) | frozenset(range(20, 34))
+"""Every envido a hand can have: 0-7 without two cards of one suit, 20-33 with them."""
+
+MAX_PLAYERS = 6
+"""The showdown form offers six players; 2, 4 or 6 of them are filled in."""
+
+FIRST_DAILY = date(2024, 1, 1)
+"""The first date with a daily puzzle."""
+
+_NUMBER = re.compile(r"^[0-9]{1,3}$")
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+# --- Reading input --------------------------------------------------------------------------------
+
+
+def _bad(reason: NotationReason, which: Field, message: str, **details: Any) -> InvalidNotationError:
+    return InvalidNotationError(reason, message, field=which, **details)
+
+
+def split_list(values: Iterable[str]) -> list[str]:
+    """Repeated parameters and comma-separated values as one list, blanks kept out.
+
+    >>> split_list(["envido, real_envido", "", "falta_envido"])
+    ['envido', 'real_envido', 'falta_envido']
+    """
+    return [item.strip() for value in values for item in value.split(",") if item.strip()]
+
+
+def read_hand(text: str | Sequence[str]) -> tuple[Card, ...]:
+    """Exactly three distinct cards, typed or listed (raises InvalidNotationError, field ``cards``)."""
+    try:
+        return parse_cards(text, count=3)
+    except InvalidNotationError as exc:
+        exc.details.setdefault("field", Field.CARDS)
+        raise
+
+
+def read_number(text: str, which: Field, low: int, high: int, **details: Any) -> int:
+    """A whole number written with ASCII digits, from ``low`` to ``high``."""
+    raw = text.strip()
+    if not _NUMBER.match(raw) or not low <= int(raw) <= high:
+        raise _bad(NotationReason.BAD_VALUE, which, f"{raw!r} is not a number from {low} to {high}", value=raw, **details)
+    return int(raw)
+
+
+def read_envido_value(value: Any, position: int | None = None) -> int:
+    """One player's envido number: 0-7 or 20-33 (an int, or digits in a string)."""
+    if isinstance(value, str) and _NUMBER.match(value.strip()):
+        value = int(value.strip())
+    if type(value) is not int or value not in POSSIBLE_ENVIDO:
+        raise _bad(
+            NotationReason.BAD_VALUE, Field.ENVIDO_VALUE, f"{value!r} is not a possible envido", value=value, position=position
+        )
+    return value
+
+
+def read_target(text: str | None) -> int | None:
+    """The game's target (5-30 in steps of 5), or None when not given."""
+    if text is None or not text.strip():
+        return None
+    target = read_number(text, Field.TARGET, 1, 999)
+    if target not in TARGETS:
+        raise _bad(NotationReason.BAD_VALUE, Field.TARGET, f"bad target {target}", value=text)
+    return target
+
+
+def read_scores(values: Sequence[str], target: int) -> tuple[int, int]:
+    """Two scores below ``target`` from ``"12,20"`` or two fields (a blank field counts 0)."""
+    items = [item.strip() for value in values for item in value.split(",")]
+    if not values or all(not item for item in items):
+        return (0, 0)
+    if len(items) != 2:
+        raise _bad(NotationReason.WRONG_COUNT, Field.SCORE, "two scores needed", value=len(items), expected=2)
+    first, second = (read_number(item or "0", Field.SCORE, 0, target - 1, max=target - 1) for item in items)
+    return (first, second)
+
+
+def read_flag(text: str | None, name: str) -> bool | None:
+    """A yes/no option (``1``/``0``, ``true``/``false``, ``yes``/``no``, ``on``/``off``); None when not given."""
+    if text is None or not text.strip():
+        return None
+    value = text.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise _bad(NotationReason.BAD_VALUE, Field.OPTION, f"{name} must be yes or no", value=text)
+
+
+def read_choice(text: str | None, choices: Iterable[str]) -> str | None:
+    """One of ``choices`` (case-insensitive); None when not given."""
+    if text is None or not text.strip():
+        return None
+    value = text.strip().lower()
+    if value not in set(choices):
+        raise _bad(NotationReason.BAD_VALUE, Field.OPTION, f"{text!r} is not one of {sorted(choices)}", value=text)
+    return value
+
+
+def read_rules(
+    variant: str | None = None,
+    *,
+    target: str | None = None,
+    raisable: str | None = None,
+    falta_mode: str | None = None,
+    flor: str | None = None,
+    early_mazo: str | None = None,
+) -> Rules:
+    """The ruleset from a preset name (default ``argentino``) and the options that were given."""
+    try:
+        preset = find_variant(variant.strip() if variant and variant.strip() else "argentino")
+    except InvalidNotationError as exc:
+        exc.details["field"] = Field.VARIANT
+        raise
+    options: dict[str, Any] = {}
+    for key, value in (
+        ("target", read_target(target)),
+        ("envido_raisable", read_flag(raisable, "raisable")),
+        ("falta_mode", read_choice(falta_mode, [m.value for m in FaltaMode])),
+        ("flor", read_choice(flor, [m.value for m in FlorMode])),
+        ("early_mazo", read_flag(early_mazo, "early_mazo")),
+    ):
+        if value is not None:
+            options[key] = value
+    try:
+        return preset.rules(**options)
+    except InvalidNotationError as exc:
+        exc.details["field"] = Field.VARIANT  # an option the preset does not let change
+        raise
+
+
+def read_calls(values: Sequence[str], kind: type[EnvidoCall] | type[TrucoCall]) -> tuple[Any, ...]:
+    """A sequence of envido or truco calls by their names (``envido,real_envido``)."""
+    which = Field.ENVIDO_CALLS if kind is EnvidoCall else Field.TRUCO_CALLS
+    calls = []
+    for position, name in enumerate(split_list(values)):
+        try:
+            calls.append(kind(name.lower()))
+        except ValueError:
+            raise _bad(NotationReason.UNKNOWN_ACTION, which, f"unknown call {name!r}", value=name, position=position) from None
+    return tuple(calls)
+
+
+def read_seat(text: str, position: int) -> int | tuple[Card, ...]:
+    """One showdown player: an envido number, or three cards."""
+    raw = text.strip()
+    if _NUMBER.match(raw):
+        return read_envido_value(raw, position)
+    return read_hand(raw)
+
+
+def seat_values(seats: Sequence[int | tuple[Card, ...]]) -> list[int]:
+    """Each player's envido; cards may not repeat between players (one deck)."""
+    seen: set[Card] = set()
+    values = []
+    for seat in seats:
+        if isinstance(seat, int):
+            values.append(seat)
+            continue
+        for card in seat:
+            if card in seen:
+                raise InvalidNotationError(
+                    NotationReason.DUPLICATE_CARD, f"card {card} dealt twice", value=card.notation, field=Field.CARDS
+                )
+            seen.add(card)
+        values.append(envido(seat).points)
+    return values
+
+
+def check_seat_count(count: int) -> None:
+    """A showdown has 2, 4 or 6 players."""
+    if count not in (2, 4, 6):
+        raise _bad(NotationReason.WRONG_COUNT, Field.SEATS, f"{count} players", value=count, expected=(2, 4, 6))
+
+
+# --- Daily puzzle ---------------------------------------------------------------------------------
+
+
+def today() -> date:
+    """Today's date in UTC: the daily puzzle changes at midnight UTC."""
+    return datetime.now(timezone.utc).date()
+
+
+def latest_daily() -> date:
+    """The newest puzzle date: tomorrow in UTC is already today east of Greenwich."""
+    return today() + timedelta(days=1)
+
+
+def daily_hand(day: date) -> tuple[Card, ...]:
+    """The three cards of the puzzle of ``day``: drawn without replacement by SHA-256 of the date.
+
+    The draw uses only hashlib (no ``random``), so it stays the same on every Python version.
+
+    >>> daily_hand(date(2026, 1, 31)) == daily_hand(date(2026, 1, 31))
+    True
+    >>> len(set(daily_hand(date(2026, 2, 1))))
+    3
+    """
+    deck = list(DECK)
+    cards = []
+    for draw in range(3):
+        digest = hashlib.sha256(f"truco-tutor/daily-envido/{day.isoformat()}/{draw}".encode()).digest()
+        cards.append(deck.pop(int.from_bytes(digest[:8], "big") % len(deck)))
+    return tuple(cards)
+
+
+def read_date(text: str | None) -> date:
+    """A puzzle date ``YYYY-MM-DD`` from the first puzzle to :func:`latest_daily`; today when not given."""
+    if text is None or not text.strip():
+        return today()
+    raw = text.strip()
+    try:
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", raw):
+            raise ValueError(raw)
+        day = date.fromisoformat(raw)
+    except ValueError:
+        raise _bad(NotationReason.BAD_VALUE, Field.DATE, f"bad date {raw!r}", value=raw) from None
+    if not FIRST_DAILY <= day <= latest_daily():
+        raise _bad(NotationReason.BAD_VALUE, Field.DATE, f"no puzzle for {raw}", value=raw)
+    return day
+
+
+# --- Sharing --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Share:
+    """The canonical link of a page state, and its QR code."""
+
+    path: str
+    """Path and query, for ``HX-Push-Url`` and redirects."""
+    url: str
+    """The full URL that the link and the QR code carry."""
+
+    @property
+    def qr(self) -> str:
+        """The QR code of ``url`` as a ``data:`` SVG image (black on white, quiet zone included)."""
+        return segno.make(self.url, error="m").svg_data_uri(scale=4, border=4, dark="#000", light="#fff")
+
+
+def share_for(endpoint: str, params: Sequence[tuple[str, str]]) -> Share:
+    """The canonical link of ``endpoint`` with ``params`` (in this order, repeated keys allowed)."""
+    values: dict[str, list[str]] = {}
+    for key, value in params:
+        values.setdefault(key, []).append(value)
+    return Share(url_for(endpoint, **values), url_for(endpoint, _external=True, **values))
+
+
+def _is_canonical(params: Sequence[tuple[str, str]]) -> bool:
+    return list(request.args.items(multi=True)) == list(params)
+
+
+def respond(template: str, params: Sequence[tuple[str, str]] | None, endpoint: str, status: int = 200, **context: Any) -> Response:
+    """Render a checker page (or its ``result`` block for htmx), keeping the URL canonical.
+
+    ``params`` is the canonical query of the page's state (None when the input was bad): a full page
+    request with another query is redirected to it; an htmx swap is told to push it.
+    """
+    share = share_for(endpoint, params) if params is not None else None
+    if share is not None and not wants_fragment() and not _is_canonical(params):
+        return redirect(share.path, code=302)
+    response = render_page_or_block(template, "result", status=status, share=share, **context)
+    if wants_fragment():
+        response.headers["HX-Push-Url"] = share.path if share is not None else "false"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+# --- Views ----------------------------------------------------------------------------------------
+
+
+def picker_groups() -> list[tuple[Suit, list[Card]]]:
+    """The 40 cards grouped by suit, for the card picker."""
+    return [(suit, [card for card in DECK if card.suit is suit]) for suit in Suit]
+
+
+@dataclass
+class HandView:
+    """What the envido page shows for one hand."""
+
+    cards: tuple[Card, ...]
+    explanation: explain.Explanation
+    flor: explain.Explanation | None = None
+    verdict: explain.Verdict | None = None
+    puzzle: bool = False
+    guess: int | None = None
+
+
+def hand_view(cards: tuple[Card, ...], check: bool, guess: int | None) -> HandView:
+    """The explanation of three cards, and the verdict on a guess in check mode."""
+    face = card_face()
+    result = envido(cards)
+    flor_result = flor(cards)
+    view = HandView(
+        cards=cards,
+        explanation=explain.explain_envido(result, face),
+        flor=explain.explain_flor(flor_result, face) if flor_result else None,
+        puzzle=check and guess is None,
+        guess=guess,
+    )
+    if check and guess is not None:
+        view.verdict = explain.judge_envido_guess(result, guess, face)
+    return view
+
+
+@bp.get("")
+def hand():
+    """Envido of three cards: picker, typed cards, and the check-my-answer mode."""
+    args = request.args
+    picked = [value for value in args.getlist("card") if value.strip()]
+    typed = " ".join(value for value in args.getlist("hand") if value.strip())
+    check = bool(read_flag_quiet(args.get("check")))
+    guess_text = args.get("guess", "")
+    context: dict[str, Any] = {
+        "groups": picker_groups(), "picked": set(), "typed": typed, "check": check, "guess_text": guess_text,
+        "view": None, "error": None,
+    }
+    if not picked and not typed:
+        return respond("envido/hand.html", [], "envido.hand", **context)
+    try:
+        cards = read_hand(typed if typed else picked)
+        guess = read_number(guess_text, Field.GUESS, 0, 99) if guess_text.strip() else None
+    except TrucoError as exc:
+        context["picked"] = {value.strip() for value in picked}
+        context["error"] = error_message(exc)
+        return respond("envido/hand.html", None, "envido.hand", status=400, **context)
+    check = check or guess is not None
+    params = [("hand", format_cards(cards, sep=","))]
+    if check:
+        params.append(("check", "1"))
+    if guess is not None:
+        params.append(("guess", str(guess)))
+    context.update(picked={card.notation for card in cards}, typed="", check=check, view=hand_view(cards, check, guess))
+    return respond("envido/hand.html", params, "envido.hand", **context)
+
+
+def read_flag_quiet(text: str | None) -> bool:
+    """A checkbox-like flag that is never an error: anything but a yes value is no."""
+    return (text or "").strip().lower() in _TRUE
+
+
+@bp.get("/daily")
+def daily():
+    """The puzzle of the day: the same three cards for everyone on a date."""
+    args = request.args
+    guess_text = args.get("guess", "")
+    reveal = read_flag_quiet(args.get("answer"))
+    context: dict[str, Any] = {"guess_text": guess_text, "view": None, "error": None, "day": None, "newer": None, "older": None}
+    try:
+        day = read_date(args.get("date"))
+    except TrucoError as exc:
+        context["error"] = error_message(exc)
+        return respond("envido/daily.html", None, "envido.daily", status=400, **context)
+    cards = daily_hand(day)
+    context.update(
+        day=day,
+        older=(day - timedelta(days=1)) if day > FIRST_DAILY else None,
+        newer=(day + timedelta(days=1)) if day < today() else None,
+    )
+    try:
+        guess = read_number(guess_text, Field.GUESS, 0, 99) if guess_text.strip() else None
+    except TrucoError as exc:
+        context["error"] = error_message(exc)
+        context["view"] = hand_view(cards, True, None)
+        return respond("envido/daily.html", None, "envido.daily", status=400, **context)
+    params = [("date", day.isoformat())]
+    if guess is not None:
+        params.append(("guess", str(guess)))
+    elif reveal:
+        params.append(("answer", "1"))
+    view = hand_view(cards, check=not reveal or guess is not None, guess=guess)
+    context.update(view=view, reveal=reveal and guess is None, guess_text="" if guess is None else str(guess))
+    return respond("envido/daily.html", params, "envido.daily", **context)
+
+
+@bp.get("/showdown")
+def showdown_page():
+    """Envido showdown of 2, 4 or 6 players given as cards or numbers, with the mano."""
+    args = request.args
+    fields = args.getlist("player")
+    mano_text = args.get("mano", "")
+    context: dict[str, Any] = {
+        "entries": (fields + [""] * MAX_PLAYERS)[:MAX_PLAYERS], "mano_text": mano_text,
+        "result": None, "error": None, "seats": [],
+    }
+    count = next((len(fields) - i for i, entry in enumerate(reversed(fields)) if entry.strip()), 0)
+    if count == 0:
+        return respond("envido/showdown.html", [], "envido.showdown_page", **context)
+    try:
+        if count > MAX_PLAYERS:
+            check_seat_count(count)
+        seats: list[int | tuple[Card, ...]] = []
+        for position, entry in enumerate(fields[:count]):
+            if not entry.strip():
+                raise _bad(NotationReason.EMPTY, Field.SEATS, f"player {position + 1} missing", position=position)
+            seats.append(read_seat(entry, position))
+        check_seat_count(len(seats))
+        mano = read_number(mano_text, Field.MANO, 1, len(seats), players=len(seats)) - 1 if mano_text.strip() else 0
+        values = seat_values(seats)
+        result = showdown(values, mano)
+    except TrucoError as exc:
+        context["error"] = error_message(exc)
+        return respond("envido/showdown.html", None, "envido.showdown_page", status=400, **context)
+    params = [("player", _seat_text(seat)) for seat in seats]
+    if mano:
+        params.append(("mano", str(mano + 1)))
+    context.update(
+        entries=[_seat_text(seat) for seat in seats] + [""] * (MAX_PLAYERS - len(seats)),
+        mano_text=str(mano + 1),
+        result=result,
+        explanation=explain.explain_showdown(result),
+        team_values=explain.team_values_text(result),
+        seats=[
+            {"seat": i, "cards": seat if not isinstance(seat, int) else None, "value": values[i], "team": i % 2}
+            for i, seat in enumerate(seats)
+        ],
+    )
+    return respond("envido/showdown.html", params, "envido.showdown_page", **context)
+
+
+def _seat_text(seat: int | tuple[Card, ...]) -> str:
+    return str(seat) if isinstance(seat, int) else format_cards(seat, sep=",")
+
+
+STAKE_OPTIONS = ("variant", "target", "raisable", "falta_mode", "flor", "early_mazo")
+"""Ruleset options of the stakes page, in URL order."""
+
+
+@bp.get("/stakes")
+def stakes():
+    """What envido and truco calls are worth, accepted or declined, and what going to the mazo gives."""
+    args = request.args
+    options = {name: args.get(name, "") for name in STAKE_OPTIONS}
+    raw_scores = args.getlist("score")
+    score_fields = raw_scores if len(raw_scores) == 2 else ",".join(raw_scores).split(",")
+    context: dict[str, Any] = {
+        "options": options,
+        "call_fields": (split_list(args.getlist("calls")) + [""] * 4)[:4],
+        "truco_fields": (split_list(args.getlist("truco")) + [""] * 3)[:3],
+        "score_fields": (score_fields + ["", ""])[:2],
+        "errors": [], "envido": None, "truco": None, "mazo": None, "flor": None,
+        "targets": TARGETS, "envido_calls": list(EnvidoCall), "truco_calls": list(TrucoCall),
+    }
+    errors: list[str] = []
+    try:
+        rules = read_rules(
+            options["variant"], target=options["target"], raisable=options["raisable"],
+            falta_mode=options["falta_mode"], flor=options["flor"], early_mazo=options["early_mazo"],
+        )
+        scores = read_scores(args.getlist("score"), rules.target)
+    except TrucoError as exc:
+        context["errors"] = [error_message(exc)]
+        return respond("envido/stakes.html", None, "envido.stakes", status=400, **context)
+    calls: tuple[EnvidoCall, ...] = ()
+    trucos: tuple[TrucoCall, ...] = ()
+    try:
+        calls = read_calls(args.getlist("calls"), EnvidoCall)
+        if calls:
+            stake = envido_stake(
+                calls, scores=scores, target=rules.target, falta_mode=rules.falta_mode, raisable=rules.envido_raisable
+            )
+            context["envido"] = explain.explain_envido_stake(stake, next_envido_calls(calls, raisable=rules.envido_raisable))
+    except TrucoError as exc:
+        errors.append(error_message(exc, Field.ENVIDO_CALLS))
+    try:
+        trucos = read_calls(args.getlist("truco"), TrucoCall)
+        if trucos:
+            context["truco"] = explain.explain_truco_stake(truco_stake(trucos))
+    except TrucoError as exc:
+        errors.append(error_message(exc, Field.TRUCO_CALLS))
+    if errors:
+        context["errors"] = errors
+        return respond("envido/stakes.html", None, "envido.stakes", status=400, **context)
+    context["mazo"] = explain.explain_mazo(trucos, early_mazo=rules.early_mazo)
+    if rules.flor is not FlorMode.OFF:
+        contraflor = al_resto = None
+        if rules.flor is FlorMode.CONTRAFLOR:
+            contraflor = flor_stake(["contraflor"], scores=scores, target=rules.target)
+            al_resto = flor_stake(["contraflor_al_resto"], scores=scores, target=rules.target)
+        context["flor"] = explain.explain_flor_rules(rules.flor.value, contraflor, al_resto)
+    params: list[tuple[str, str]] = []
+    if calls:
+        params.append(("calls", ",".join(call.value for call in calls)))
+    if trucos:
+        params.append(("truco", ",".join(call.value for call in trucos)))
+    if scores != (0, 0):
+        params.append(("score", f"{scores[0]},{scores[1]}"))
+    for name in STAKE_OPTIONS:
+        if options[name].strip():
+            params.append((name, options[name].strip().lower()))
+    context.update(
+        call_fields=[call.value for call in calls] + [""] * (4 - len(calls)),
+        truco_fields=[call.value for call in trucos] + [""] * (3 - len(trucos)),
+        score_fields=[str(scores[0]), str(scores[1])],
+        scores=scores,
+        rules=rules,
+    )
+    return respond("envido/stakes.html", params, "envido.stakes", **context)
+
+
+def init_app(app: Flask) -> None:
+    """Register the checker's pages, its place in the menu, and the JSON API (``api.py``)."""
+    from . import api
+
+    app.register_blueprint(bp)
+    app.jinja_env.globals.update(call_name=explain.call_name, team_label=explain.team_label)
+    add_section(
+        app,
+        Section(
+            "envido.hand",
+            # Translators: menu entry; "envido" is a Truco call and stays Spanish.
+            _l("Envido checker"),
+            # Translators: "envido" and "son buenas" are Truco terms and stay Spanish.
+            _l("Any hand, any showdown, any stake: the envido counted and explained, and a puzzle every day."),
+            order=30,
+        ),
+    )
+    api.init_app(app)
