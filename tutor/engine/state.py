@@ -633,7 +633,8 @@ class HandState:
     def legal_actions(self) -> list[Action]:
         """Every action :meth:`apply` accepts now, all from the seat :attr:`to_act`.
 
-        Order: cards in hand, calls, answers, mazo.
+        Order: cards in hand (in its turn) or quiero and no quiero (when answering), then calls, then
+        the mazo.
         """
         if self._over:
             return []
