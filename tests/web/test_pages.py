@@ -151,3 +151,37 @@ def test_pages_and_assets_are_compressed(client, encoding):
         packed = client.get(path, headers={"Accept-Encoding": encoding})
         assert packed.headers.get("Content-Encoding") == encoding, path
         assert len(packed.data) < len(plain.data) / 2, path
+
+
+def test_wrong_method_is_a_translated_405(client):
+    response = client.post("/en/", data={})
+    # The CSRF check comes first for any POST; with a token, the method itself is refused.
+    token = csrf_token(client, "/en/deck")
+    response = client.post("/en/", data={"csrf_token": token})
+    assert response.status_code == 405
+    assert "GET" in response.headers["Allow"]
+    html = response.get_data(as_text=True)
+    assert '<html lang="en"' in html and "<h1>Method not allowed</h1>" in html
+
+
+def test_unexpected_errors_give_the_translated_500_page(tmp_path):
+    from tests.conftest import make_app
+
+    app = make_app(tmp_path, PROPAGATE_EXCEPTIONS=False)
+
+    def explode():
+        raise RuntimeError("boom")
+
+    app.add_url_rule("/<lang:lang>/explode", "explode", explode)
+    response = app.test_client().get("/de/explode")
+    assert response.status_code == 500
+    html = response.get_data(as_text=True)
+    assert '<html lang="de"' in html and "<h1>Something went wrong</h1>" in html
+    assert "boom" not in html and "Traceback" not in html
+
+
+def test_api_paths_answer_errors_as_problem_json(client):
+    response = client.get("/api/nothing-here")
+    assert response.status_code == 404
+    assert response.mimetype == "application/problem+json"
+    assert response.get_json() == {"type": "about:blank", "title": "Not Found", "status": 404}
