@@ -108,5 +108,5 @@ def page_guard(page):
 def pytest_collection_modifyitems(items):
     """Everything in tests/e2e is an end-to-end test."""
     for item in items:
-        if "/tests/e2e/" in str(item.fspath):
+        if "tests/e2e/" in item.path.as_posix():
             item.add_marker(pytest.mark.e2e)

@@ -60,11 +60,11 @@ def deck():
         if face not in card_faces():
             abort(400)
         if wants_fragment():
-            response = render_page_or_block("deck.html", "deck", card_face=face, deck_rows=deck_rows_html(face))
+            response = render_page_or_block("deck.html", "deck", card_face=face, ranking=deck_rows_html(face))
         else:
             response = redirect(url_for("core.deck"), code=303)
         return set_card_face(response, face)
-    return render_page_or_block("deck.html", "deck", deck_rows=deck_rows_html(card_face()))
+    return render_page_or_block("deck.html", "deck", ranking=deck_rows_html(card_face()))
 
 
 @health.get("/healthz")

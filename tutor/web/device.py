@@ -80,7 +80,7 @@ def device():
     return (
         render_template(
             "device.html",
-            code=format_device_code(current_learner().device_code),
+            code=format_device_code(learner.device_code),
             error=error,
             entered=entered,
         ),

@@ -16,6 +16,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..i18n import negotiate_language, supported_languages
+from ..models import db
 from .htmx import render_page_or_block, wants_fragment
 
 log = logging.getLogger(__name__)
@@ -80,8 +81,6 @@ def handle_csrf_error(error: CSRFError) -> Response:
 def handle_server_error(error: InternalServerError) -> Response | tuple[str, int, dict[str, str]]:
     """Unexpected exceptions: roll back the database session and show the 500 page."""
     try:
-        from ..models import db
-
         db.session.rollback()
     except Exception:  # pragma: no cover - the database itself may be the problem
         log.exception("rollback after an error failed")
