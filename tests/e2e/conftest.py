@@ -1,8 +1,8 @@
 """Browser tests: the app on a loopback port, Debian's Chromium through pytest-playwright.
 
 Never ``playwright install``: the browser is /usr/bin/chromium (``make test`` installs it). Every
-test's page is guarded: a Content-Security-Policy report, a JavaScript error or a request to any
-host other than 127.0.0.1 fails the test.
+test's page is guarded: a Content-Security-Policy report, a JavaScript error, a page resource
+answered with an error status or a request to any host other than 127.0.0.1 fails the test.
 """
 
 from __future__ import annotations
@@ -81,6 +81,11 @@ class PageGuard:
         if "Content Security Policy" in text or "Content-Security-Policy" in text:
             self.problems.append(f"CSP: {text}")
 
+    def response(self, response) -> None:
+        # Pages and htmx requests may answer 4xx on purpose (a 404 page, a form error); assets may not.
+        if response.status >= 400 and response.request.resource_type not in ("document", "xhr", "fetch"):
+            self.problems.append(f"{response.status} for {response.url}")
+
     def page_error(self, error) -> None:
         self.problems.append(f"JavaScript error: {error}")
 
@@ -95,10 +100,11 @@ class PageGuard:
 
 @pytest.fixture(autouse=True)
 def page_guard(page):
-    """Fail the test on a CSP report, a script error or a request leaving 127.0.0.1."""
+    """Fail the test on a CSP report, a script error, a missing resource or a request leaving 127.0.0.1."""
     guard = PageGuard()
     page.on("console", guard.console)
     page.on("pageerror", guard.page_error)
+    page.on("response", guard.response)
     page.context.route("**/*", guard.route)
     yield guard
     if guard.problems:
