@@ -21,7 +21,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from . import i18n
     from .config import load_config
     from .models import db, migrate
-    from .web import cards, compress, core, device, envido, errors, htmx, learner, nav, preferences, security
+    from .web import cards, compress, core, device, envido, errors, htmx, learner, lessons, nav, preferences, security
 
     app = Flask(
         __name__,
@@ -46,6 +46,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     core.init_app(app)
     device.init_app(app)
     envido.init_app(app)
+    lessons.init_app(app)
     errors.init_app(app)
 
     if app.config["DB_AUTO_UPGRADE"]:

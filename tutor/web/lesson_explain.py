@@ -1,0 +1,544 @@
+"""The engine's explanation of a lesson question, told in the learner's language.
+
+Every check's explanation is data, ``{"msg": key, ...params}`` (``tutor.content.checks``, with the
+keys listed in ``EXPLANATION_KEYS``). :func:`explain` turns it into an :class:`Explanation`: a
+headline with the answer, then the reasons in reading order. The envido and flor of a hand and the
+engine's refusal reasons are told by ``tutor.web.explain`` (shared with the envido checker); the
+rest is here, with seats and teams named from the learner's point of view (``lesson_text``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from ..content.checks import Question
+from ..engine.cards import Card
+from ..engine.envido import envido, flor
+from ..engine.errors import IllegalActionError, Reason
+from ..engine.ranking import MATAS
+from ..engine.stakes import ENVIDO_POINTS
+from ..i18n import gettext as _
+from ..i18n import ngettext
+from . import explain as shared
+from .explain import Explanation
+from .lesson_text import (
+    call_label,
+    calls_text,
+    card_text,
+    cards_text,
+    join,
+    number,
+    points_for,
+    points_text,
+    seat_label,
+    seat_name,
+    sentence,
+    side_name,
+    suit_text,
+    team_name,
+)
+
+__all__ = ["Explanation", "explain", "EXPLAINERS"]
+
+LEVELS = 14
+"""Levels of the Truco order of the cards (RULES.md 2)."""
+
+Data = Mapping[str, Any]
+Explainer = Callable[[Question, Data, "str | None"], Explanation]
+
+
+def _players(question: Question) -> int:
+    players = question.situation.get("players")
+    return players if isinstance(players, int) else 2
+
+
+def _card_by(card: Card, seat: int, players: int, face: str | None) -> str:
+    """"the seven of swords (your partner)"."""
+    # Translators: a card and, in brackets, the seat that played it, e.g. "seven of swords (your partner)".
+    return _("%(card)s (%(player)s)", card=card_text(card, face), player=seat_name(seat, players))
+
+
+def _levels(winner: Card, loser: Card, winner_level: int, loser_level: int, face: str | None) -> str:
+    return _(
+        "In the order of the cards, %(winner)s is at level %(winner_level)s of %(levels)s and %(loser)s at level "
+        "%(loser_level)s; level 1 is the strongest.",
+        winner=card_text(winner, face), winner_level=number(winner_level), levels=number(LEVELS),
+        loser=card_text(loser, face), loser_level=number(loser_level),
+    )
+
+
+def _mata_note(card: Card, face: str | None) -> str:
+    # Translators: "matas" are the four strongest cards; keep the term.
+    return sentence(_("%(card)s is one of the four matas, the strongest cards of the deck.", card=card_text(card, face)))
+
+
+def _number_note(winner: Card, loser: Card) -> list[str]:
+    if winner.rank < loser.rank:
+        return [_("The number on a card is not its strength: here the lower number wins.")]
+    return []
+
+
+# --- Cards ---------------------------------------------------------------------------------------
+
+
+def _stronger(question: Question, data: Data, face: str | None) -> Explanation:
+    msg = data["msg"]
+    if msg.endswith(".equal"):
+        first, second = data["cards"]
+        # Translators: "parda" is a tied trick; keep the Truco term.
+        reason = _(
+            "They are on the same level of the order (level %(level)s of %(levels)s): if they meet in a trick, "
+            "it is a parda.", level=number(data["level"]), levels=number(LEVELS),
+        )
+        headline = sentence(_("%(first)s and %(second)s are equal.", first=card_text(first, face),
+                              second=card_text(second, face)))
+        return Explanation(headline, (reason,))
+    winner, loser = data["winner"], data["loser"]
+    headline = sentence(_("%(winner)s beats %(loser)s.", winner=card_text(winner, face), loser=card_text(loser, face)))
+    reasons = [_mata_note(winner, face)] if msg.endswith(".mata") else _number_note(winner, loser)
+    reasons.append(_levels(winner, loser, data["winner_level"], data["loser_level"], face))
+    return Explanation(headline, tuple(reasons))
+
+
+def _order(question: Question, data: Data, face: str | None) -> Explanation:
+    groups = data["groups"]
+    order = " > ".join(" = ".join(card_text(card, face) for card in group) for group in groups)
+    headline = _("Strongest first: %(order)s.", order=order)
+    reasons = []
+    place = 1
+    for group in groups:
+        if len(group) > 1:
+            reasons.append(sentence(_("%(cards)s are equal, so they share place %(place)s.",
+                                      cards=cards_text(group, face), place=number(place))))
+        place += 1
+    matas = [group[0] for group in groups if group[0] in MATAS]
+    if matas:
+        # Translators: "matas" are the four strongest cards; keep the term.
+        reasons.append(_("The matas come first: %(cards)s.", cards=cards_text(matas, face)))
+    return Explanation(headline, tuple(reasons))
+
+
+def _pick(question: Question, data: Data, face: str | None) -> Explanation:
+    msg, picked = data["msg"], data["picked"]
+    others = data.get("others") or []
+    if msg == "pick.figure":
+        headline = _("The figures here: %(cards)s.", cards=cards_text(picked, face))
+        # Translators: the figures of the Spanish deck are the sota (10), caballo (11) and rey (12).
+        reasons = [_("The figures are the 10, 11 and 12 of every suit.")]
+    elif msg == "pick.mata":
+        # Translators: "matas" are the four strongest cards; keep the term.
+        headline = _("The matas here: %(cards)s.", cards=cards_text(picked, face))
+        # Translators: "matas" are the four strongest cards; keep the term.
+        reasons = [_("The four matas are %(cards)s.", cards=cards_text(MATAS, face))]
+    else:
+        suit = suit_text(data["suit"], face)
+        headline = _("The %(suit)s here: %(cards)s.", suit=suit, cards=cards_text(picked, face))
+        reasons = []
+    if others:
+        reasons.append(_("Not these: %(cards)s.", cards=cards_text(others, face)))
+    return Explanation(headline, tuple(reasons))
+
+
+def _trick(question: Question, data: Data, face: str | None) -> Explanation:
+    players = _players(question)
+    msg = data["msg"]
+    if msg == "trick.parda":
+        pairs = [_card_by(c, s, players, face) for c, s in zip(data["cards"], data["seats"])]
+        # Translators: "parda" is a tied trick; keep the Truco term.
+        headline = _("The trick is a parda.")
+        # Translators: "parda"/"pardas": a tied trick; the cards named are the best ones of the trick.
+        reason = _("The best cards, %(cards)s, are equal and belong to different teams, so no team takes the trick.",
+                   cards=join(pairs))
+        return Explanation(headline, (reason,))
+    card = _card_by(data["card"], data["seat"], players, face)
+    headline = sentence(_("%(card)s takes the trick.", card=card))
+    if msg == "trick.partners":
+        pairs = [_card_by(c, s, players, face) for c, s in zip(data["cards"], data["seats"])]
+        # Translators: "parda" is a tied trick; keep the Truco term.
+        reasons = [_("%(cards)s are equal, but they were played by partners, so it is not a parda: their team "
+                     "takes the trick.", cards=join(pairs)),
+                   _("Of two equal cards of one team, the one played first counts.")]
+        return Explanation(headline, tuple(sentence(r) for r in reasons))
+    reasons = [_mata_note(data["winner"], face)] if msg == "trick.mata" else _number_note(data["winner"], data["loser"])
+    if players > 2:
+        reasons.append(_("A trick belongs to the team of its strongest card; the other team's best card was %(card)s.",
+                         card=card_text(data["beats"], face)))
+    reasons.append(_levels(data["winner"], data["loser"], data["winner_level"], data["loser_level"], face))
+    return Explanation(headline, tuple(reasons))
+
+
+def _lead(question: Question, data: Data, face: str | None) -> Explanation:
+    players = _players(question)
+    # Translators: who plays the first card of the next trick; %(player)s is a seat name such as "your partner".
+    headline = _("Next to lead: %(player)s.", player=seat_name(data["seat"], players))
+    if data["msg"] == "lead.parda":
+        pairs = [_card_by(c, s, players, face) for c, s in zip(data["cards"], data["seats"])]
+        # Translators: "parda" is a tied trick; keep the Truco term.
+        reasons = (_("The trick was a parda: %(cards)s are equal.", cards=join(pairs)),
+                   # Translators: "parda" is a tied trick; keep the Truco term.
+                   _("After a parda, the player who led the tied trick leads again."))
+        return Explanation(headline, reasons)
+    trick = _trick(question, data["trick"], face)
+    reasons = (_("Whoever takes a trick leads the next one."), trick.headline, *trick.reasons)
+    return Explanation(headline, reasons)
+
+
+# --- Envido and flor: told by tutor.web.explain --------------------------------------------------
+
+
+def _envido(question: Question, data: Data, face: str | None) -> Explanation:
+    return shared.explain_envido(envido(data["cards"]), face)
+
+
+def _flor(question: Question, data: Data, face: str | None) -> Explanation:
+    msg = data["msg"]
+    if msg == "flor.value":
+        result = flor(data["cards"])
+        assert result is not None
+        return shared.explain_flor(result, face)
+    if msg == "flor.yes":
+        # Translators: "flor" (three cards of one suit) is a Truco term; keep it.
+        headline = _("Yes, these cards make a flor.")
+        # Translators: "flor" is a Truco term; %(suit)s is a suit name such as "coins".
+        reasons = (_("All three cards share one suit (%(suit)s): that is a flor.", suit=suit_text(data["suit"], face)),)
+        return Explanation(headline, reasons)
+    suits = data["suits"]
+    # Translators: "flor" (three cards of one suit) is a Truco term; keep it.
+    headline = _("No, these cards do not make a flor.")
+    # Translators: "flor" is a Truco term; %(suits)s lists suit names. The count is at least 2.
+    reason = ngettext(
+        "A flor needs three cards of one suit, and these cards have %(count)s suits: %(suits)s.",
+        "A flor needs three cards of one suit, and these cards have %(count)s suits: %(suits)s.",
+        len(suits), count=number(len(suits)), suits=join(suit_text(s, face) for s in suits),
+    )
+    return Explanation(headline, (reason,))
+
+
+# --- Showdown --------------------------------------------------------------------------------------
+
+
+def statement_line(statement: Data, players: int, best: int | None) -> str:
+    """One turn of an envido showdown as a sentence (states, son buenas, or silent)."""
+    seat, value, action = statement["seat"], number(statement["value"]), statement["action"]
+    player = seat_name(seat, players)
+    if action == "states":
+        if seat == 0:
+            # Translators: the envido showdown: the learner says their envido number out loud.
+            return _("You state %(value)s.", value=value)
+        # Translators: the envido showdown; %(player)s is a seat name such as "your partner".
+        return sentence(_("%(player)s states %(value)s.", player=player, value=value))
+    if action == "son_buenas":
+        best_text = number(best) if best is not None else value
+        if seat == 0:
+            # Translators: "son buenas" ("they are good": I cannot beat that) stays Spanish.
+            return _("You cannot beat %(best)s and say “son buenas”.", best=best_text)
+        # Translators: %(player)s is a seat name; "son buenas" ("they are good") stays Spanish.
+        return sentence(_("%(player)s cannot beat %(best)s and says “son buenas”.", player=player, best=best_text))
+    if seat == 0:
+        return _("You stay silent: your team already holds the best number.")
+    # Translators: the envido showdown; %(player)s is a seat name such as "your partner".
+    return sentence(_("%(player)s stays silent: their team already holds the best number.", player=player))
+
+
+def showdown_lines(data: Data, players: int) -> list[str]:
+    """Every turn of the showdown, in order."""
+    lines = []
+    best: int | None = None
+    for statement in data["statements"]:
+        lines.append(statement_line(statement, players, best))
+        if statement["action"] == "states" and (best is None or statement["value"] > best):
+            best = statement["value"]
+    return lines
+
+
+def _showdown(question: Question, data: Data, face: str | None) -> Explanation:
+    players = _players(question)
+    order = join(seat_name(seat, players) for seat in data["order"])
+    # Translators: the envido showdown; "mano" is the player who plays first in the hand.
+    reasons = [_("The players speak in this order, starting with the mano: %(players)s.", players=order)]
+    reasons.extend(showdown_lines(data, players))
+    ours, theirs = data["team_values"][data["team"]], data["team_values"][1 - data["team"]]
+    if data["tie_broken"]:
+        # Translators: envido showdown tie; "mano" is the player who plays first; %(player)s is a seat name.
+        reasons.append(_("Both sides have %(value)s, and a tie goes to the player nearer the mano: %(player)s.",
+                         value=number(ours), player=seat_name(data["winner"], players)))
+    else:
+        # Translators: "envido" stays Spanish; the numbers are the best envido of each side.
+        reasons.append(_("The best envido is %(value)s, against %(other)s on the other side.",
+                         value=number(ours), other=number(theirs)))
+    if data["msg"] == "showdown.son_buenas":
+        seats = data["seats"]
+        if seats:
+            # Translators: "son buenas" ("they are good") stays Spanish; %(players)s lists seat names.
+            headline = _("“Son buenas” is said by: %(players)s.", players=join(seat_name(s, players) for s in seats))
+        else:
+            # Translators: "son buenas" ("they are good") stays Spanish.
+            headline = _("Nobody says “son buenas” here.")
+        return Explanation(headline, tuple(reasons))
+    if question.situation.get("ask") == "team":
+        # Translators: the envido showdown; %(team)s is a team name such as "your team".
+        headline = _("The envido goes to: %(team)s.", team=team_name(data["team"], players))
+    else:
+        # Translators: the envido showdown; %(player)s is a seat name such as "your partner".
+        headline = _("Winner of the envido: %(player)s.", player=seat_name(data["winner"], players))
+    return Explanation(headline, tuple(reasons))
+
+
+# --- Hands and points ------------------------------------------------------------------------------
+
+
+def _hand(question: Question, data: Data, face: str | None) -> Explanation:
+    rule = data["msg"].removeprefix("hand.")
+    winner = data["winner"]
+    if winner is None:
+        headline = _("The hand is not decided yet.")
+    else:
+        # Translators: who wins a hand; %(side)s is "the mano's team" or "the other team".
+        headline = sentence(_("The hand goes to %(side)s.", side=side_name(winner)))
+    side = side_name(winner) if winner else ""
+    if rule == "two_tricks":
+        # Translators: %(side)s is "the mano's team" or "the other team".
+        reason = _("Two tricks win the hand, and %(side)s has taken two.", side=side)
+    elif rule == "first_parda_next_decides":
+        # Translators: "parda" is a tied trick; keep the Truco term.
+        reason = _("The first trick was a parda, so the next trick that is not a parda decides the hand: "
+                   "trick %(number)s.", number=number(data["deciding"]))
+    elif rule == "parda_after_win_first_trick_winner":
+        # Translators: "parda" is a tied trick; keep the Truco term.
+        reason = _("A parda after a trick that was won: the team that won the first trick wins the hand.")
+    elif rule == "third_parda_first_trick_winner":
+        # Translators: "parda" is a tied trick; keep the Truco term.
+        reason = _("The third trick was a parda: the team that won the first trick wins the hand.")
+    elif rule == "all_parda_mano":
+        # Translators: "pardas" are tied tricks, "mano" the player who plays first; keep the Truco terms.
+        reason = _("All three tricks were pardas: the mano's team wins the hand.")
+    else:
+        reason = _("No team has won the hand yet: the next trick has to be played.")
+    return Explanation(headline, (reason,))
+
+
+def _calls_formula(calls: list[str]) -> str:
+    """``Envido 2 + Real envido 3 = 5`` (names stay Spanish; numbers only)."""
+    terms = " + ".join(f"{call_label(call)} {number(ENVIDO_POINTS[call])}" for call in calls)
+    if len(calls) > 1:
+        terms += f" = {number(sum(ENVIDO_POINTS[call] for call in calls))}"
+    return terms
+
+
+def _scores_line(scores: list[int]) -> str:
+    return _("Score: you %(us)s, your opponent %(them)s.", us=number(scores[0]), them=number(scores[1]))
+
+
+def _envido_points(question: Question, data: Data, face: str | None) -> Explanation:
+    rule = data["msg"].removeprefix("envido_points.")
+    calls = [entry["call"] for entry in data["calls"]]
+    headline = sentence(points_for(data["points"], data["team"], 2)) + "."
+    reasons: list[str] = []
+    formula = ""
+    if rule == "declined_single":
+        # Translators: "No quiero" (decline) stays Spanish; %(call)s is an envido call name.
+        reasons.append(_("%(call)s was declined (No quiero): a single declined call gives 1 point to the team "
+                         "that made it.", call=call_label(calls[-1])))
+    elif rule == "declined_raise":
+        before = list(data["before"])
+        formula = _calls_formula(before)
+        # Translators: "No quiero" (decline) stays Spanish; %(call)s is an envido call name.
+        reasons.append(_("The last raise, %(call)s, was declined (No quiero). The team that raised scores what the "
+                         "calls before it were worth, because the raise accepted them.", call=call_label(calls[-1])))
+    else:
+        values = data["values"]
+        # Translators: "envido" stays Spanish.
+        reasons.append(_("Your envido is %(us)s and your opponent's is %(them)s.", us=number(values[0]),
+                         them=number(values[1])))
+        if data.get("tie"):
+            # Translators: "mano" is the player who plays first; keep the Truco term.
+            reasons.append(_("A tie goes to the mano: %(player)s.", player=seat_name(data["mano"], 2)))
+        if rule == "accepted_sum":
+            formula = _calls_formula(calls)
+            # Translators: "Quiero" (accept) stays Spanish.
+            reasons.append(_("The calls were accepted (Quiero), so their points are added."))
+        else:
+            target, score = data["target"], data["leader_score"]
+            formula = f"{number(target)} − {number(score)} = {number(data['needed'])}"
+            # Translators: "Falta envido" and "Quiero" stay Spanish.
+            reasons.append(_("Falta envido was accepted (Quiero): it is worth what the leading team still needs to "
+                             "reach %(target)s, whoever wins it.", target=number(target)))
+            if len(calls) > 1:
+                # Translators: "Falta envido" stays Spanish.
+                reasons.append(_("The calls before Falta envido are not added to it."))
+    new_scores = data["new_scores"]
+    reasons.append(_("New score: you %(us)s, your opponent %(them)s.", us=number(new_scores[0]),
+                     them=number(new_scores[1])))
+    if data.get("reaches_target"):
+        reasons.append(_game_won(data["team"], 2))
+    return Explanation(headline, tuple(reasons), formula)
+
+
+def _game_won(team: int, players: int) -> str:
+    if team == 0 and players == 2:
+        return _("You reach the target and win the game.")
+    # Translators: %(team)s is a team name such as "your opponent" or "the other team".
+    return sentence(_("%(team)s reaches the target and wins the game.", team=team_name(team, players)))
+
+
+def _envido_raises(question: Question, data: Data, face: str | None) -> Explanation:
+    return _legal(data, [_("Calls so far: %(calls)s.", calls=calls_text(data["calls"]))])
+
+
+def _legal_calls(question: Question, data: Data, face: str | None) -> Explanation:
+    return _legal(data, [])
+
+
+def refusal_text(call: str, reason: str) -> str:
+    """Why a call is not possible now: the engine's reason told by ``tutor.web.explain``."""
+    try:
+        why = shared.error_message(IllegalActionError(Reason(reason)))
+    except ValueError:
+        why = _("That is not allowed.")
+    # Translators: %(call)s is a Truco call name (Spanish); %(reason)s is a sentence with the rule.
+    return _("%(call)s: not possible. %(reason)s", call=call_label(call), reason=why)
+
+
+def _legal(data: Data, first: list[str]) -> Explanation:
+    allowed = data["allowed"]
+    if allowed:
+        # Translators: %(calls)s lists Truco call names, which stay Spanish.
+        headline = _("Possible now: %(calls)s.", calls=calls_text(allowed))
+    else:
+        headline = _("No call is possible now.")
+    reasons = first + [refusal_text(item["call"], item["reason"]) for item in data["refused"]]
+    return Explanation(headline, tuple(reasons))
+
+
+def _truco_points(question: Question, data: Data, face: str | None) -> Explanation:
+    msg = data["msg"].removeprefix("truco_points.")
+    headline = sentence(points_for(data["points"], data["team"], 2)) + "."
+    calls = [entry["call"] for entry in data["calls"]]
+    points = points_text(data["points"])
+    if msg == "declined":
+        # Translators: "No quiero" stays Spanish; %(call)s is Truco, Retruco or Vale cuatro.
+        reasons = [_("%(call)s was declined (No quiero): the hand ends, and the team that called scores what the "
+                     "hand was worth before the call, %(points)s.", call=call_label(data["last_call"]), points=points)]
+    elif msg == "accepted":
+        # Translators: "Quiero" stays Spanish; %(call)s is Truco, Retruco or Vale cuatro.
+        reasons = [_("%(call)s was accepted (Quiero): the team that wins the tricks scores %(points)s, whoever "
+                     "made the call.", call=call_label(calls[-1]), points=points)]
+    else:
+        # Translators: going to the mazo means folding the hand; keep "mazo" as your glossary does.
+        reasons = [_("A team that goes to the mazo gives the other team what the hand is worth at that moment: "
+                     "%(points)s.", points=points)]
+        if calls:
+            # Translators: %(call)s is Truco, Retruco or Vale cuatro.
+            reasons.append(_("The last accepted call was %(call)s.", call=call_label(calls[-1])))
+        else:
+            # Translators: "Truco" is a call and stays Spanish.
+            reasons.append(_("No Truco was accepted, so the hand is worth 1 point."))
+    return Explanation(headline, tuple(reasons))
+
+
+def _score(question: Question, data: Data, face: str | None) -> Explanation:
+    score, target, limit = number(data["score"]), number(data["target"]), number(data["limit"])
+    points = number(data["points"])
+    if data["msg"] == "score.malas":
+        # Translators: "malas" is the first half of the score (glossary); keep the term.
+        headline = _("%(score)s is in the malas: players say “%(points)s malas”.", score=score, points=points)
+    else:
+        # Translators: "buenas" is the second half of the score (glossary); keep the term.
+        headline = _("%(score)s is in the buenas: players say “%(points)s buenas”.", score=score, points=points)
+    # Translators: "malas" and "buenas" are the two halves of the score (glossary); keep the terms.
+    reasons = (_("In a game to %(target)s, scores below %(limit)s are in the malas and scores from %(limit)s on "
+                 "are in the buenas.", target=target, limit=limit),
+               _("Still to go: %(points)s.", points=points_text(data["to_go"])))
+    return Explanation(headline, reasons)
+
+
+def award_line(award: Data, players: int) -> str:
+    """One award of a hand: "Envido (Envido, Real envido): 5 points for you"."""
+    points = points_for(award["points"], award["team"], players)
+    calls = calls_text(award["calls"])
+    if award["rule"] == "envido_accepted":
+        # Translators: the points of the envido in a hand; %(calls)s lists the envido calls (Spanish).
+        return _("Envido (%(calls)s): %(points)s.", calls=calls, points=points)
+    if calls:
+        # Translators: the points of the tricks; %(calls)s lists the accepted truco calls (Spanish).
+        return _("Tricks (%(calls)s): %(points)s.", calls=calls, points=points)
+    return _("Tricks: %(points)s.", points=points)
+
+
+def _game_end(question: Question, data: Data, face: str | None) -> Explanation:
+    players = _players(question)
+    how = data["msg"].removeprefix("game_end.")
+    target = number(data["target"])
+    final = data["final_scores"]
+    if how == "nobody":
+        headline = _("Nobody wins the game yet.")
+    elif data["winner"] == 0 and players == 2:
+        headline = _("You win the game.")
+    else:
+        # Translators: %(team)s is a team name such as "your opponent".
+        headline = sentence(_("%(team)s wins the game.", team=team_name(data["winner"], players)))
+    # Translators: "envido" stays Spanish.
+    reasons = [_("The envido is scored before the points of the tricks.")]
+    if how == "envido":
+        # Translators: "envido" stays Spanish.
+        reasons.append(_("The envido points already reach %(target)s, and the game ends at once: the points of the "
+                         "tricks are not needed.", target=target))
+    elif how == "tricks":
+        # Translators: "envido" stays Spanish.
+        reasons.append(_("The envido alone does not reach %(target)s; the points of the tricks then do.", target=target))
+    else:
+        reasons.append(_("Even with every point of this hand, neither side reaches %(target)s.", target=target))
+    reasons.append(_("New score: you %(us)s, your opponent %(them)s.", us=number(final[0]), them=number(final[1])))
+    return Explanation(headline, tuple(reasons))
+
+
+def _seat(question: Question, data: Data, face: str | None) -> Explanation:
+    players = data["players"]
+    role = data["msg"].removeprefix("seat.")
+    who = seat_name(data["seat"], players)
+    order = join(seat_name(seat, players) for seat in data["order"])
+    # Translators: "mano" is the player who plays first; %(players)s lists seat names in order.
+    order_line = _("The order of play, from the mano: %(players)s.", players=order)
+    if role == "mano":
+        # Translators: "mano" is the player who plays first in the hand; keep the Truco term.
+        headline = _("The mano is: %(player)s.", player=who)
+        # Translators: "mano": the player who plays first; %(player)s is a seat name.
+        reasons = [_("The mano sits on the dealer's right, and the dealer here is: %(player)s.",
+                     player=seat_name(data["dealer"], players))]
+    elif role == "dealer":
+        headline = _("The dealer is: %(player)s.", player=who)
+        # Translators: "mano": the player who plays first; %(player)s is a seat name.
+        reasons = [_("The dealer sits on the mano's left and plays last; the mano here is: %(player)s.",
+                     player=seat_name(data["mano"], players))]
+    elif role == "pie":
+        # Translators: "pie" is the last player of a team in the order of play; keep the Truco term.
+        headline = _("Your team's pie is: %(player)s.", player=who)
+        # Translators: "pie" is the last player of a team in the order of play; keep the Truco term.
+        reasons = [_("The pie is the player of a team who plays last in the hand.")]
+    else:
+        headline = _("The next dealer is: %(player)s.", player=who)
+        # Translators: "mano": the player who plays first; the deal moves one seat to the right.
+        reasons = [_("The deal moves one seat to the right, so the mano of this hand deals the next one.")]
+    reasons.append(order_line)
+    return Explanation(headline, tuple(reasons))
+
+
+EXPLAINERS: dict[str, Explainer] = {
+    "stronger": _stronger, "order": _order, "pick": _pick, "trick": _trick, "lead": _lead,
+    "envido": _envido, "flor": _flor, "showdown": _showdown, "hand": _hand,
+    "envido_points": _envido_points, "envido_raises": _envido_raises, "truco_points": _truco_points,
+    "score": _score, "legal_calls": _legal_calls, "game_end": _game_end, "seat": _seat,
+}
+"""Explainer by the first part of the msg key (``trick.parda`` -> ``trick``)."""
+
+
+def explain(question: Question, face: str | None = None) -> Explanation:
+    """The question's explanation as translated sentences."""
+    data = question.explanation
+    family = str(data["msg"]).split(".", 1)[0]
+    return EXPLAINERS[family](question, data, face)
+
+
+def seat_caption(seat: int, players: int) -> str:
+    """A seat's standalone label (re-exported for templates)."""
+    return seat_label(seat, players)

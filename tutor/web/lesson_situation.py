@@ -1,0 +1,307 @@
+"""What a lesson question shows before it is answered: its situation, and its answer options.
+
+:func:`situation_view` turns a question's ``situation`` (kind-specific data, documented on each
+check kind in ``tutor.content.checks``) into a few generic pieces the templates know how to draw:
+facts (sentences), rows of cards with captions, seats around a table, and a log of what happened.
+:func:`option_views` gives every answer option its label, card and caption. Nothing here reveals
+the expected answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from ..content.checks import AnswerType, Points, Question
+from ..engine.cards import Card
+from ..i18n import gettext as _
+from ..i18n import pgettext
+from .lesson_explain import award_line
+from .lesson_text import (
+    action_line,
+    answers_line,
+    calls_line,
+    calls_text,
+    mazo_line,
+    number,
+    option_caption,
+    option_label,
+    seat_label,
+    seat_name,
+    side_name,
+    team_name,
+)
+
+
+@dataclass(frozen=True)
+class CardItem:
+    """One card of a row, with an optional caption under it (who played it)."""
+
+    card: Card
+    caption: str = ""
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """A row of cards with a label for screen readers and a visible heading."""
+
+    label: str
+    items: tuple[CardItem, ...]
+
+
+@dataclass(frozen=True)
+class SeatItem:
+    """One seat of a table diagram or of a showdown."""
+
+    seat: int
+    label: str
+    marks: tuple[str, ...] = ()
+    """Roles shown on the seat: "dealer", "mano" (translated)."""
+    value: str = ""
+    """The seat's envido number, when shown."""
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass
+class SituationView:
+    """Everything a question shows, in generic pieces."""
+
+    facts: list[str] = field(default_factory=list)
+    rows: list[CardRow] = field(default_factory=list)
+    players: int = 2
+    seats: list[SeatItem] = field(default_factory=list)
+    seats_title: str = ""
+    table: bool = False
+    """True: draw ``seats`` around a table; False: as a list in speaking order."""
+    log: list[str] = field(default_factory=list)
+    log_title: str = ""
+
+
+@dataclass(frozen=True)
+class OptionView:
+    """One answer option as the form draws it."""
+
+    value: str
+    label: str
+    card: Card | None = None
+    caption: str = ""
+    chosen: bool = False
+    """The learner picked it (after an answer, or when the form comes back with an error)."""
+    right: bool = False
+    """It is (part of) the engine's answer; only set once the question is answered."""
+
+
+def _mark(role: str) -> str:
+    if role == "mano":
+        # Translators: a role shown on a seat: the player who plays first in the hand; keep "mano".
+        return pgettext("seat mark", "mano")
+    # Translators: a role shown on a seat: the player who dealt the cards.
+    return pgettext("seat mark", "dealer")
+
+
+def players_fact(players: int) -> str:
+    """Who plays with whom at this table."""
+    if players == 2:
+        return _("Two players: you against one opponent.")
+    if players == 4:
+        return _("Four players: you and your partner, sitting opposite, against two opponents.")
+    return _("Six players: you and two partners against three opponents, in alternating seats.")
+
+
+def _cards_row(label: str, cards: Iterable[Card], captions: Iterable[str] | None = None) -> CardRow:
+    cards = list(cards)
+    texts = list(captions) if captions is not None else [""] * len(cards)
+    return CardRow(label, tuple(CardItem(c, t) for c, t in zip(cards, texts)))
+
+
+def _your_cards(question: Question) -> SituationView:
+    return SituationView(rows=[_cards_row(_("Your cards"), question.situation["cards"])])
+
+
+def _trick(question: Question, with_cards: bool) -> SituationView:
+    s = question.situation
+    players = s["players"]
+    view = SituationView(players=players)
+    if players > 2:
+        view.facts.append(players_fact(players))
+    # Translators: %(player)s is a seat name such as "your partner".
+    view.facts.append(_("The trick was led by: %(player)s.", player=seat_name(s["leader"], players)))
+    if with_cards:
+        captions = [seat_label(seat, players) for seat in s["seats"]]
+        view.rows.append(_cards_row(_("The trick, in the order the cards were played"), s["cards"], captions))
+    else:
+        view.facts.append(_("The cards are shown in the order they were played."))
+    return view
+
+
+def _showdown(question: Question) -> SituationView:
+    s = question.situation
+    players, mano = s["players"], s["mano"]
+    view = SituationView(players=players)
+    if players > 2:
+        view.facts.append(players_fact(players))
+    # Translators: the envido showdown; "mano" is the player who plays first; keep the Truco term.
+    view.facts.append(_("The envido was accepted. The players speak in order, starting with the mano."))
+    values, hands = s.get("values"), s.get("hands")
+    for seat in s["order"]:
+        marks = (_mark("mano"),) if seat == mano else ()
+        view.seats.append(SeatItem(
+            seat, seat_label(seat, players), marks,
+            value=number(values[seat]) if values is not None else "",
+            cards=tuple(hands[seat]) if hands is not None else (),
+        ))
+    # Translators: heading of the list of players in a showdown, in the order they speak; "envido" stays Spanish.
+    view.seats_title = _("Each player's envido, in speaking order") if values is not None else \
+        _("Each player's cards, in speaking order")
+    return view
+
+
+def _hand_winner(question: Question) -> SituationView:
+    view = SituationView(log_title=_("The tricks so far"))
+    for n, side in enumerate(question.situation["outcomes"], start=1):
+        if side == "parda":
+            # Translators: a trick that ended in a parda (a tie); keep the Truco term.
+            view.log.append(_("Trick %(number)s: parda.", number=number(n)))
+        else:
+            # Translators: who took a trick; %(side)s is "the mano's team" or "the other team".
+            view.log.append(_("Trick %(number)s: taken by %(side)s.", number=number(n), side=side_name(side)))
+    return view
+
+
+def _scores_fact(scores: list[int], target: int) -> str:
+    return _("Score: you %(us)s, your opponent %(them)s. The game is to %(target)s.",
+             us=number(scores[0]), them=number(scores[1]), target=number(target))
+
+
+def _envido_points(question: Question) -> SituationView:
+    s = question.situation
+    view = SituationView(log_title=_("What was said"))
+    for entry in s["calls"]:
+        view.log.append(calls_line(entry["team"], 2, entry["call"]))
+    view.log.append(answers_line(s["responder"], 2, s["response"] == "quiero"))
+    view.facts.append(_scores_fact(s["scores"], s["target"]))
+    if s.get("values") is not None:
+        # Translators: "envido" stays Spanish.
+        view.facts.append(_("Envido: you have %(us)s, your opponent has %(them)s.",
+                            us=number(s["values"][0]), them=number(s["values"][1])))
+        # Translators: "mano" is the player who plays first in the hand; keep the Truco term.
+        view.facts.append(_("The mano is: %(player)s.", player=seat_name(s["mano"], 2)))
+    return view
+
+
+def _truco_points(question: Question) -> SituationView:
+    s = question.situation
+    view = SituationView(log_title=_("What happened"))
+    calls = s["calls"]
+    ending = s["ending"]
+    for i, entry in enumerate(calls):
+        view.log.append(calls_line(entry["team"], 2, entry["call"]))
+        last = i == len(calls) - 1
+        if ending == "mazo" or (ending == "quiero" and last):
+            view.log.append(answers_line(1 - entry["team"], 2, True))
+        elif ending == "no_quiero" and last:
+            view.log.append(answers_line(1 - entry["team"], 2, False))
+    if ending == "mazo":
+        view.log.append(mazo_line(s["folder"], 2))
+    elif ending == "quiero":
+        view.facts.append(_("The tricks of the hand are won by: %(team)s.", team=team_name(s["winner"], 2)))
+    return view
+
+
+def _legal_calls(question: Question, face: str | None) -> SituationView:
+    s = question.situation
+    players = s["players"]
+    seen = s["view"]
+    view = SituationView(players=players, log_title=_("What happened in this hand"))
+    view.facts.append(players_fact(players))
+    # Translators: "mano" is the player who plays first in the hand; keep the Truco term.
+    view.facts.append(_("The mano is: %(player)s.", player=seat_name(s["mano"], players)))
+    if s["rules"].flor.value != "off":
+        # Translators: "flor" (three cards of one suit) is an optional rule; keep the term.
+        view.facts.append(_("Flor is played in this game."))
+    view.rows.append(_cards_row(_("Your cards"), seen.hand))
+    view.log = [action_line(action, players, face) for action in s["actions"]]
+    if not view.log:
+        view.log = [_("Nothing has been played or called yet.")]
+    return view
+
+
+def _game_end(question: Question) -> SituationView:
+    s = question.situation
+    view = SituationView(log_title=_("Points won in this hand"))
+    view.facts.append(_("Score before this hand: you %(us)s, your opponent %(them)s. The game is to %(target)s.",
+                        us=number(s["scores"][0]), them=number(s["scores"][1]), target=number(s["target"])))
+    view.log = [award_line(award, s["players"]) for award in s["awards"]]
+    return view
+
+
+def _seat_role(question: Question) -> SituationView:
+    s = question.situation
+    players = s["players"]
+    view = SituationView(players=players, table=True, seats_title=_("The table"))
+    view.facts.append(players_fact(players))
+    view.facts.append(_("Dealing and play go to the right, counter-clockwise."))
+    for seat in range(players):
+        marks = []
+        if s.get("dealer") == seat:
+            marks.append(_mark("dealer"))
+        if s.get("mano") == seat:
+            marks.append(_mark("mano"))
+        view.seats.append(SeatItem(seat, seat_label(seat, players), tuple(marks)))
+    return view
+
+
+def situation_view(question: Question, face: str | None) -> SituationView:
+    """The question's situation as generic pieces for the templates."""
+    kind = question.kind
+    s = question.situation
+    if kind in ("envido_value", "flor_value", "is_flor"):
+        return _your_cards(question)
+    if kind in ("trick_winner", "who_leads"):
+        return _trick(question, with_cards=kind == "who_leads")
+    if kind == "showdown":
+        return _showdown(question)
+    if kind == "hand_winner":
+        return _hand_winner(question)
+    if kind == "envido_points":
+        return _envido_points(question)
+    if kind == "envido_raises":
+        return SituationView(facts=[_("Calls so far: %(calls)s.", calls=calls_text(s["calls"]))])
+    if kind == "truco_points":
+        return _truco_points(question)
+    if kind == "malas_buenas":
+        return SituationView(facts=[_("Score: %(score)s. The game is to %(target)s.", score=number(s["score"]),
+                                      target=number(s["target"]))])
+    if kind == "legal_calls":
+        return _legal_calls(question, face)
+    if kind == "game_end":
+        return _game_end(question)
+    if kind == "seat_role":
+        return _seat_role(question)
+    return SituationView()  # stronger_card, order_cards, pick_cards: the options carry the cards
+
+
+def answer_values(question: Question, answer: Any) -> set[str]:
+    """The option values an answer picks (for marking options)."""
+    if answer is None:
+        return set()
+    if question.answer_type is AnswerType.CHOICES:
+        return {str(v) for v in answer}
+    if question.answer_type is AnswerType.POINTS and isinstance(answer, Points):
+        return {answer.team}
+    return {str(answer)}
+
+
+def option_views(question: Question, face: str | None, *, chosen: Iterable[str] = (),
+                 reveal: bool = False) -> list[OptionView]:
+    """The options with labels; ``chosen`` (option values) marks the learner's answer, ``reveal`` the right ones."""
+    picked = set(chosen)
+    right: set[str] = set()
+    if reveal:
+        right = set(question.accepted) if question.answer_type is AnswerType.CHOICE and question.accepted else \
+            answer_values(question, question.expected)
+    return [
+        OptionView(o.value, option_label(question, o, face), o.card, option_caption(question, o),
+                   chosen=o.value in picked, right=o.value in right)
+        for o in question.options
+    ]
