@@ -1,0 +1,174 @@
+"""The envido checker in Chromium: keyboard use in Swedish, shared links in Polish, the QR code, axe."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+import zxingcpp
+from axe_playwright_python.sync_playwright import Axe
+from PIL import Image
+from playwright.sync_api import expect
+
+from tutor.i18n import load_translations
+
+pytestmark = pytest.mark.e2e
+
+
+def say(lang: str, msgid: str, **variables) -> str:
+    """A message as the language's catalog has it now (English until it is translated)."""
+    text = load_translations(lang).gettext(msgid)
+    return text % variables if variables else text
+
+
+def card(lang: str, msgid: str) -> str:
+    return load_translations(lang).pgettext("card", msgid)
+
+
+def decode_qr(page) -> str:
+    """The text of the QR code on the page, read from a screenshot of its image."""
+    qr = page.locator("img.qr")
+    expect(qr).to_be_visible()
+    image = Image.open(io.BytesIO(qr.screenshot()))
+    codes = zxingcpp.read_barcodes(image)
+    assert len(codes) == 1, "no QR code could be read from the screenshot"
+    return codes[0].text
+
+
+def test_pick_three_cards_by_keyboard_in_swedish_and_check_the_answer(page, live_server):
+    page.goto("/sv/envido")
+    seven = page.get_by_role("checkbox", name=card("sv", "seven of coins"), exact=True)
+    seven.focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("Shift+Tab")  # the previous card of the suit: the six of coins
+    expect(page.get_by_role("checkbox", name=card("sv", "six of coins"), exact=True)).to_be_focused()
+    page.keyboard.press("Space")
+    page.get_by_role("checkbox", name=card("sv", "three of clubs"), exact=True).focus()
+    page.keyboard.press("Space")
+    expect(page.locator('input[name="card"]:checked')).to_have_count(3)
+
+    page.get_by_role("radio", name=say("sv", "Let me answer first (a puzzle you can share)")).focus()
+    page.keyboard.press("Space")
+    page.get_by_role("button", name=say("sv", "Count the envido")).focus()
+    page.keyboard.press("Enter")
+
+    guess = page.get_by_label(say("sv", "What is the envido of these cards?"))
+    expect(guess).to_be_visible()
+    expect(page).to_have_url(f"{live_server.url}/sv/envido?hand=3b,6o,7o&check=1")
+    expect(page.locator("#result")).not_to_contain_text(say("sv", "The envido is %(points)s.", points=33))
+    guess.focus()
+    page.keyboard.type("33")
+    page.keyboard.press("Enter")
+
+    result = page.locator("#result")
+    expect(result).to_contain_text(say("sv", "Right! The envido is %(points)s.", points=33))
+    expect(result).to_contain_text("20 + 7 + 6 = 33")
+    expect(page).to_have_url(f"{live_server.url}/sv/envido?hand=3b,6o,7o&check=1&guess=33")
+    expect(page.locator("html")).to_have_attribute("lang", "sv")
+    assert decode_qr(page) == page.url
+
+
+def test_a_wrong_answer_says_why(page, live_server):
+    page.goto("/en/envido?hand=7c,5c,12e&check=1")
+    page.get_by_label("What is the envido of these cards?").fill("12")
+    page.get_by_role("button", name="Check my answer").click()
+    result = page.locator("#result")
+    expect(result).to_contain_text("Not quite: you said 12, but the envido is 32.")
+    expect(result).to_contain_text("You left out the 20")
+
+
+def test_shared_link_opens_the_same_puzzle_in_polish(page, live_server):
+    link = f"{live_server.url}/pl/envido?hand=4c,5c,12b&check=1"
+    page.goto(link)
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    shown = page.locator("#result svg[data-card]")
+    expect(shown).to_have_count(3)
+    assert [shown.nth(i).get_attribute("data-card") for i in range(3)] == ["4c", "5c", "12b"]
+    expect(shown.first).to_have_attribute("aria-label", card("pl", "four of cups"))
+    expect(page.get_by_label(say("pl", "What is the envido of these cards?"))).to_be_visible()
+    expect(page.locator("#result")).not_to_contain_text(say("pl", "The envido is %(points)s.", points=29))
+    assert page.url == link
+    assert decode_qr(page) == link
+    page.get_by_label(say("pl", "What is the envido of these cards?")).fill("29")
+    page.get_by_role("button", name=say("pl", "Check my answer")).click()
+    expect(page.locator("#result")).to_contain_text(say("pl", "Right! The envido is %(points)s.", points=29))
+
+
+def test_qr_code_follows_the_url_after_an_htmx_swap(page, live_server):
+    page.goto("/en/envido/stakes")
+    page.get_by_label("Call 1").first.select_option("envido")
+    page.locator("#call-2").select_option("real_envido")
+    page.get_by_label("Score of team 1").fill("12")
+    page.get_by_label("Score of team 2").fill("20")
+    page.get_by_role("button", name="Show what they are worth").click()
+    expect(page.locator("#result")).to_contain_text("Quiero: 5 points. No quiero: 2 points.")
+    expect(page).to_have_url(f"{live_server.url}/en/envido/stakes?calls=envido,real_envido&score=12,20")
+    assert decode_qr(page) == page.url
+
+
+def test_illegal_ladder_message_in_place(page, live_server):
+    page.goto("/en/envido/stakes")
+    page.locator("#call-1").select_option("real_envido")
+    page.locator("#call-2").select_option("envido")
+    page.get_by_role("button", name="Show what they are worth").click()
+    expect(page.get_by_role("alert")).to_contain_text("Call 2 is not allowed. The envido ladder goes Envido, Envido, Real envido, Falta envido")
+    expect(page).to_have_url(f"{live_server.url}/en/envido/stakes")
+
+
+def test_showdown_form(page, live_server):
+    page.goto("/en/envido/showdown")
+    page.get_by_label("Player 1", exact=True).fill("7o 6o 3b")
+    page.get_by_label("Player 2", exact=True).fill("27")
+    page.get_by_label("Mano (speaks first)").select_option("2")
+    page.get_by_role("button", name="Play the showdown").click()
+    result = page.locator("#result")
+    expect(result).to_contain_text("Player 2 is mano and states 27.")
+    expect(result).to_contain_text("Player 1 wins the envido for team 1.")
+    expect(page).to_have_url(f"{live_server.url}/en/envido/showdown?player=7o,6o,3b&player=27&mano=2")
+
+
+def test_the_picker_works_without_javascript(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
+    try:
+        page = context.new_page()
+        page.goto("/en/envido")
+        for name in ("ace of swords", "seven of swords", "king of cups"):
+            page.get_by_role("checkbox", name=name, exact=True).check()
+        page.get_by_role("button", name="Count the envido").click()
+        expect(page).to_have_url(f"{live_server.url}/en/envido?hand=1e,7e,12c")
+        expect(page.locator("#result")).to_contain_text("The envido is 28.")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/en/envido",
+        "/en/envido?hand=7o,6o,3b",
+        "/sv/envido?hand=3b,6o,7o&check=1",
+        "/en/envido?hand=8o,6o,3b",
+        "/pl/envido/showdown?player=20&player=7&player=30&player=25",
+        "/en/envido/stakes?calls=envido,falta_envido&score=12,20&flor=contraflor",
+        "/es/envido/daily?date=2026-01-31",
+    ],
+)
+def test_axe_finds_no_serious_violation(page, live_server, path):
+    page.goto(path)
+    results = Axe().run(page)
+    serious = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert serious == []
+
+
+def test_daily_puzzle_is_the_same_in_two_languages(page, live_server):
+    page.goto("/en/envido/daily?date=2026-03-14")
+    english = page.locator("#result svg[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    page.goto("/de/envido/daily?date=2026-03-14")
+    german = page.locator("#result svg[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert english == german and len(set(english)) == 3
+    assert re.search(r"date=2026-03-14$", decode_qr(page))
