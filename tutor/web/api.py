@@ -274,6 +274,7 @@ def showdown_endpoint():
     if "hands" in body and "values" in body:
         raise ApiError(400, Problem.CONFLICTING_PARAMETERS, _("Give either “hands” or “values”, not both."), parameter="values")
     if "hands" not in body and "values" not in body:
+        # Translators: "hands" and "values" are JSON member names (keep them); "envido" stays Spanish.
         raise ApiError(400, Problem.MISSING_PARAMETER, _("Give “hands” (three cards per seat) or “values” (one envido per seat)."), parameter="hands")
     name = "hands" if "hands" in body else "values"
     seats = body[name]

@@ -544,6 +544,7 @@ def _notation_message(reason: NotationReason, details: dict[str, Any], field: Fi
         )
     if reason is NotationReason.UNKNOWN_ACTION:
         if field is Field.TRUCO_CALLS:
+            # Translators: the call names in the message are the API's spelling; keep them as they are.
             return _("“%(value)s” is not a truco call: use truco, retruco or vale_cuatro.", value=value)
         # Translators: the call names in the message are the API's spelling; keep them as they are.
         return _("“%(value)s” is not an envido call: use envido, real_envido or falta_envido.", value=value)
