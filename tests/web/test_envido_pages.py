@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
-from urllib.parse import unquote
+from urllib.parse import unquote, urlencode
 
 import pytest
 from babel.messages.pofile import read_po
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from tests.conftest import HTMX, LANGUAGES, ROOT, find_all
+from tests.conftest import HTMX, LANGUAGES, ROOT, find_all, make_app
 from tutor.engine.envido import envido, flor, showdown
 from tutor.engine.errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
 from tutor.engine.stakes import envido_stake, next_envido_calls, truco_stake
@@ -477,3 +479,32 @@ def test_messages_are_translated(client, lang):
     showdown_text = result_text(client.get(f"/{lang}/envido/showdown?player=33&player=20").get_data(as_text=True))
     sentence = son_buenas % {"player": player % {"number": 2}, "best": 33}
     assert sentence[:1].upper() + sentence[1:] in showdown_text
+
+
+# --- No input gives a 500 -------------------------------------------------------------------------
+
+PAGE_PARAMETERS = ("card", "hand", "check", "guess", "player", "mano", "calls", "truco", "score", "target", "variant",
+                   "raisable", "falta_mode", "flor", "early_mazo", "date", "answer")
+page_value = st.one_of(
+    st.sampled_from(["7o", "6o,3b", "A♠ 7♦ K♥", "8o", "envido", "real_envido,envido", "truco", "12,20", "30", "fixed",
+                     "yes", "no", "to_15", "contraflor", "2026-01-31", "33", "1", "-1", "", "１２"]),
+    st.text(max_size=30),
+)
+
+
+@pytest.fixture(scope="module")
+def fuzz_client(tmp_path_factory):
+    return make_app(tmp_path_factory.mktemp("pages-fuzz")).test_client()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    path=st.sampled_from(["/en/envido", "/pl/envido/showdown", "/de/envido/stakes", "/sv/envido/daily"]),
+    params=st.lists(st.tuples(st.sampled_from(PAGE_PARAMETERS), page_value), max_size=8),
+    htmx=st.booleans(),
+)
+def test_pages_answer_any_query_without_a_server_error(fuzz_client, path, params, htmx):
+    response = fuzz_client.get(f"{path}?{urlencode(params)}", headers=HTMX if htmx else {})
+    assert response.status_code in (200, 302, 400), response.status_code
+    if response.status_code == 400:
+        assert find_all(response.get_data(as_text=True), "div", class_="checker-error")
