@@ -29,7 +29,6 @@ from ..engine.errors import NotationReason, Reason, TrucoError
 from ..engine.rules import TARGETS
 from ..engine.stakes import (
     ENVIDO_POINTS,
-    TRUCO_POINTS,
     EnvidoCall,
     EnvidoStake,
     FlorCall,
