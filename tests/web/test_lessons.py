@@ -346,6 +346,16 @@ def test_wrong_envido_shows_the_engines_count_and_lets_the_learner_try_again(cli
     assert 'id="feedback"' in again and "Not quite." not in again
 
 
+def test_a_usual_envido_mistake_is_named(client):
+    lesson = get_lesson("envido-counting")
+    _html, question = open_step(client, "en", lesson.key, "two-of-a-suit")
+    response = post_answer(client, "en", lesson.key, "two-of-a-suit", question, question.expected - 20)
+    mistake = element_text(response.get_data(as_text=True), "p", class_="mistake")
+    assert "left out the 20" in mistake
+    right = post_answer(client, "en", lesson.key, "two-of-a-suit", question, question.expected)
+    assert not find_all(right.get_data(as_text=True), "p", class_="mistake")
+
+
 def test_wrong_trick_answer_names_the_winning_card_and_its_player(client):
     lesson = get_lesson("tricks-and-parda")
     step = lesson.step("a-trick")

@@ -353,7 +353,15 @@ def _envido_points(question: Question, data: Data, face: str | None) -> Explanat
         if data.get("tie"):
             # Translators: "mano" is the player who plays first; keep the Truco term.
             reasons.append(_("A tie goes to the mano: %(player)s.", player=seat_name(data["mano"], 2)))
-        if rule == "accepted_sum":
+        else:
+            # Translators: "envido" stays Spanish.
+            reasons.append(_("The higher envido wins the points."))
+        if rule == "accepted_sum" and len(calls) == 1:
+            formula = _calls_formula(calls)
+            # Translators: "Quiero" (accept) stays Spanish; %(call)s is Envido or Real envido.
+            reasons.append(_("%(call)s was accepted (Quiero): it is worth %(points)s.", call=call_label(calls[0]),
+                             points=points_text(data["points"])))
+        elif rule == "accepted_sum":
             formula = _calls_formula(calls)
             # Translators: "Quiero" (accept) stays Spanish.
             reasons.append(_("The calls were accepted (Quiero), so their points are added."))

@@ -28,9 +28,11 @@ from flask.wrappers import Response
 
 from ..content import Lesson, Step, all_lessons, get_lesson, next_lesson, split_bold
 from ..content.checks import AnswerError, AnswerType, Question, judge, make_question, new_seed, parse_answer
+from ..engine.envido import envido
 from ..i18n import LANG_PREFIX
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
+from .explain import judge_envido_guess
 from .htmx import render_block, wants_fragment
 from .lesson_explain import explain
 from .lesson_progress import LessonStatus, all_statuses, lesson_status, mark_done, record_answer, reset_lesson
@@ -142,6 +144,8 @@ def check_context(question: Question, *, answer: Any = None, verdict: Any = None
             context["expected_groups"] = order_groups(question, question.expected)
     if verdict is not None and not verdict.correct:
         context["answer_text"] = answer_text(question, answer, face)
+        if question.kind == "envido_value":  # name the usual mistake behind this number, if one does
+            context["mistake"] = judge_envido_guess(envido(question.situation["cards"]), answer, face).hint
     return context
 
 

@@ -1,0 +1,248 @@
+"""The lessons in Chromium: a whole lesson with the keyboard only, a wrong answer then a right one,
+progress across browser sessions, projector mode with the arrow keys, accessibility, sizes.
+
+Each check is answered from the engine's answer for the seed in the page's hidden field (the
+content API), then the form is operated with the keyboard like a learner would.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from tests.conftest import ROOT
+from tests.web.test_lessons import wrong_answer
+from tutor.content import get_lesson
+from tutor.content.checks import AnswerType, make_question
+from tutor.engine.envido import envido
+
+pytestmark = pytest.mark.e2e
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
+def focused_matches(page, selector: str) -> bool:
+    return page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector)
+
+
+def tab_to(page, selector: str, limit: int = 120) -> None:
+    """Press Tab until the focused element matches ``selector`` (what a keyboard user does)."""
+    for _ in range(limit):
+        if focused_matches(page, selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def question_on_page(page, lesson_key: str):
+    """The step shown (by its URL) and the engine's question for the seed in the form."""
+    step_key = page.url.split("?")[0].rstrip("/").rsplit("/", 1)[1]
+    step = get_lesson(lesson_key).step(step_key)
+    seed = int(page.locator("#check input[name=seed]").get_attribute("value"))
+    return step, make_question(step.check, seed)
+
+
+def answer_with_keyboard(page, question) -> None:
+    """Give the engine's answer through the form with Tab, Space, Enter and typing only."""
+    kind = question.answer_type
+    if kind is AnswerType.CHOICE:
+        tab_to(page, f'#check button[name=answer][value="{question.expected}"]')
+        page.keyboard.press("Enter")
+        return
+    if kind is AnswerType.CHOICES:
+        for value in question.expected:
+            tab_to(page, f'#check input[name=answer][value="{value}"]')
+            page.keyboard.press("Space")
+    elif kind is AnswerType.NUMBER:
+        tab_to(page, "#answer-number")
+        page.keyboard.type(str(question.expected))
+    elif kind is AnswerType.ORDER:
+        for place, group in enumerate(question.expected, start=1):
+            for card in group:
+                tab_to(page, f"#place-{card}")
+                page.keyboard.type(str(place))
+                expect(page.locator(f"#place-{card}")).to_have_value(str(place))
+    else:
+        tab_to(page, "#answer-points")
+        page.keyboard.type(str(question.expected.points))
+        tab_to(page, f'#check input[name=team][value="{question.expected.team}"]')
+        page.keyboard.press("Space")
+    tab_to(page, "#check .check-button")
+    page.keyboard.press("Enter")
+
+
+def test_a_learner_completes_lesson_2_in_polish_with_the_keyboard_only(page):
+    lesson = get_lesson("card-ranking")
+    page.goto("/pl/lessons")
+    tab_to(page, f'a[href="/pl/lessons/{lesson.key}"]')
+    page.keyboard.press("Enter")
+    for number, expected_step in enumerate(lesson.steps, start=1):
+        expect(page).to_have_url(re.compile(rf"/pl/lessons/{lesson.key}/{expected_step.key}$"))
+        expect(page.locator("html")).to_have_attribute("lang", "pl")
+        step, question = question_on_page(page, lesson.key)
+        answer_with_keyboard(page, question)
+        expect(page.locator("#feedback .verdict-right")).to_be_visible()
+        # the feedback's main action has the focus, so Enter goes on
+        next_link = page.locator("#feedback a.primary")
+        expect(next_link).to_be_focused()
+        expect(page.locator("#lesson-progress-bar")).to_have_attribute("value", str(number))
+        page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(rf"/pl/lessons/{lesson.key}/done$"))
+    expect(page.locator(".big-stars .star.is-on")).to_have_count(3)
+    tab_to(page, '.actions a[href="/pl/lessons"]')
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/pl/lessons$"))
+    card = page.locator(f"#lesson-{lesson.key}")
+    expect(card).to_have_class(re.compile(r"\bis-complete\b"))
+    expect(card.locator(".state-mark")).to_be_visible()
+    expect(card.locator("progress")).to_have_attribute("value", str(len(lesson.steps)))
+    expect(page.locator("#lesson-deck-and-table")).to_have_class(re.compile(r"\bis-new\b"))
+
+
+def test_a_wrong_then_right_answer_in_german_shows_the_engines_explanation(page):
+    lesson = get_lesson("envido-counting")
+    page.goto(f"/de/lessons/{lesson.key}/two-of-a-suit")
+    step, question = question_on_page(page, lesson.key)
+    field = page.locator("#answer-number")
+    field.fill(str(wrong_answer(question)))
+    page.locator("#check .check-button").click()
+    verdict = page.locator("#feedback .verdict-wrong")
+    expect(verdict).to_be_visible()
+    result = envido(question.situation["cards"])
+    formula = " + ".join(str(v) for v in [20, *(card.envido_value for card in result.counted)])
+    expect(verdict.locator(".formula")).to_contain_text(f"{formula} = {result.points}")
+    expect(verdict.locator(".expected")).to_contain_text(str(result.points))
+    expect(page).to_have_url(re.compile(r"/two-of-a-suit$"))  # the answer swapped in place
+
+    page.locator("#feedback a.primary").click()  # try again: a fresh variant
+    expect(page).to_have_url(re.compile(r"\?seed=\d+$"))
+    expect(page.locator("#feedback .verdict")).to_have_count(0)
+    step, again = question_on_page(page, lesson.key)
+    assert again.seed != question.seed
+    expect(page.locator("#answer-number")).to_be_focused()
+    page.keyboard.type(str(again.expected))
+    page.keyboard.press("Enter")
+    expect(page.locator("#feedback .verdict-right")).to_be_visible()
+    expect(page.locator("#feedback .explanation-headline")).to_contain_text(str(again.expected))
+
+
+def test_a_step_without_a_check_is_continued_with_the_keyboard(page):
+    lesson = get_lesson("envido-counting")
+    first, second = lesson.steps[:2]
+    assert first.check is None
+    page.goto(f"/en/lessons/{lesson.key}")
+    expect(page).to_have_url(re.compile(rf"/{first.key}$"))
+    tab_to(page, ".continue-form button")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(rf"/{second.key}$"))
+    expect(page.locator("h1")).to_have_text(second.title)
+    expect(page.locator(".step-dot").first).to_have_class(re.compile(r"\bis-done\b"))
+
+
+def _answer_first_check(page, lesson_key: str) -> None:
+    page.goto(f"/en/lessons/{lesson_key}")
+    step, question = question_on_page(page, lesson_key)
+    answer_with_keyboard(page, question)
+    expect(page.locator("#feedback .verdict-right")).to_be_visible()
+
+
+def test_progress_survives_closing_the_browser(browser, live_server):
+    first = browser.new_context(base_url=live_server.url)
+    page = first.new_page()
+    _answer_first_check(page, "card-ranking")
+    saved = first.storage_state()
+    first.close()  # the browser is closed; only what it stored on disk remains
+
+    again = browser.new_context(base_url=live_server.url, storage_state=saved)
+    page = again.new_page()
+    page.goto("/en/lessons")
+    expect(page.locator("#lesson-card-ranking progress")).to_have_attribute("value", "1")
+    expect(page.locator(".resume a")).to_have_attribute("href", "/en/lessons/card-ranking")
+    page.locator(".resume a").click()
+    expect(page).to_have_url(re.compile(r"/en/lessons/card-ranking/matas$"))
+    again.close()
+
+    stranger = browser.new_context(base_url=live_server.url)
+    page = stranger.new_page()
+    page.goto("/en/lessons")
+    expect(page.locator("#lesson-card-ranking progress")).to_have_attribute("value", "0")
+    stranger.close()
+
+
+def test_projector_mode_moves_with_the_arrow_keys(page):
+    lesson = get_lesson("envido-counting")
+    page.goto("/en/lessons")
+    page.locator(f'#lesson-{lesson.key} a[href$="/present/1"]').click()
+    expect(page).to_have_url(re.compile(rf"/{lesson.key}/present/1$"))
+    expect(page.locator("h1")).to_have_text(lesson.steps[0].title)
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(rf"/{lesson.key}/present/2$"))
+    expect(page.locator("h1")).to_have_text(lesson.steps[1].title)
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(rf"/{lesson.key}/present/3$"))
+    page.keyboard.press("ArrowLeft")
+    expect(page).to_have_url(re.compile(rf"/{lesson.key}/present/2$"))
+    expect(page.locator("h1")).to_have_text(lesson.steps[1].title)
+
+    page.keyboard.press("ArrowRight")  # step 3 has a check: its answer stays hidden until asked for
+    reveal = page.locator("details.reveal")
+    expect(reveal.locator(".reveal-body")).to_be_hidden()
+    tab_to(page, "details.reveal > summary")
+    page.keyboard.press("Enter")
+    expect(reveal.locator(".reveal-body")).to_be_visible()
+    question = make_question(lesson.steps[2].check, 1)
+    expect(reveal.locator(".expected")).to_contain_text(str(question.expected))
+    page.keyboard.press("ArrowLeft")
+    expect(page).to_have_url(re.compile(rf"/{lesson.key}/present/2$"))
+    page.goto(f"/en/lessons/{lesson.key}/present/1")
+    page.keyboard.press("ArrowLeft")  # nothing before the first step
+    expect(page).to_have_url(re.compile(rf"/{lesson.key}/present/1$"))
+
+
+@pytest.mark.parametrize("path", [
+    "/en/lessons",
+    "/en/lessons/tricks-and-parda/a-trick",
+    "/de/lessons/deck-and-table/mano",
+    "/en/lessons/envido-counting/present/3",
+])
+def test_axe_finds_no_serious_or_critical_violation(page, path):
+    page.goto(path)
+    results = Axe().run(page)
+    serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert serious == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in serious]
+
+
+def test_axe_after_an_answer_is_shown(page):
+    page.goto("/en/lessons/pairs-and-trios/son-buenas")
+    page.locator("#check .check-button").click()
+    expect(page.locator("#feedback .verdict")).to_be_visible()
+    results = Axe().run(page)
+    serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert serious == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in serious]
+
+
+@pytest.mark.parametrize("width, height", [(360, 740), (1280, 800), (1920, 1080)])
+def test_step_and_projector_pages_fit_phone_laptop_and_projector(page, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    for path in ("/en/lessons", "/en/lessons/envido-calls/when", "/en/lessons/pairs-and-trios/present/1"):
+        page.goto(path)
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, (path, width, overflow)
+    page.goto("/en/lessons/pairs-and-trios/present/1")
+    box = page.locator(".present .card").first.bounding_box()
+    assert box is not None and box["width"] >= 100  # large cards for the room
+
+
+def test_screenshot_of_a_step_for_the_readme(page):
+    page.set_viewport_size({"width": 1100, "height": 900})
+    lesson = get_lesson("envido-counting")
+    page.goto(f"/en/lessons/{lesson.key}/two-of-a-suit")
+    step, question = question_on_page(page, lesson.key)
+    page.locator("#answer-number").fill(str(question.expected - 20 if question.expected >= 20 else 0))
+    page.locator("#check .check-button").click()
+    expect(page.locator("#feedback .verdict-wrong")).to_be_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "lesson-step.png"), full_page=True)
+    assert (SCREENSHOTS / "lesson-step.png").stat().st_size > 20_000
