@@ -30,7 +30,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         instance_relative_config=True,
     )
     load_config(app, config)
-    if app.config["SQLALCHEMY_DATABASE_URI"].startswith(f"sqlite:///{app.instance_path}"):
+    embedded_db = app.config["SQLALCHEMY_DATABASE_URI"].startswith(f"sqlite:///{app.instance_path}")
+    if embedded_db:
         Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
     i18n.init_app(app)
@@ -49,14 +50,29 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     lessons.init_app(app)
     errors.init_app(app)
 
-    if app.config["DB_AUTO_UPGRADE"]:
+    auto_upgrade = app.config["DB_AUTO_UPGRADE"]
+    if auto_upgrade is None:  # default: keep the embedded SQLite database current, never a configured one
+        auto_upgrade = embedded_db and not app.testing
+    if auto_upgrade:
         _upgrade_database(app)
     return app
 
 
 def _upgrade_database(app: Flask) -> None:
-    """Apply pending migrations at start-up (``DB_AUTO_UPGRADE=1``; the run command does it instead)."""
+    """Apply pending migrations at start-up.
+
+    On by default for the embedded SQLite database, so that ``flask --app tutor run`` and
+    ``gunicorn 'tutor:create_app()'`` work on a fresh checkout; ``DB_AUTO_UPGRADE=1`` turns it on for
+    any database. A lock file in the instance folder keeps several workers from migrating at once.
+    """
+    import fcntl
+
     from flask_migrate import upgrade
 
-    with app.app_context():
-        upgrade()
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    with open(Path(app.instance_path) / ".migrate.lock", "w") as lock, app.app_context():
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            upgrade()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -53,7 +53,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
     "TRUSTED_PROXIES": 0,
-    "DB_AUTO_UPGRADE": False,
+    "DB_AUTO_UPGRADE": None,  # None: on for the embedded SQLite database only
     "PROBLEM_JSON_PREFIXES": ("/api/",),
     "COMPRESS_MIMETYPES": [
         "text/html", "text/css", "text/plain", "application/javascript", "text/javascript",
