@@ -7,7 +7,6 @@ Right and wrong answers are built from the engine's answer for the seed the page
 
 from __future__ import annotations
 
-import html as htmllib
 import re
 from functools import cache
 from html.parser import HTMLParser

@@ -30,7 +30,6 @@ from .lesson_text import (
     number,
     points_for,
     points_text,
-    seat_label,
     seat_name,
     sentence,
     side_name,
@@ -112,7 +111,7 @@ def _order(question: Question, data: Data, face: str | None) -> Explanation:
                                       cards=cards_text(group, face), place=number(place))))
         place += 1
     matas = [group[0] for group in groups if group[0] in MATAS]
-    if matas:
+    if 0 < len(matas) < len(groups):
         # Translators: "matas" are the four strongest cards; keep the term.
         reasons.append(_("The matas come first: %(cards)s.", cards=cards_text(matas, face)))
     return Explanation(headline, tuple(reasons))
@@ -357,7 +356,6 @@ def _envido_points(question: Question, data: Data, face: str | None) -> Explanat
             # Translators: "envido" stays Spanish.
             reasons.append(_("The higher envido wins the points."))
         if rule == "accepted_sum" and len(calls) == 1:
-            formula = _calls_formula(calls)
             # Translators: "Quiero" (accept) stays Spanish; %(call)s is Envido or Real envido.
             reasons.append(_("%(call)s was accepted (Quiero): it is worth %(points)s.", call=call_label(calls[0]),
                              points=points_text(data["points"])))
@@ -390,7 +388,7 @@ def _game_won(team: int, players: int) -> str:
 
 
 def _envido_raises(question: Question, data: Data, face: str | None) -> Explanation:
-    return _legal(data, [_("Calls so far: %(calls)s.", calls=calls_text(data["calls"]))])
+    return _legal(data, [])
 
 
 def _legal_calls(question: Question, data: Data, face: str | None) -> Explanation:
@@ -546,7 +544,3 @@ def explain(question: Question, face: str | None = None) -> Explanation:
     family = str(data["msg"]).split(".", 1)[0]
     return EXPLAINERS[family](question, data, face)
 
-
-def seat_caption(seat: int, players: int) -> str:
-    """A seat's standalone label (re-exported for templates)."""
-    return seat_label(seat, players)

@@ -297,6 +297,17 @@ def option_label(question: Question, option: Option, face: str | None) -> str:
     return labels[key]() if key in labels else option.value
 
 
+def option_inline(question: Question, option: Option, face: str | None) -> str:
+    """An option's name inside a sentence or a list: seats and teams lower case ("your partner")."""
+    if option.label:
+        return _(option.label)
+    if option.key == "seat" and option.seat is not None:
+        return seat_name(option.seat, _players(question))
+    if option.key in ("team.us", "team.them"):
+        return team_name(0 if option.key == "team.us" else 1, _players(question))
+    return option_label(question, option, face)
+
+
 def option_caption(question: Question, option: Option) -> str:
     """A short caption under a card option: who played it, for the cards of a trick."""
     if option.key == "card" and option.seat is not None:
@@ -315,7 +326,7 @@ def answer_text(question: Question, answer: Any, face: str | None) -> str:
         if not chosen:
             # Translators: the answer to "select all that apply" when nothing applies.
             return pgettext("answer", "none")
-        return join(option_label(question, o, face) for o in chosen)
+        return sentence(join(option_inline(question, o, face) for o in chosen))
     if kind is AnswerType.NUMBER:
         return number(int(answer))
     if kind is AnswerType.ORDER:
