@@ -378,7 +378,9 @@ def test_malas_and_buenas():
     assert make_question(make_check("malas_buenas", score=14), 0).expected == "malas"
     buenas = make_question(make_check("malas_buenas", score=18), 0)
     assert buenas.expected == "buenas" and buenas.explanation["points"] == 3   # "3 buenas"
-    assert make_question(make_check("malas_buenas", score=15), 0).expected == "buenas"
+    fifteen = make_question(make_check("malas_buenas", score=15), 0)
+    assert fifteen.expected == "malas" and fifteen.explanation["points"] == 15   # "15 malas": the first 15
+    assert make_question(make_check("malas_buenas", score=16), 0).expected == "buenas"
 
 
 def test_envido_raises_facts():

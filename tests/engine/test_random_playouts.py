@@ -87,10 +87,10 @@ def ref_trick_winner(trick, ranking=ARGENTINE):
 
 def ref_falta(scores, team, rules):
     leader = max(scores)
-    limit = (rules.target + 1) // 2
-    if rules.falta_mode is FaltaMode.TO_FIFTEEN and leader < limit:
-        return limit - leader
-    if rules.falta_mode is FaltaMode.WINS_GAME and leader < limit:
+    half = rules.target // 2  # the malas are the first half, its last point included (15 of 30)
+    if rules.falta_mode is FaltaMode.TO_FIFTEEN and leader < half:
+        return half - leader
+    if rules.falta_mode is FaltaMode.WINS_GAME and leader <= half:
         return rules.target - scores[team]
     return rules.target - leader
 

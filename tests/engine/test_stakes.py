@@ -231,12 +231,12 @@ def test_seed_001_first_call_is_free():
 @pytest.mark.parametrize("target", [5, 10, 15, 20, 25, 30])
 def test_malas_is_the_first_half_of_the_target(target):
     for score in range(target + 1):
-        assert in_malas(score, target) is (score * 2 < target)
-    assert malas_limit(target) == min(s for s in range(target + 1) if s * 2 >= target)
+        assert in_malas(score, target) is (score * 2 <= target)  # the first half, its last point included
+    assert malas_limit(target) == min(s for s in range(target + 1) if s * 2 > target)
 
 
 def test_rules_7_malas_are_the_first_15_of_30():
-    assert [s for s in range(30) if in_malas(s)] == list(range(15))
+    assert [s for s in range(30) if in_malas(s)] == list(range(16))  # 15 points = "15 malas"
 
 
 def test_falta_wins_game_while_both_in_the_malas_000():
@@ -250,12 +250,13 @@ def test_falta_wins_game_while_both_in_the_malas_000():
 
 
 def test_falta_wins_game_mode_is_normal_once_a_team_is_in_the_buenas():
-    stake = envido_stake([F], scores=(3, 15), falta_mode="wins_game")
+    stake = envido_stake([F], scores=(3, 16), falta_mode="wins_game")
     assert not stake.wins_game
-    assert stake.accepted == 15 and stake.accepted_for(0) == 15
+    assert stake.accepted == 14 and stake.accepted_for(0) == 14
     assert stake.accepted_rule is StakeRule.ACCEPTED_FALTA
-    assert falta_value((3, 15), mode="wins_game", winner=0) == 15
-    assert not falta_wins_game((3, 15), mode="wins_game")
+    assert falta_value((3, 16), mode="wins_game", winner=0) == 14
+    assert not falta_wins_game((3, 16), mode="wins_game")
+    assert falta_wins_game((3, 15), mode="wins_game")  # 15 is still the malas
     assert not falta_wins_game((3, 14), mode="normal")
 
 
@@ -275,7 +276,8 @@ def test_falta_to_fifteen_litoral_000(scores, value, rule):
 
 
 def test_falta_modes_with_other_targets():
-    assert falta_value((5, 7), 15, "to_15") == 1  # malas of 15 are 0-7: leave them at 8
+    assert falta_value((5, 6), 15, "to_15") == 1  # malas of 15 are 0-7: the falta counts up to 7
+    assert falta_value((5, 7), 15, "to_15") == 8  # on 7 the malas are complete: normal value
     assert falta_value((5, 7), 15) == 8
     assert falta_value((0, 2), 5, "wins_game", winner=0) == 5
     assert falta_wins_game((2, 2), 5, "wins_game") and not falta_wins_game((3, 2), 5, "wins_game")

@@ -55,15 +55,15 @@ class Standing:
 def standing(score: int, target: int = 30) -> Standing:
     """How a score is said: 12 of 30 is "12 malas", 22 of 30 is "7 buenas".
 
-    The malas are the first half of the target (``stakes.malas_limit``): with 30, scores 0-14 are in
-    the malas and 15-29 in the buenas (15 is "0 buenas", "entering the buenas").
+    The malas are the first half of the target (``stakes.malas_limit``): with 30, scores 0-15 are in
+    the malas (15 is "15 malas") and 16-29 in the buenas (16 is "1 buena").
 
     >>> standing(12), standing(22).zone.value, standing(22).points
     (Standing(score=12, zone=<Zone.MALAS: 'malas'>, points=12), 'buenas', 7)
     """
     if in_malas(score, target):
         return Standing(score, Zone.MALAS, score)
-    return Standing(score, Zone.BUENAS, score - malas_limit(target))
+    return Standing(score, Zone.BUENAS, score - malas_limit(target) + 1)
 
 
 class MatchState:

@@ -26,7 +26,7 @@ __all__ = [
     "EnvidoCall", "TrucoCall", "FlorCall", "FaltaMode", "StakeRule",
     "ENVIDO_POINTS", "TRUCO_POINTS", "FLOR_POINTS", "CONTRAFLOR_ACCEPTED", "CONTRAFLOR_DECLINED",
     "check_envido_ladder", "can_follow", "next_envido_calls",
-    "malas_limit", "in_malas", "falta_value", "falta_wins_game",
+    "malas_limit", "malas_end", "in_malas", "falta_value", "falta_wins_game",
     "EnvidoStake", "envido_stake",
     "TrucoStake", "truco_stake", "next_truco_call", "hand_value", "mazo_award",
     "simple_flor_points", "FlorStake", "flor_stake", "next_flor_calls",
@@ -89,7 +89,7 @@ class StakeRule(StrEnum):
     ACCEPTED_FALTA = "accepted_falta"
     """Accepted falta envido: what the leading team needs to reach the target, the calls before it not added."""
     ACCEPTED_FALTA_TO_FIFTEEN = "accepted_falta_to_fifteen"
-    """Accepted falta envido in the malas (TO_FIFTEEN): what the leading team needs to leave the malas."""
+    """Accepted falta envido in the malas (TO_FIFTEEN): what the leading team needs to reach 15 (of 30)."""
     ACCEPTED_FALTA_WINS_GAME = "accepted_falta_wins_game"
     """Accepted falta envido with both teams in the malas (WINS_GAME): its winner wins the game."""
     DECLINED_SINGLE = "declined_single"
@@ -228,21 +228,31 @@ def _check_scores(scores: Sequence[int], target: int) -> tuple[int, int]:
 
 
 def malas_limit(target: int = DEFAULT_TARGET) -> int:
-    """The first score that is no longer in the malas: the first half of the target is the malas.
+    """The first score in the buenas. The malas are the first half of the target, its points included.
 
-    A score ``s`` is in the malas while ``2 * s < target``: 0-14 of 30, 0-7 of 15, 0-2 of 5.
+    With 30 the first 15 points are the malas (a team on 15 has "15 malas") and the buenas start at
+    16 ("1 buena"); with 15 the malas are 0-7; with 5, 0-2.
 
     >>> malas_limit(30), malas_limit(15), malas_limit(5)
-    (15, 8, 3)
+    (16, 8, 3)
     """
     _check_target(target)
-    return (target + 1) // 2
+    return target // 2 + 1
+
+
+def malas_end(target: int = DEFAULT_TARGET) -> int:
+    """The last score of the malas, half the target: 15 of 30. TO_FIFTEEN's falta counts up to it.
+
+    >>> malas_end(30), malas_end(15)
+    (15, 7)
+    """
+    return malas_limit(target) - 1
 
 
 def in_malas(score: int, target: int = DEFAULT_TARGET) -> bool:
-    """True while ``score`` is in the malas (the first half of the target); otherwise in the buenas.
+    """True while ``score`` is in the malas (up to half the target); otherwise in the buenas.
 
-    >>> in_malas(14), in_malas(15)
+    >>> in_malas(15), in_malas(16)
     (True, False)
     """
     return score < malas_limit(target)
@@ -251,7 +261,7 @@ def in_malas(score: int, target: int = DEFAULT_TARGET) -> bool:
 def falta_wins_game(scores: Sequence[int], target: int = DEFAULT_TARGET, mode: FaltaMode | str = FaltaMode.NORMAL) -> bool:
     """True when an accepted falta envido wins the whole game: mode WINS_GAME with both teams in the malas.
 
-    >>> falta_wins_game((3, 14), mode="wins_game"), falta_wins_game((3, 15), mode="wins_game")
+    >>> falta_wins_game((3, 15), mode="wins_game"), falta_wins_game((3, 16), mode="wins_game")
     (True, False)
     """
     pair = _check_scores(scores, target)
@@ -267,7 +277,8 @@ def falta_value(
     """What an accepted falta envido is worth at this score.
 
     NORMAL: what the leading team needs to reach the target (also when the trailing team wins it).
-    TO_FIFTEEN: while the leading team is in the malas, what it needs to leave them (15 of 30).
+    TO_FIFTEEN: while the leading team has not completed the malas, what it needs to reach their end
+    (15 of 30, seed 000's "reach 15").
     WINS_GAME: while both teams are in the malas the falta wins the game; pass ``winner`` (the team
     that won the envido) to get the points that take it to the target; without ``winner`` the
     NORMAL value is returned.
@@ -283,8 +294,9 @@ def falta_value(
     fmode = FaltaMode(mode)
     leader = max(pair)
     limit = malas_limit(target)
-    if fmode is FaltaMode.TO_FIFTEEN and leader < limit:
-        return limit - leader
+    end = malas_end(target)
+    if fmode is FaltaMode.TO_FIFTEEN and leader < end:
+        return end - leader
     if fmode is FaltaMode.WINS_GAME and leader < limit and winner is not None:
         if winner not in (0, 1):
             raise InvalidNotationError(NotationReason.BAD_VALUE, f"bad team {winner!r}", value=winner)
@@ -356,7 +368,7 @@ def envido_stake(
         accepted = falta_value(pair, target, mode)
         if falta_wins_game(pair, target, mode):
             wins_game, rule = True, StakeRule.ACCEPTED_FALTA_WINS_GAME
-        elif mode is FaltaMode.TO_FIFTEEN and max(pair) < malas_limit(target):
+        elif mode is FaltaMode.TO_FIFTEEN and max(pair) < malas_end(target):
             rule = StakeRule.ACCEPTED_FALTA_TO_FIFTEEN
         else:
             rule = StakeRule.ACCEPTED_FALTA

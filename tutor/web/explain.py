@@ -37,7 +37,7 @@ from ..engine.stakes import (
     TrucoCall,
     TrucoStake,
     hand_value,
-    malas_limit,
+    malas_end,
     mazo_award,
 )
 from ..i18n import current_language
@@ -380,10 +380,10 @@ def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = 
             _("If accepted (Quiero), Falta envido is worth what the leading team still needs to reach %(target)s: %(target)s − %(leader)s = %(points)s.", target=stake.target, leader=leader, points=stake.accepted)
         )
     elif rule is StakeRule.ACCEPTED_FALTA_TO_FIFTEEN:
-        limit = malas_limit(stake.target)
+        limit = malas_end(stake.target)
         # Translators: "Quiero", "Falta envido" and "malas" (the first half of the game) are Truco terms.
         reasons.append(
-            _("If accepted (Quiero): the leading team is still in the malas, so Falta envido is worth what it needs to leave them, reaching %(limit)s: %(limit)s − %(leader)s = %(points)s.", limit=limit, leader=leader, points=stake.accepted)
+            _("If accepted (Quiero): the leading team is still in the malas, so Falta envido is worth what it needs to complete them, reaching %(limit)s: %(limit)s − %(leader)s = %(points)s.", limit=limit, leader=leader, points=stake.accepted)
         )
     else:
         # Translators: "Quiero", "Falta envido" and "malas" (the first half of the game) are Truco terms.
