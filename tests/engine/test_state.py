@@ -310,3 +310,11 @@ def test_states_with_the_same_history_are_equal():
     c = run(HandState(Rules(), DEAL), "0:envido 1:no_quiero 0:12e")
     assert a == b and a != c
     assert "phase=play" in repr(a) and "to_act=1" in repr(a)
+
+
+def test_a_preset_must_be_turned_into_rules_first():
+    from tutor.engine import find_variant
+
+    with pytest.raises(TypeError, match="rules()"):
+        HandState(find_variant("argentino"), "1e,7o,3b|4c,5c,6c")
+    assert HandState(find_variant("fixed").rules(), "1e,7o,3b|4c,5c,6c").rules.envido_raisable is False

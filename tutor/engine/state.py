@@ -438,7 +438,11 @@ class HandState:
         mano: int = 0,
         scores: Sequence[int] = (0, 0),
     ) -> None:
-        self.rules = rules = rules if rules is not None else Rules()
+        if rules is None:
+            rules = Rules()
+        elif not isinstance(rules, Rules):
+            raise TypeError(f"HandState needs Rules, not {type(rules).__name__} (use find_variant(name).rules())")
+        self.rules = rules
         n = rules.players
         self.players = n
         if deal is None:
