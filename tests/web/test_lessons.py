@@ -473,7 +473,7 @@ def test_malformed_answers_get_400_and_a_message_and_keep_progress(client, app, 
                                       id="lesson-deck-and-table")
 
 
-@pytest.mark.parametrize("seed", ["", "abc", "-1", "99999999999", "2147483648"])
+@pytest.mark.parametrize("seed", ["", "abc", "-1", "99999999999", "2147483648", "²", "①", "١٢"])
 def test_a_bad_seed_is_400_with_a_fresh_question(client, app, seed):
     response = client.post(step_url("en", "card-ranking", "not-by-number"),
                            data={"csrf_token": csrf_token(client, "/en/lessons"), "seed": seed, "answer": "equal"})
@@ -728,3 +728,11 @@ def test_static_files_of_the_lessons_are_served(client):
     script = client.get("/static/present.js")
     assert script.status_code == 200 and b"ArrowRight" in script.data and b"[data-present-next]" in script.data
     assert client.get("/static/css/lessons.css").status_code == 200
+
+
+@pytest.mark.parametrize("seed", ["²", "①", "١٢", "9" * 40, "-3", "1e3"])
+def test_a_query_seed_that_is_not_ascii_digits_gives_the_default_question(client, seed):
+    response = client.get("/en/lessons/flor/value", query_string={"seed": seed})
+    assert response.status_code == 200
+    assert seed_of(response.get_data(as_text=True)) == seed_of(client.get("/en/lessons/flor/value").get_data(as_text=True))
+    assert client.get("/de/lessons/card-ranking/present/2", query_string={"seed": seed}).status_code == 200

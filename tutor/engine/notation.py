@@ -199,7 +199,7 @@ def parse_action(text: str, position: int | None = None) -> Action:
     if not isinstance(text, str):
         raise _bad(NotationReason.MALFORMED, f"{where}an action must be text, not {text!r}", value=text, **extra)
     seat_text, sep, what = text.strip().partition(":")
-    if not sep or not seat_text.isdigit() or not what:
+    if not sep or not (seat_text.isascii() and seat_text.isdigit()) or not what:
         raise _bad(NotationReason.MALFORMED, f"{where}{text!r} is not seat:action", value=text, **extra)
     seat = int(seat_text)
     if seat > 5:
@@ -303,11 +303,11 @@ def parse_hand(text: str) -> HandRecord:
         )
     rules = parse_rules(parts[0])
     mano_key, _, mano_text = parts[1].partition("=")
-    if mano_key.strip() != "mano" or not mano_text.strip().isdigit():
+    if mano_key.strip() != "mano" or not (mano_text.strip().isascii() and mano_text.strip().isdigit()):
         raise _bad(NotationReason.MALFORMED, f"expected mano=M, got {parts[1]!r}", value=parts[1])
     score_key, _, score_text = parts[2].partition("=")
     a, sep, b = score_text.partition("-")
-    if score_key.strip() != "scores" or not sep or not a.strip().isdigit() or not b.strip().isdigit():
+    if score_key.strip() != "scores" or not sep or not (a.strip().isascii() and a.strip().isdigit()) or not (b.strip().isascii() and b.strip().isdigit()):
         raise _bad(NotationReason.MALFORMED, f"expected scores=A-B, got {parts[2]!r}", value=parts[2])
     deal = parse_deal(parts[3], rules.players)
     mano = int(mano_text)

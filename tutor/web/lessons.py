@@ -73,10 +73,17 @@ def find_step(lesson: Lesson, step_key: str) -> tuple[int, Step]:
 
 
 def parse_seed(text: str | None) -> int | None:
-    """A seed from a form or query value, or None if it is not one."""
-    if text is None or not text.strip().isdigit() or len(text.strip()) > 10:
+    """A seed from a form or query value (ASCII digits only), or None if it is not one.
+
+    >>> parse_seed("42"), parse_seed("²"), parse_seed("١٢"), parse_seed("-1"), parse_seed(None)
+    (42, None, None, None, None)
+    """
+    if text is None:
         return None
-    seed = int(text.strip())
+    text = text.strip()
+    if not text or len(text) > 10 or not (text.isascii() and text.isdigit()):
+        return None
+    seed = int(text)
     return seed if seed < MAX_SEED else None
 
 
