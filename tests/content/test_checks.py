@@ -295,10 +295,11 @@ def test_trick_facts(cards, players, leader, answer, msg, next_seat):
     assert lead.expected == str(next_seat)
 
 
-def test_partners_tie_accepts_either_card_of_the_team():
+def test_partners_tie_the_first_card_played_takes_the_trick():
     question = make_question(make_check("trick_winner", cards="3e 2o 3o 4b", players=4), 0)
-    assert question.accepted == {"3e", "3o"}
-    assert judge(question, "3o").correct and not judge(question, "parda").correct
+    assert question.accepted == {"3e"}  # lesson 3: "the card played first of the two counts"
+    assert judge(question, "3e").correct
+    assert not judge(question, "3o").correct and not judge(question, "parda").correct
 
 
 @pytest.mark.parametrize("outcomes, answer, msg", [
@@ -546,3 +547,20 @@ def test_every_explanation_key_is_reachable():
         check = make_check(kind, **params)
         seen.update(make_question(check, seed).explanation["msg"] for seed in range(30))
     assert seen == EXPLANATION_KEYS
+
+
+def test_partners_equal_top_cards_only_the_first_played_takes_the_trick():
+    for seed in range(40):
+        question = make_question(make_check("trick_winner", pattern="partners_equal", players=4), seed)
+        cards = question.situation["cards"]
+        teams = question.situation["teams"]
+        top = max(ARGENTINE.strength(c) for c in cards)
+        firsts = [c for c, t in zip(cards, teams) if ARGENTINE.strength(c) == top]
+        assert question.accepted == frozenset({firsts[0].notation})
+
+
+def test_showdown_without_ties_never_draws_equal_numbers():
+    for seed in range(60):
+        question = make_question(make_check("showdown", players=2, pattern="no_tie"), seed)
+        values = question.explanation["values"]
+        assert len(set(values)) == len(values)

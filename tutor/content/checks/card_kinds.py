@@ -366,7 +366,8 @@ class TrickWinner(Kind):
     a parda, else a near miss: equal_not_top, or same_number with 2 players). ``leader`` may also be fixed with a pattern (default: random).
     Situation: ``cards`` (playing order), ``seats`` (seat of each card), ``teams``, ``players``,
     ``leader``. Options: one per card (key ``card``, with ``seat``) and ``parda``. When partners tie
-    for the top, either of their cards is accepted; ``expected`` is the one played first.
+    for the top, the card that takes the trick is the one played first (engine ``trick_result``), and
+    only that card is accepted.
     Explanation: ``trick.mata`` / ``trick.higher`` {card, seat, team, beats, winner, loser,
     winner_level, loser_level [, mata]}, ``trick.partners`` {card, seat, team, cards, seats},
     ``trick.parda`` {cards, seats, level, leader}.
@@ -389,12 +390,8 @@ class TrickWinner(Kind):
         else:
             w = result.winner
             assert w is not None
-            level = ARGENTINE.level(result.cards[w])
             expected = result.cards[w].notation
-            accepted = frozenset(
-                c.notation for i, c in enumerate(result.cards)
-                if result.teams[i] == result.winning_team and ARGENTINE.level(c) == level
-            )
+            accepted = frozenset({expected})
         return Draft(_trick_situation(seats, result, params.players), options, expected,
                      _trick_explanation(seats, result), accepted=accepted)
 

@@ -191,7 +191,7 @@ class IsFlor(Kind):
 
 # --- showdown -------------------------------------------------------------------------------------
 
-_SHOWDOWN_PATTERNS = ("random", "tie", "son_buenas")
+_SHOWDOWN_PATTERNS = ("random", "tie", "no_tie", "son_buenas")
 _ASK = ("winner", "team", "son_buenas")
 
 
@@ -227,7 +227,7 @@ class Showdown(Kind):
 
     Params: ``values`` (fixed envido of each seat, 2/4/6) or ``hands`` (fixed three-card hands, the
     learner counts), with ``mano`` (default 0); or ``players`` (2/4/6, default 2), ``pattern``
-    (random, tie: both teams' best are equal, son_buenas: someone says it) and ``show`` (values or
+    (random, tie: both teams' best are equal, no_tie: all numbers differ, son_buenas: someone says it) and ``show`` (values or
     hands, default values). ``ask``: winner (a seat, default), team (us/them), son_buenas (the set of
     seats that say it; possibly none).
     Situation: ``players``, ``mano``, ``order`` (speaking order), ``values`` (list, or None when
@@ -279,6 +279,8 @@ class Showdown(Kind):
                 res = candidate[1]
                 if params.pattern == "tie":
                     return res.tie_broken
+                if params.pattern == "no_tie":
+                    return not res.tie_broken and len(set(res.values)) == len(res.values)
                 if params.pattern == "son_buenas":
                     return any(s.action is StatementAction.SON_BUENAS for s in res.statements)
                 return True
