@@ -172,3 +172,15 @@ def test_daily_puzzle_is_the_same_in_two_languages(page, live_server):
     german = page.locator("#result svg[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     assert english == german and len(set(english)) == 3
     assert re.search(r"date=2026-03-14$", decode_qr(page))
+
+
+@pytest.mark.parametrize("path", [
+    "/en/envido/stakes?calls=envido,real_envido,falta_envido&truco=truco,retruco&score=12,20&flor=contraflor",
+    "/de/envido/stakes?calls=envido",
+    "/en/envido/showdown?player=20&player=30&player=25&player=28&player=7&player=33",
+    "/pl/envido?hand=7o,6o,3b",
+])
+def test_checker_pages_fit_a_phone_without_sideways_scrolling(page, live_server, path):
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(live_server.url + path)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
