@@ -447,10 +447,14 @@ def _score(question: Question, data: Data, face: str | None) -> Explanation:
     points = number(data["points"])
     if data["msg"] == "score.malas":
         # Translators: "malas" is the first half of the score (glossary); keep the term.
-        headline = _("%(score)s is in the malas: players say “%(points)s malas”.", score=score, points=points)
+        headline = ngettext("%(score)s is in the malas: players say “%(points)s mala”.",
+                            "%(score)s is in the malas: players say “%(points)s malas”.",
+                            int(data["points"]), score=score, points=points)
     else:
         # Translators: "buenas" is the second half of the score (glossary); keep the term.
-        headline = _("%(score)s is in the buenas: players say “%(points)s buenas”.", score=score, points=points)
+        headline = ngettext("%(score)s is in the buenas: players say “%(points)s buena”.",
+                            "%(score)s is in the buenas: players say “%(points)s buenas”.",
+                            int(data["points"]), score=score, points=points)
     # Translators: "malas" and "buenas" are the two halves of the score (glossary); keep the terms.
     reasons = (_("In a game to %(target)s, scores below %(limit)s are in the malas and scores from %(limit)s on "
                  "are in the buenas.", target=target, limit=limit),
