@@ -128,10 +128,26 @@ def test_trick(client, cards, winner, parda, team):
 @pytest.mark.parametrize(
     ("query", "code"),
     [("cards=3e", "wrong_count"), ("cards=1e,2e,3e,4e,5e,6e,7e", "wrong_count"), ("cards=3e,3e", "duplicate_card"),
-     ("cards=9e,3o", "unknown_rank"), ("cards=", "empty")],
+     ("cards=9e,3o", "unknown_rank"), ("cards=", "empty"), ("cards=3e,3b,4o", "wrong_count"),
+     ("cards=1e,2e,3e,4e,5e", "wrong_count")],
 )
 def test_trick_errors(client, query, code):
     problem(show(client, f"/trick?{query}"), 400, code, "cards")
+
+
+@pytest.mark.parametrize(("cards", "count"), [("3e", 1), ("3e,3b,4o", 3), ("1e,2e,3e,4e,5e", 5), ("1e,2e,3e,4e,5e,6e,7e", 7)])
+def test_a_trick_has_one_card_per_player_of_two_four_or_six(client, cards, count):
+    """RULES.md 7: 2, 4 or 6 players, so a finished trick has 2, 4 or 6 cards; 3e,3b,4o is no parda."""
+    body = problem(show(client, f"/trick?cards={cards}"), 400, "wrong_count", "cards")
+    singular, plural = TRICK_COUNT
+    assert body["detail"] == (singular if count == 1 else plural) % {"num": count}
+
+
+def test_openapi_describes_trick_sizes(client):
+    document = ok(show(client, "/openapi.json"))
+    (parameter,) = document["paths"]["/trick"]["get"]["parameters"]
+    assert "2, 4 or 6" in parameter["description"]
+    assert problem(show(client, f"/trick?cards={parameter['examples']['invalid']['value']}"), 400, "wrong_count")
 
 
 @pytest.mark.parametrize(
@@ -219,16 +235,59 @@ def test_fixed_ruleset_and_raisable_option(client):
         ("calls=envido&score=12", "wrong_count", "score"),
         ("calls=envido&score=a,b", "bad_value", "score"),
         ("calls=envido&score=-1,3", "bad_value", "score"),
-        ("calls=envido&target=12", "bad_value", "variant"),
-        ("calls=envido&falta_mode=sometimes", "bad_value", "variant"),
-        ("calls=envido&raisable=maybe", "bad_value", "variant"),
+        ("calls=envido&target=12", "bad_value", "target"),
+        ("calls=envido&target=7", "bad_value", "target"),
+        ("calls=envido&target=x", "bad_value", "target"),
+        ("calls=envido&variant=fixed&target=35", "bad_value", "target"),
+        ("calls=envido&falta_mode=sometimes", "bad_value", "falta_mode"),
+        ("calls=envido&falta_mode=x", "bad_value", "falta_mode"),
+        ("calls=envido&variant=fixed&falta_mode=x", "bad_value", "falta_mode"),
+        ("calls=envido&raisable=maybe", "bad_value", "raisable"),
+        ("calls=envido&raisable=2", "bad_value", "raisable"),
         ("calls=envido&variant=mineiro", "unknown_option", "variant"),
-        ("calls=envido&variant=fixed&raisable=true", "bad_value", "variant"),
+        ("calls=envido&variant=fixed&raisable=true", "bad_value", "raisable"),
         ("calls=envido&flor=simple", "unknown_option", "flor"),
     ],
 )
 def test_envido_stake_errors(client, query, code, parameter):
     problem(show(client, f"/envido-stake?{query}"), 400, code, parameter)
+
+
+@pytest.mark.parametrize(
+    ("query", "value", "name", "allowed"),
+    [
+        ("raisable=maybe", "maybe", "raisable", "true, false, yes, no, on, off, 1, or 0"),
+        ("raisable=Perhaps", "Perhaps", "raisable", "true, false, yes, no, on, off, 1, or 0"),
+        ("falta_mode=x", "x", "falta_mode", "normal, wins_game, or to_15"),
+        ("falta_mode=sometimes&variant=fixed", "sometimes", "falta_mode", "normal, wins_game, or to_15"),
+    ],
+)
+def test_bad_option_value_names_the_option_and_lists_its_values(client, query, value, name, allowed):
+    body = problem(show(client, f"/envido-stake?calls=envido&{query}"), 400, "bad_value", name)
+    assert body["detail"] == BAD_OPTION % {"value": value, "name": name, "allowed": allowed}
+
+
+def test_every_listed_option_value_is_accepted(client):
+    """The values an error lists are exactly the ones that work, and any other is refused."""
+    for value in ("true", "false", "yes", "no", "on", "off", "1", "0"):
+        ok(show(client, f"/envido-stake?calls=envido&raisable={value}"))
+    for value in ("normal", "wins_game", "to_15"):
+        assert ok(show(client, f"/envido-stake?calls=envido&falta_mode={value}"))["falta_mode"] == value
+    for value in ("y", "tru", "normally", "to15"):
+        problem(show(client, f"/envido-stake?calls=envido&raisable={value}&falta_mode=normal"), 400, "bad_value")
+        problem(show(client, f"/envido-stake?calls=envido&falta_mode={value}"), 400, "bad_value", "falta_mode")
+
+
+def test_target_error_names_the_target_and_its_values(client):
+    body = problem(show(client, "/envido-stake?calls=envido&target=7"), 400, "bad_value", "target")
+    for target in ("5", "10", "15", "20", "25", "30"):
+        assert target in body["detail"]
+    assert "target" in body["detail"]
+
+
+def test_truco_stake_takes_no_options(client):
+    problem(show(client, "/truco-stake?calls=truco&variant=fixed"), 400, "unknown_option", "variant")
+    problem(show(client, "/truco-stake?calls=truco&target=15"), 400, "unknown_option", "target")
 
 
 def test_illegal_ladder_names_the_offending_call(client):
@@ -393,6 +452,11 @@ UNKNOWN_RANK = "“%(value)s” is not in the Spanish deck: the numbers are 1 to
 REQUIRED = "The parameter “%(name)s” is required."
 LADDER = "The envido ladder goes Envido, Envido, Real envido, Falta envido: steps may be skipped but never taken backwards."
 CALL_NOT_ALLOWED = "Call %(number)s is not allowed. %(reason)s"
+BAD_OPTION = "“%(value)s” is not a valid value for “%(name)s”: use %(allowed)s."
+TRICK_COUNT = (
+    "A trick has 2, 4 or 6 cards, one per player (%(num)s was given).",
+    "A trick has 2, 4 or 6 cards, one per player (%(num)s were given).",
+)
 
 
 def test_detail_is_english_by_default(client):
@@ -407,7 +471,9 @@ def test_detail_is_english_by_default(client):
 def fake_catalogs(tmp_path, monkeypatch):
     """Small de and pl catalogs of our own, so the language choice is tested before translation."""
     entries = {
-        "de": [(UNKNOWN_RANK, "DE %(value)s gibt es nicht."), (REQUIRED, "DE %(name)s fehlt.")],
+        "de": [(UNKNOWN_RANK, "DE %(value)s gibt es nicht."), (REQUIRED, "DE %(name)s fehlt."),
+               (BAD_OPTION, "DE „%(value)s“ passt nicht zu „%(name)s“: %(allowed)s."),
+               (TRICK_COUNT, ("DE ein Stich hat 2, 4 oder 6 Karten (%(num)s Karte).", "DE ein Stich hat 2, 4 oder 6 Karten (%(num)s Karten)."))],
         "pl": [(UNKNOWN_RANK, "PL %(value)s nie istnieje."), (REQUIRED, "PL brak %(name)s.")],
     }
     for lang, messages in entries.items():
@@ -441,6 +507,16 @@ def test_codes_and_fields_do_not_change_with_the_language(client, fake_catalogs)
     polish = show(client, "/envido", **{"Accept-Language": "pl"}).get_json()
     assert polish["detail"] == "PL brak hand."
     assert {k: v for k, v in english.items() if k != "detail"} == {k: v for k, v in polish.items() if k != "detail"}
+
+
+def test_new_details_follow_accept_language(client, fake_catalogs):
+    german = {"Accept-Language": "de"}
+    option = problem(show(client, "/envido-stake?calls=envido&falta_mode=x", **german), 400, "bad_value", "falta_mode")
+    assert option["detail"] == "DE „x“ passt nicht zu „falta_mode“: normal, wins_game oder to_15."
+    trick = problem(show(client, "/trick?cards=3e,3b,4o", **german), 400, "wrong_count", "cards")
+    assert trick["detail"] == "DE ein Stich hat 2, 4 oder 6 Karten (3 Karten)."
+    english = problem(show(client, "/trick?cards=3e,3b,4o"), 400, "wrong_count", "cards")
+    assert {k: v for k, v in english.items() if k != "detail"} == {k: v for k, v in trick.items() if k != "detail"}
 
 
 def catalog_translation(lang: str, msgid: str) -> str:

@@ -29,22 +29,28 @@ from typing import Any, Iterator
 from flask import Blueprint, Flask, g, jsonify, request
 from flask.wrappers import Response
 from werkzeug.exceptions import RequestEntityTooLarge
+from babel.lists import format_list
 from werkzeug.http import HTTP_STATUS_CODES
 
 from ..engine.cards import parse_cards
 from ..engine.envido import envido, flor, showdown
 from ..engine.errors import InvalidNotationError, NotationReason, Reason, TrucoError
-from ..engine.stakes import EnvidoCall, TrucoCall, envido_stake, truco_stake
+from ..engine.rules import Rules, find_variant
+from ..engine.stakes import EnvidoCall, FaltaMode, TrucoCall, envido_stake, truco_stake
 from ..engine.tricks import hand_result, trick_result
+from ..i18n import current_language, negotiate_language, ngettext
 from ..i18n import gettext as _
-from ..i18n import negotiate_language
 from .envido import (
+    FLAG_VALUES,
     check_seat_count,
     read_calls,
+    read_choice,
     read_envido_value,
+    read_flag,
     read_hand,
     read_rules,
     read_scores,
+    read_target,
     seat_values,
 )
 from .explain import Field, error_message
@@ -169,6 +175,53 @@ def _is_int(value: Any) -> bool:
     return type(value) is int
 
 
+TRICK_SIZES = (2, 4, 6)
+"""Cards in a trick: one per player, and Truco is played by 2, 4 or 6 (RULES.md 7)."""
+
+_LOCKABLE = (("raisable", "envido_raisable"), ("falta_mode", "falta_mode"))
+"""Ruleset options of ``/envido-stake`` and the ``Rules`` fields they set (a preset may fix one)."""
+
+
+def stake_rules(args: dict[str, str]) -> Rules:
+    """The ruleset of ``/envido-stake``; an error names the parameter that is wrong.
+
+    Each option is read on its own first, so a bad ``target`` is blamed on ``target`` and not on
+    ``variant``; an option the preset fixes (``variant=fixed&raisable=true``) is blamed on the option.
+    """
+    with about(Field.TARGET, "target"):
+        read_target(args.get("target"))
+    with about(Field.OPTION, "raisable"):
+        read_flag(args.get("raisable"), "raisable")
+    with about(Field.OPTION, "falta_mode"):
+        read_choice(args.get("falta_mode"), [mode.value for mode in FaltaMode], "falta_mode")
+    name = args.get("variant", "").strip()
+    with about(Field.VARIANT, "variant"):
+        variant = find_variant(name or "argentino")
+    fixed = [param for param, option in _LOCKABLE if args.get(param, "").strip() and option in variant.locked]
+    with about(Field.VARIANT, fixed[0] if fixed else "variant"):
+        return read_rules(
+            args.get("variant"), target=args.get("target"), raisable=args.get("raisable"), falta_mode=args.get("falta_mode")
+        )
+
+
+def option_message(exc: TrucoError) -> str | None:
+    """The sentence for a bad option value that names the option and lists its values, if known."""
+    details = exc.details
+    name, allowed = details.get("option"), details.get("allowed")
+    if not isinstance(name, str) or not allowed:
+        return None
+    text = str(details.get("value", ""))
+    shown = text if len(text) <= 40 else text[:39] + "…"
+    return _(
+        # Translators: %(value)s is what was sent, %(name)s a parameter name and %(allowed)s its possible
+        # values joined with "or" (already translated); the name and the values are code, keep them.
+        "“%(value)s” is not a valid value for “%(name)s”: use %(allowed)s.",
+        value=shown,
+        name=name,
+        allowed=format_list([str(item) for item in allowed], style="or", locale=current_language()),
+    )
+
+
 # --- Endpoints ----------------------------------------------------------------------------------
 
 
@@ -191,12 +244,21 @@ def envido_endpoint():
 
 @bp.get("/trick")
 def trick_endpoint():
-    """Which card takes a trick (cards in playing order from seat 0), or a parda."""
+    """Which card takes a trick of 2, 4 or 6 cards (in playing order from seat 0), or a parda."""
     args = query("cards")
     with about(Field.TRICK, "cards"):
         cards = parse_cards(args["cards"])
-        if not 2 <= len(cards) <= 6:
-            raise InvalidNotationError(NotationReason.WRONG_COUNT, "2 to 6 cards", value=len(cards), expected=(2, 6))
+    if len(cards) not in TRICK_SIZES:
+        raise ApiError(
+            400, NotationReason.WRONG_COUNT,
+            # Translators: a trick is one card from each player; Truco is played by 2, 4 or 6 players.
+            ngettext(
+                "A trick has 2, 4 or 6 cards, one per player (%(num)s was given).",
+                "A trick has 2, 4 or 6 cards, one per player (%(num)s were given).",
+                len(cards),
+            ),
+            parameter="cards",
+        )
     result = trick_result(cards)
     return jsonify(
         cards=[card.notation for card in cards], winner=result.winner, parda=result.parda, winning_team=result.winning_team
@@ -226,10 +288,7 @@ def hand_endpoint():
 def envido_stake_endpoint():
     """What an envido ladder is worth, accepted and declined, at a score."""
     args = query("calls", optional=("score", "target", "falta_mode", "raisable", "variant"))
-    with about(Field.VARIANT, "variant"):
-        rules = read_rules(
-            args.get("variant"), target=args.get("target"), raisable=args.get("raisable"), falta_mode=args.get("falta_mode")
-        )
+    rules = stake_rules(args)
     with about(Field.SCORE, "score"):
         scores = read_scores([args.get("score", "")], rules.target)
     with about(Field.ENVIDO_CALLS, "calls"):
@@ -378,10 +437,11 @@ def not_found(rest: str):
 def handle_truco_error(exc: TrucoError) -> Response:
     """Bad Truco input: 400 with the engine's reason as ``code``."""
     position = exc.details.get("position")
+    detail = option_message(exc) if exc.details.get("field") == Field.OPTION else None
     return problem(
         400,
         exc.reason.value,
-        error_message(exc),
+        detail or error_message(exc),
         parameter=exc.details.get("parameter"),
         position=position if _is_int(position) else None,
     )
@@ -501,7 +561,7 @@ def openapi_document() -> dict[str, Any]:
                 "operationId": "getTrick",
                 "summary": "Which card takes a trick",
                 "description": "`winner` is the position in `cards` of the card that takes the trick (for equal top cards of one team, the first of them played), or null with `parda` true when the top cards of both teams are equal.",
-                "parameters": [_param("cards", "2 to 6 different cards in playing order, the first from seat 0.", "3e,1b,3o,4c", "3e,3e")],
+                "parameters": [_param("cards", "2, 4 or 6 different cards (one per player) in playing order, the first from seat 0; any other number is a 400 with code `wrong_count`.", "3e,1b,3o,4c", "3e,1b,3o")],
                 "responses": {"200": _ok("Trick", {"cards": ["3e", "1b", "3o", "4c"], "winner": 1, "parda": False, "winning_team": 1}), **get_errors},
             }},
             "/hand": {"get": {
@@ -582,7 +642,7 @@ def openapi_document() -> dict[str, Any]:
                     "type": "object", "additionalProperties": False,
                     "required": ["cards", "winner", "parda", "winning_team"],
                     "properties": {
-                        "cards": {**card_list, "minItems": 2, "maxItems": 6},
+                        "cards": {**card_list, "minItems": 2, "maxItems": 6, "description": "2, 4 or 6 cards."},
                         "winner": nullable_int, "parda": {"type": "boolean"}, "winning_team": nullable_int,
                     },
                 },

@@ -69,6 +69,8 @@ FIRST_DAILY = date(2024, 1, 1)
 _NUMBER = re.compile(r"^[0-9]{1,3}$")
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
+FLAG_VALUES: tuple[str, ...] = ("true", "false", "yes", "no", "on", "off", "1", "0")
+"""Every spelling a yes/no option accepts, in the order error messages list them."""
 
 
 # --- Reading input --------------------------------------------------------------------------------
@@ -137,7 +139,10 @@ def read_scores(values: Sequence[str], target: int) -> tuple[int, int]:
 
 
 def read_flag(text: str | None, name: str) -> bool | None:
-    """A yes/no option (``1``/``0``, ``true``/``false``, ``yes``/``no``, ``on``/``off``); None when not given."""
+    """A yes/no option (``1``/``0``, ``true``/``false``, ``yes``/``no``, ``on``/``off``); None when not given.
+
+    A wrong value raises with the details ``option`` (``name``) and ``allowed`` (:data:`FLAG_VALUES`).
+    """
     if text is None or not text.strip():
         return None
     value = text.strip().lower()
@@ -145,16 +150,22 @@ def read_flag(text: str | None, name: str) -> bool | None:
         return True
     if value in _FALSE:
         return False
-    raise _bad(NotationReason.BAD_VALUE, Field.OPTION, f"{name} must be yes or no", value=text)
+    raise _bad(NotationReason.BAD_VALUE, Field.OPTION, f"{name} must be yes or no", value=text, option=name, allowed=FLAG_VALUES)
 
 
-def read_choice(text: str | None, choices: Iterable[str]) -> str | None:
-    """One of ``choices`` (case-insensitive); None when not given."""
+def read_choice(text: str | None, choices: Iterable[str], name: str | None = None) -> str | None:
+    """One of ``choices`` (case-insensitive); None when not given.
+
+    A wrong value raises with the details ``option`` (``name``) and ``allowed`` (the choices in order).
+    """
     if text is None or not text.strip():
         return None
+    allowed = tuple(choices)
     value = text.strip().lower()
-    if value not in set(choices):
-        raise _bad(NotationReason.BAD_VALUE, Field.OPTION, f"{text!r} is not one of {sorted(choices)}", value=text)
+    if value not in allowed:
+        raise _bad(
+            NotationReason.BAD_VALUE, Field.OPTION, f"{text!r} is not one of {list(allowed)}", value=text, option=name, allowed=allowed
+        )
     return value
 
 
@@ -177,8 +188,8 @@ def read_rules(
     for key, value in (
         ("target", read_target(target)),
         ("envido_raisable", read_flag(raisable, "raisable")),
-        ("falta_mode", read_choice(falta_mode, [m.value for m in FaltaMode])),
-        ("flor", read_choice(flor, [m.value for m in FlorMode])),
+        ("falta_mode", read_choice(falta_mode, [m.value for m in FaltaMode], "falta_mode")),
+        ("flor", read_choice(flor, [m.value for m in FlorMode], "flor")),
         ("early_mazo", read_flag(early_mazo, "early_mazo")),
     ):
         if value is not None:
