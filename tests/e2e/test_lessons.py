@@ -171,22 +171,28 @@ def test_progress_survives_closing_the_browser(browser, live_server):
     stranger.close()
 
 
+def press_when_loaded(page, key):
+    """Press a key once the page's deferred scripts have run (present.js binds the arrow keys)."""
+    page.wait_for_load_state("load")
+    page.keyboard.press(key)
+
+
 def test_projector_mode_moves_with_the_arrow_keys(page):
     lesson = get_lesson("envido-counting")
     page.goto("/en/lessons")
     page.locator(f'#lesson-{lesson.key} a[href$="/present/1"]').click()
     expect(page).to_have_url(re.compile(rf"/{lesson.key}/present/1$"))
     expect(page.locator("h1")).to_have_text(lesson.steps[0].title)
-    page.keyboard.press("ArrowRight")
+    press_when_loaded(page, "ArrowRight")
     expect(page).to_have_url(re.compile(rf"/{lesson.key}/present/2$"))
     expect(page.locator("h1")).to_have_text(lesson.steps[1].title)
-    page.keyboard.press("ArrowRight")
+    press_when_loaded(page, "ArrowRight")
     expect(page).to_have_url(re.compile(rf"/{lesson.key}/present/3$"))
-    page.keyboard.press("ArrowLeft")
+    press_when_loaded(page, "ArrowLeft")
     expect(page).to_have_url(re.compile(rf"/{lesson.key}/present/2$"))
     expect(page.locator("h1")).to_have_text(lesson.steps[1].title)
 
-    page.keyboard.press("ArrowRight")  # step 3 has a check: its answer stays hidden until asked for
+    press_when_loaded(page, "ArrowRight")  # step 3 has a check: its answer stays hidden until asked for
     reveal = page.locator("details.reveal")
     expect(reveal.locator(".reveal-body")).to_be_hidden()
     tab_to(page, "details.reveal > summary")
@@ -194,10 +200,10 @@ def test_projector_mode_moves_with_the_arrow_keys(page):
     expect(reveal.locator(".reveal-body")).to_be_visible()
     question = make_question(lesson.steps[2].check, 1)
     expect(reveal.locator(".expected")).to_contain_text(str(question.expected))
-    page.keyboard.press("ArrowLeft")
+    press_when_loaded(page, "ArrowLeft")
     expect(page).to_have_url(re.compile(rf"/{lesson.key}/present/2$"))
     page.goto(f"/en/lessons/{lesson.key}/present/1")
-    page.keyboard.press("ArrowLeft")  # nothing before the first step
+    press_when_loaded(page, "ArrowLeft")  # nothing before the first step
     expect(page).to_have_url(re.compile(rf"/{lesson.key}/present/1$"))
 
 
