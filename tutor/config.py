@@ -10,6 +10,9 @@ Environment variables read at start-up (all optional for a local run):
 - ``SESSION_COOKIE_SECURE``: ``1`` to mark cookies Secure always (they are Secure on HTTPS anyway).
 - ``TRUSTED_PROXIES``: number of reverse proxies in front of the app whose ``X-Forwarded-*`` headers
   are trusted (default 0).
+- ``TRUSTED_HOSTS``: comma-separated host names the app answers for (Flask's ``TRUSTED_HOSTS``; a
+  leading dot allows every subdomain, ports are ignored). A request for any other ``Host`` is a 400,
+  so share links and QR codes never carry a foreign host. Default: unset, every host is answered.
 """
 
 from __future__ import annotations
@@ -86,6 +89,18 @@ def _env_flag(value: str | None) -> bool:
     return (value or "").strip().lower() in {"1", "true", "yes", "on"}
 
 
+def trusted_hosts(value: str | None) -> list[str] | None:
+    """The ``TRUSTED_HOSTS`` list from a comma-separated variable; None (every host) when empty.
+
+    >>> trusted_hosts(" truco.example, .club.example ,")
+    ['truco.example', '.club.example']
+    >>> trusted_hosts(" ") is None
+    True
+    """
+    hosts = [host.strip().lower() for host in (value or "").split(",") if host.strip()]
+    return hosts or None
+
+
 def load_config(app: Flask, overrides: Mapping[str, Any] | None = None) -> None:
     """Fill ``app.config`` from the defaults, the environment, then ``overrides`` (tests)."""
     env = os.environ
@@ -100,6 +115,8 @@ def load_config(app: Flask, overrides: Mapping[str, Any] | None = None) -> None:
         app.config["SESSION_COOKIE_SECURE"] = _env_flag(env["SESSION_COOKIE_SECURE"])
     if env.get("TRUSTED_PROXIES"):
         app.config["TRUSTED_PROXIES"] = int(env["TRUSTED_PROXIES"])
+    if env.get("TRUSTED_HOSTS"):
+        app.config["TRUSTED_HOSTS"] = trusted_hosts(env["TRUSTED_HOSTS"])
     if "DB_AUTO_UPGRADE" in env:
         app.config["DB_AUTO_UPGRADE"] = _env_flag(env["DB_AUTO_UPGRADE"])
     if overrides:

@@ -225,3 +225,71 @@ def test_instance_secret_key_is_generated_once_and_private(tmp_path):
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
     assert instance_secret_key(tmp_path / "instance") == first
     assert instance_secret_key(tmp_path / "other") != first
+
+
+# --- Trusted hosts -------------------------------------------------------------------------------
+
+SHARED = "/en/envido?hand=7o,6o,3b"
+
+
+def share_links(html: str) -> list[str]:
+    """The absolute URLs a checker page shares (link text and QR code source)."""
+    return [a.attrs["href"] for a in find_all(html, "a") if (a.attrs.get("href") or "").startswith("http")]
+
+
+def test_any_host_is_answered_without_trusted_hosts(tmp_path, monkeypatch):
+    monkeypatch.delenv("TRUSTED_HOSTS", raising=False)
+    app = make_app(tmp_path)
+    assert app.config["TRUSTED_HOSTS"] is None
+    response = app.test_client().get(SHARED, headers={"Host": "anything.example"})
+    assert response.status_code == 200
+
+
+@pytest.fixture
+def trusted_client(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRUSTED_HOSTS", " truco.example , .club.example,")
+    app = make_app(tmp_path)
+    yield app.test_client()
+
+
+def test_trusted_hosts_come_from_the_environment(trusted_client):
+    assert trusted_client.application.config["TRUSTED_HOSTS"] == ["truco.example", ".club.example"]
+
+
+@pytest.mark.parametrize("host", ["truco.example", "truco.example:8080", "north.club.example"])
+def test_a_trusted_host_is_answered_and_shared(trusted_client, host):
+    response = trusted_client.get(SHARED, headers={"Host": host})
+    assert response.status_code == 200
+    links = share_links(response.get_data(as_text=True))
+    assert links and all(link.startswith(f"http://{host}/en/envido?") for link in links)
+
+
+@pytest.mark.parametrize("path", [SHARED, "/en/", "/", "/en/device", "/static/htmx.min.js"])
+@pytest.mark.parametrize("host", ["evil.example", "truco.example.evil.example", "club.example.evil"])
+def test_a_foreign_host_is_a_400_that_names_no_link(trusted_client, path, host):
+    response = trusted_client.get(path, headers={"Host": host})
+    assert response.status_code == 400
+    body = response.get_data(as_text=True)
+    assert "evil" not in body
+    assert "This site does not answer to the host name in this request." in body
+
+
+def test_a_foreign_host_on_the_api_is_a_problem_document(trusted_client):
+    response = trusted_client.get("/api/v1/envido?hand=7o,6o,3b", headers={"Host": "evil.example"})
+    assert response.status_code == 400
+    assert response.mimetype == "application/problem+json"
+    assert response.get_json()["status"] == 400
+
+
+def test_a_foreign_host_cannot_post_either(trusted_client):
+    response = trusted_client.post("/en/device", data={"code": "ABCD2345"}, headers={"Host": "evil.example"})
+    assert response.status_code == 400
+
+
+def test_a_forwarded_host_is_checked_too(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRUSTED_HOSTS", "truco.example")
+    client = make_app(tmp_path, TRUSTED_PROXIES=1).test_client()
+    assert client.get(SHARED, headers={"Host": "truco.example", "X-Forwarded-Host": "evil.example"}).status_code == 400
+    forwarded = client.get(SHARED, headers={"Host": "10.0.0.5:8000", "X-Forwarded-Host": "truco.example"})
+    assert forwarded.status_code == 200
+    assert all(link.startswith("http://truco.example/") for link in share_links(forwarded.get_data(as_text=True)))

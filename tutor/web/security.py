@@ -9,10 +9,11 @@ proxy, set ``TRUSTED_PROXIES`` so the scheme is believed) or ``SESSION_COOKIE_SE
 
 from __future__ import annotations
 
-from flask import Flask, has_request_context, request
+from flask import Flask, g, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from flask.wrappers import Response
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 csrf = CSRFProtect()
@@ -63,11 +64,31 @@ def set_security_headers(response: Response) -> Response:
     return response
 
 
+def refuse_untrusted_host(error: SecurityError) -> Response:
+    """A ``Host`` outside ``TRUSTED_HOSTS``: a short 400 without the page layout.
+
+    Flask cannot build URLs for such a request, so the usual error page (which links to the
+    stylesheet and the menu) cannot be rendered; API paths still get problem+json.
+    """
+    from ..i18n import gettext as _
+    from ..i18n import negotiate_language
+    from .errors import problem_response, wants_problem_json
+
+    g.lang = negotiate_language()
+    detail = _("This site does not answer to the host name in this request.")
+    if wants_problem_json():
+        return problem_response(400, "Bad Request", detail)
+    response = Response(detail + "\n", status=400, mimetype="text/plain")
+    response.headers["Content-Language"] = g.lang
+    return response
+
+
 def init_app(app: Flask) -> None:
     """Install CSRF protection, the session interface, the headers and (if configured) ProxyFix."""
     csrf.init_app(app)
     app.session_interface = SessionInterface()
     app.after_request(set_security_headers)
+    app.register_error_handler(SecurityError, refuse_untrusted_host)
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
     if proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
