@@ -3,6 +3,7 @@
 A learner has no name, e-mail or password: only a random public id kept in the signed session
 cookie and a short device code that restores the identity on another device. ``Progress`` is one
 row per (learner, lesson, step) with free JSON data; the lesson pages decide what goes in it.
+``DeviceCodeFailures`` counts wrong device codes per client address (the guessing limit).
 Schema changes go through Alembic (``migrations/``, ``flask --app tutor db migrate``).
 """
 
@@ -16,7 +17,7 @@ from typing import Any
 
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, DateTime, Engine, ForeignKey, MetaData, String, UniqueConstraint, event, select
+from sqlalchemy import JSON, DateTime, Engine, ForeignKey, Integer, MetaData, String, UniqueConstraint, event, select
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 DEVICE_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -145,3 +146,19 @@ class Progress(db.Model):  # type: ignore[name-defined]
 
     def __repr__(self) -> str:
         return f"<Progress {self.learner_id} {self.lesson}/{self.step}>"
+
+
+class DeviceCodeFailures(db.Model):  # type: ignore[name-defined]
+    """Wrong device codes sent from one client address in the current window (``tutor.web.device``)."""
+
+    __tablename__ = "device_code_failures"
+
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """The client's IP address (IPv6: its /64 network), as ``tutor.web.device.client_key`` gives it."""
+    window_start: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    """When the first failure of the current window was counted."""
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    """Wrong codes counted since ``window_start``."""
+
+    def __repr__(self) -> str:
+        return f"<DeviceCodeFailures {self.address} {self.failures}>"

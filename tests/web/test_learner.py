@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 
 from tests.conftest import csrf_token, find_all
 from tutor.models import DEVICE_CODE_ALPHABET, Learner, Progress, db
+from tutor.web.device import MAX_FAILURES
 
 UNAMBIGUOUS = set("23456789ABCDEFGHJKMNPQRSTUVWXYZ")  # no 0/O, 1/I/L
 
@@ -20,7 +21,13 @@ def learner_count(app) -> int:
 
 
 def shown_code(client) -> str:
+    """The code on the device page, asking for it with the button if the browser has none yet."""
     html = client.get("/en/device").get_data(as_text=True)
+    if not find_all(html, "p", class_="device-code"):
+        token = csrf_token(client, "/en/device")
+        response = client.post("/en/device", data={"action": "show", "csrf_token": token})
+        assert response.status_code == 303
+        html = client.get("/en/device").get_data(as_text=True)
     return find_all(html, "p", class_="device-code")[0].text
 
 
@@ -34,8 +41,19 @@ def test_alphabet_is_unambiguous():
 
 
 def test_reading_a_page_writes_nothing(app, client):
-    for path in ("/en/", "/en/deck", "/de/"):
+    for path in ("/en/", "/en/deck", "/de/", "/en/device", "/de/device"):
         assert client.get(path).status_code == 200
+    assert learner_count(app) == 0
+
+
+def test_device_page_offers_a_button_instead_of_creating_a_code(app, client):
+    html = client.get("/en/device").get_data(as_text=True)
+    assert find_all(html, "p", class_="device-code") == []
+    assert "This device has no code yet." in html
+    (action,) = [i for i in find_all(html, "input") if i.attrs.get("name") == "action"]
+    assert action.attrs["value"] == "show"
+    assert "Show my code" in html
+    assert client.post("/en/device", data={"action": "show"}).status_code == 400  # CSRF token required
     assert learner_count(app) == 0
 
 
@@ -64,7 +82,7 @@ def test_a_code_restores_the_identity_on_another_device(app, typed):
     page = laptop.get("/en/device").get_data(as_text=True)
     assert "Welcome back! This device now continues your progress." in page
     assert shown_code(laptop) == code
-    assert learner_count(app) == 2  # the laptop's own learner still exists; it just is not used
+    assert learner_count(app) == 1  # the laptop never asked for a code of its own, so it got no row
 
 
 def test_unknown_code_is_a_clear_error(client):
@@ -93,14 +111,22 @@ def test_own_code_changes_nothing(client):
     assert shown_code(client) == code
 
 
+def test_restoring_keeps_the_own_learner_of_a_device_that_had_one(app):
+    phone, laptop = app.test_client(), app.test_client()
+    code, own = shown_code(phone), shown_code(laptop)
+    assert enter_code(laptop, code).status_code == 303
+    assert shown_code(laptop) == code != own
+    assert learner_count(app) == 2
+
+
 def test_too_many_wrong_codes_slow_down_guessing(app):
     owner, guesser = app.test_client(), app.test_client()
     real = shown_code(owner)
-    for _ in range(5):
+    for _ in range(MAX_FAILURES):
         assert enter_code(guesser, "ZZZZ-ZZZZ").status_code == 422
     blocked = enter_code(guesser, real)
     assert blocked.status_code == 429
-    assert "Too many wrong codes." in blocked.get_data(as_text=True)
+    assert "Too many wrong codes were entered from your network." in blocked.get_data(as_text=True)
     assert shown_code(guesser) != real
 
 

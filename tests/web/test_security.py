@@ -134,7 +134,12 @@ def test_forwarded_proto_is_ignored_without_trusted_proxies(client):
 
 
 def device_code(client) -> str:
+    """The device code of this browser's learner (the page creates it only when asked)."""
     html = client.get("/en/device").get_data(as_text=True)
+    if not find_all(html, "p", class_="device-code"):
+        token = csrf_token(client, "/en/device")
+        assert client.post("/en/device", data={"action": "show", "csrf_token": token}).status_code == 303
+        html = client.get("/en/device").get_data(as_text=True)
     return find_all(html, "p", class_="device-code")[0].text
 
 
