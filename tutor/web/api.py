@@ -212,14 +212,10 @@ def option_message(exc: TrucoError) -> str | None:
         return None
     text = str(details.get("value", ""))
     shown = text if len(text) <= 40 else text[:39] + "…"
-    return _(
-        # Translators: %(value)s is what was sent, %(name)s a parameter name and %(allowed)s its possible
-        # values joined with "or" (already translated); the name and the values are code, keep them.
-        "“%(value)s” is not a valid value for “%(name)s”: use %(allowed)s.",
-        value=shown,
-        name=name,
-        allowed=format_list([str(item) for item in allowed], style="or", locale=current_language()),
-    )
+    listed = format_list([str(item) for item in allowed], style="or", locale=current_language())
+    # Translators: %(value)s is what was sent, %(name)s a parameter name and %(allowed)s its possible
+    # values joined with "or" (already translated); the name and the values are code, keep them.
+    return _("“%(value)s” is not a valid value for “%(name)s”: use %(allowed)s.", value=shown, name=name, allowed=listed)
 
 
 # --- Endpoints ----------------------------------------------------------------------------------
