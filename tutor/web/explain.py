@@ -131,6 +131,8 @@ def call_name(call: EnvidoCall | TrucoCall | FlorCall | str) -> str:
         "retruco": lambda: pgettext("call", "Retruco"),
         # Translators: name of a Truco call; keep it in Spanish as all the rule sources do.
         "vale_cuatro": lambda: pgettext("call", "Vale cuatro"),
+        # Translators: the announcement of a flor (three cards of one suit); keep it in Spanish.
+        "flor": lambda: pgettext("call", "Flor"),
         # Translators: name of a flor raise; keep it in Spanish as the rule sources do.
         "contraflor": lambda: pgettext("call", "Contraflor"),
         # Translators: name of a flor raise; keep it in Spanish as the rule sources do.

@@ -37,6 +37,7 @@ from ..i18n import current_language, format_number
 from ..i18n import gettext as _
 from ..i18n import ngettext, pgettext
 from .cards import card_name, suit_name
+from .explain import call_name
 
 # --- Small helpers -----------------------------------------------------------------------------
 
@@ -158,28 +159,8 @@ def side_name(side: str) -> str:
 
 
 def call_label(call: str) -> str:
-    """The name of a call, Spanish in every language (RULES.md 10)."""
-    names = {
-        # Translators: name of a Truco call; keep it in Spanish.
-        "envido": lambda: pgettext("call", "Envido"),
-        # Translators: name of a Truco call; keep it in Spanish.
-        "real_envido": lambda: pgettext("call", "Real envido"),
-        # Translators: name of a Truco call; keep it in Spanish.
-        "falta_envido": lambda: pgettext("call", "Falta envido"),
-        # Translators: name of a Truco call; keep it in Spanish.
-        "truco": lambda: pgettext("call", "Truco"),
-        # Translators: name of a Truco call; keep it in Spanish.
-        "retruco": lambda: pgettext("call", "Retruco"),
-        # Translators: name of a Truco call; keep it in Spanish.
-        "vale_cuatro": lambda: pgettext("call", "Vale cuatro"),
-        # Translators: the announcement of a flor (three cards of one suit); keep it in Spanish.
-        "flor": lambda: pgettext("call", "Flor"),
-        # Translators: name of a flor raise; keep it in Spanish.
-        "contraflor": lambda: pgettext("call", "Contraflor"),
-        # Translators: name of a flor raise; keep it in Spanish.
-        "contraflor_al_resto": lambda: pgettext("call", "Contraflor al resto"),
-    }
-    return names[str(call)]()
+    """The name of a call, Spanish in every language (RULES.md 10); shared with the envido checker."""
+    return call_name(call)
 
 
 def quiero_label(quiero: bool) -> str:
