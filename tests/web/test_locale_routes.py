@@ -96,3 +96,19 @@ def test_url_for_fills_in_the_language(app):
         assert url_for("core.deck") == "/sv/deck"
         assert url_for("core.index", lang="es") == "/es/"
         assert url_for("static", filename="htmx.min.js") == "/static/htmx.min.js"
+
+
+@pytest.mark.parametrize("path, target", [
+    ("/en/lessons/", "/en/lessons"),
+    ("/pl/lessons/tricks-and-parda/", "/pl/lessons/tricks-and-parda"),
+    ("/de/envido/?hand=7o,6o,3b", "/de/envido?hand=7o,6o,3b"),
+])
+def test_a_trailing_slash_redirects_to_the_page(client, path, target):
+    response = client.get(path)
+    assert response.status_code == 308
+    assert response.headers["Location"].endswith(target)
+
+
+@pytest.mark.parametrize("path", ["/en/nothing-here/", "/xx/lessons/", "/en/lessons/no-such-lesson/x/"])
+def test_a_trailing_slash_on_an_unknown_page_is_still_404(client, path):
+    assert client.get(path).status_code == 404

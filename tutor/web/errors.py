@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, current_app, g, jsonify, request
+from flask import Flask, current_app, g, jsonify, redirect, request
 from flask.wrappers import Response
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -64,8 +64,27 @@ def render_error(status: int, *, csrf: bool = False, name: str = "") -> Response
     return response
 
 
+def _without_trailing_slash() -> str | None:
+    """For a GET of ``/en/lessons/`` whose route is ``/en/lessons``: the URL without the slash."""
+    path = request.path
+    if request.method not in ("GET", "HEAD") or len(path) < 2 or not path.endswith("/"):
+        return None
+    stripped = path.rstrip("/")
+    if not stripped:
+        return None
+    adapter = current_app.url_map.bind("")
+    try:
+        adapter.match(stripped, method="GET")
+    except HTTPException:
+        return None
+    query = request.query_string.decode("latin-1")
+    return stripped + ("?" + query if query else "")
+
+
 def handle_http_error(error: HTTPException) -> Response:
     """Any HTTP error raised with ``abort()`` or by routing."""
+    if error.code == 404 and (target := _without_trailing_slash()):
+        return redirect(target, code=308)
     response = render_error(error.code or 500, name=error.name)
     if error.code == 405 and hasattr(error, "valid_methods") and error.valid_methods:
         response.headers["Allow"] = ", ".join(error.valid_methods)
