@@ -15,6 +15,7 @@ offers the count as ``%(num)s``, like Jinja's ``ngettext``.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import io
 import re
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale, negotiate_locale
+from babel.dates import format_date as babel_format_date
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -178,6 +180,18 @@ def format_number(number: float | int) -> str:
     return _format_decimal(number, current_language())
 
 
+def format_long_date(day: datetime.date) -> str:
+    """A date in the request's language, from Babel's locale data: "31. Januar 2026", "31 de enero de 2026".
+
+    >>> from flask import Flask, g
+    >>> with Flask(__name__).app_context():
+    ...     g.lang = "de"
+    ...     format_long_date(datetime.date(2026, 1, 31))
+    '31. Januar 2026'
+    """
+    return babel_format_date(day, format="long", locale=current_language())
+
+
 @functools.lru_cache(maxsize=4096)
 def _format_decimal(number: float | int, lang: str) -> str:
     return format_decimal(number, locale=lang)
@@ -280,5 +294,6 @@ def init_app(app: Flask) -> None:
         newstyle=True,
     )
     app.jinja_env.filters["number"] = format_number
+    app.jinja_env.filters["long_date"] = format_long_date
     app.context_processor(_template_context)
     app.add_url_rule("/", "root", redirect_to_language)

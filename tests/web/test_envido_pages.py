@@ -508,3 +508,18 @@ def test_pages_answer_any_query_without_a_server_error(fuzz_client, path, params
     assert response.status_code in (200, 302, 400), response.status_code
     if response.status_code == 400:
         assert find_all(response.get_data(as_text=True), "div", class_="checker-error")
+
+
+@pytest.mark.parametrize("lang", ["de", "pl", "es"])
+def test_daily_puzzle_heading_writes_the_date_in_the_pages_language(client, lang):
+    import datetime
+
+    from babel.dates import format_date
+
+    from tutor.i18n import load_translations
+
+    html = client.get(f"/{lang}/envido/daily", query_string={"date": "2026-01-31"}).get_data(as_text=True)
+    long_date = format_date(datetime.date(2026, 1, 31), format="long", locale=lang)
+    assert "2026-01-31" not in long_date
+    heading = load_translations(lang).gettext("Puzzle of %(date)s") % {"date": long_date}
+    assert f"<h2>{heading}</h2>" in html
