@@ -184,3 +184,15 @@ def test_checker_pages_fit_a_phone_without_sideways_scrolling(page, live_server,
     page.set_viewport_size({"width": 390, "height": 800})
     page.goto(live_server.url + path)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_language_links_follow_the_url_after_an_htmx_swap(page, live_server):
+    page.goto("/en/envido/stakes")
+    page.get_by_label("Call 1").first.select_option("envido")
+    page.get_by_role("button", name="Show what they are worth").click()
+    expect(page).to_have_url(f"{live_server.url}/en/envido/stakes?calls=envido")
+    polski = page.locator('#languages a[hreflang="pl"]')
+    expect(polski).to_have_attribute("href", re.compile(r"^/pl/envido/stakes\?.*calls=envido"))
+    polski.click()
+    expect(page).to_have_url(f"{live_server.url}/pl/envido/stakes?calls=envido")
+    expect(page.locator("html")).to_have_attribute("lang", "pl")

@@ -24,8 +24,9 @@ def test_full_page_has_html_and_fragment_has_not(client):
 
 def test_fragment_equals_the_block_inside_the_page(client):
     page = client.get("/en/deck").get_data(as_text=True)
-    fragment = client.get("/en/deck", headers=HTMX).get_data(as_text=True).strip()
-    assert fragment in page
+    fragment = client.get("/en/deck", headers=HTMX).get_data(as_text=True)
+    block, oob, _ = fragment.partition('<nav id="languages"')
+    assert oob and block.strip() in page  # the block, then the language links out of band
 
 
 @pytest.mark.parametrize("extra", [{"HX-Boosted": "true"}, {"HX-History-Restore-Request": "true"}])
@@ -80,3 +81,17 @@ def test_render_block_runs_top_level_imports_and_refuses_unknown_blocks(app):
         assert title == ""
         with pytest.raises(LookupError, match="no block 'nope'"):
             render_block("page.html", "nope")
+
+
+def test_a_get_fragment_carries_the_language_links_of_its_own_url_out_of_band(client):
+    from tests.conftest import HTMX
+
+    html = client.get("/de/envido", query_string={"hand": "7o,6o,3b"}, headers=HTMX).get_data(as_text=True)
+    assert "<html" not in html
+    assert 'id="languages" class="languages"' in html and 'hx-swap-oob="true"' in html
+    assert 'href="/pl/envido?hand=7o%2C6o%2C3b"' in html or 'href="/pl/envido?hand=7o,6o,3b"' in html
+
+
+def test_a_full_page_has_the_language_links_in_place_not_out_of_band(client):
+    html = client.get("/de/envido", query_string={"hand": "7o,6o,3b"}).get_data(as_text=True)
+    assert 'id="languages"' in html and "hx-swap-oob" not in html

@@ -50,6 +50,8 @@ def render_page_or_block(template: str, block: str, status: int = 200, **context
     """The whole page, or only ``block`` when the request is an htmx swap (see ``wants_fragment``)."""
     if wants_fragment():
         body = render_block(template, block, **context)
+        if request.method == "GET":  # the swap may push this URL: keep the language links on it
+            body += render_template("_languages.html", oob=True)
     else:
         body = render_template(template, **context)
     response = make_response(body, status)
