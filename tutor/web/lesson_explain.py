@@ -154,8 +154,15 @@ def _trick(question: Question, data: Data, face: str | None) -> Explanation:
     if msg == "trick.partners":
         pairs = [_card_by(c, s, players, face) for c, s in zip(data["cards"], data["seats"])]
         # Translators: "parda" is a tied trick; keep the Truco term.
-        reasons = [_("%(cards)s are equal, but they were played by partners, so it is not a parda: their team "
-                     "takes the trick.", cards=join(pairs)),
+        if data["team"] == 0:
+            # Translators: "parda" is a tied trick; keep the Truco term. The learner's team played both cards.
+            partners = _("%(cards)s are equal, but they were played by partners, so it is not a parda: your team "
+                         "takes the trick.", cards=join(pairs))
+        else:
+            # Translators: "parda" is a tied trick; keep the Truco term. The other team played both cards.
+            partners = _("%(cards)s are equal, but they were played by partners, so it is not a parda: the other "
+                         "team takes the trick.", cards=join(pairs))
+        reasons = [partners,
                    _("Of two equal cards of one team, the one played first counts.")]
         return Explanation(headline, tuple(sentence(r) for r in reasons))
     reasons = [_mata_note(data["winner"], face)] if msg == "trick.mata" else _number_note(data["winner"], data["loser"])
