@@ -122,7 +122,8 @@ def engine_answer(question: Question) -> Any:
         return "malas" if in_malas(s["score"], s["target"]) else "buenas"
     if kind == "legal_calls":
         hand = rebuild_visible_hand(s)
-        return frozenset(a.call.value for a in hand.legal_actions() if isinstance(a, Call))
+        asked = {option.value for option in question.options}  # a check may ask about the envido calls only
+        return frozenset(a.call.value for a in hand.legal_actions() if isinstance(a, Call) and a.call.value in asked)
     if kind == "game_end":
         return reference_game_end(s["scores"], s["target"], s["awards"])
     if kind == "seat_role":
@@ -564,3 +565,19 @@ def test_showdown_without_ties_never_draws_equal_numbers():
         question = make_question(make_check("showdown", players=2, pattern="no_tie"), seed)
         values = question.explanation["values"]
         assert len(set(values)) == len(values)
+
+
+def test_legal_calls_can_ask_about_the_envido_calls_only_in_the_learners_own_turn():
+    for seed in range(30):
+        question = make_question(make_check("legal_calls", pattern="own_turn", only="envido"), seed)
+        assert {option.value for option in question.options} == {"envido", "real_envido", "falta_envido"}
+        assert question.situation["phase"] == "play"
+        assert question.expected <= {"envido", "real_envido", "falta_envido"}
+
+
+def test_the_number_trap_pairs_only_need_what_lesson_2_step_1_teaches():
+    for seed in range(60):
+        question = make_question(make_check("stronger_card", pattern="number_trap"), seed)
+        winner = Card.parse(question.expected)
+        loser = next(c for c in question.situation["cards"] if c != winner)
+        assert winner.rank in (2, 3) and loser.rank in (4, 5, 6, 10, 11, 12)

@@ -70,9 +70,9 @@ def _stronger_ok(pattern: str, pair: Sequence[Card]) -> bool:
         return a.rank == b.rank and order != 0
     if pattern == "equal":
         return order == 0
-    if pattern == "number_trap":
+    if pattern == "number_trap":  # only what lesson 2 step 1 teaches: 2s and 3s beat figures and 4-6
         winner, loser = (a, b) if order > 0 else (b, a)
-        return order != 0 and winner.rank < loser.rank
+        return order != 0 and winner.rank in (2, 3) and loser.rank in (4, 5, 6, 10, 11, 12)
     return True
 
 
@@ -81,7 +81,7 @@ class StrongerCard(Kind):
 
     Params: ``cards`` (two fixed cards) or ``pattern``: random, mata (one is a mata), false_ace (one
     is the 1 of oros or copas), same_number (same number, different strength, e.g. 7e and 7c),
-    equal, number_trap (the lower number wins, e.g. 3 against 12).
+    equal, number_trap (a 2 or 3 against a figure or a 4-6: the lower number wins, e.g. 3 against 12).
     Situation: ``cards`` (2). Options: the two cards (key ``card``) and ``equal``.
     Explanation: ``stronger.mata`` / ``stronger.higher`` {winner, loser, winner_level, loser_level
     [, mata: 1-4]} or ``stronger.equal`` {cards, level}.
