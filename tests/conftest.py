@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tutor import create_app
+from tutor.content.checks import AnswerType
 from tutor.models import db
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -126,3 +127,17 @@ def find_all(html: str, tag: str, **attrs: str) -> list[Element]:
         if ok:
             found.append(element)
     return found
+
+
+def answer_form(question, answer) -> dict:
+    """The form fields a learner sends to give ``answer`` (same shape as ``question.expected``)."""
+    kind = question.answer_type
+    if kind is AnswerType.CHOICE:
+        return {"answer": answer}
+    if kind is AnswerType.CHOICES:
+        return {"answer": sorted(answer)}
+    if kind is AnswerType.NUMBER:
+        return {"answer": str(answer)}
+    if kind is AnswerType.ORDER:
+        return {f"place-{card}": str(place) for place, group in enumerate(answer, start=1) for card in group}
+    return {"points": str(answer.points), "team": answer.team}

@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from werkzeug.datastructures import MultiDict
 
+from tests.conftest import answer_form
+
 from tutor.content import all_lessons
 from tutor.content.checks import EXPLANATION_KEYS, KINDS, OPTION_KEYS, AnswerType, Points, Question, judge, make_question, parse_answer
 from tutor.content.errors import AnswerError, AnswerErrorKind
@@ -32,20 +34,6 @@ CHECKS = [
     (f"{lesson.key}/{step.key}", step.check) for lesson in all_lessons() for step in lesson.steps if step.check
 ]
 TEAMS = ("us", "them")
-
-
-def form_for(question: Question, answer: Any) -> dict[str, Any]:
-    """The form a learner would send for this answer."""
-    kind = question.answer_type
-    if kind is AnswerType.CHOICE:
-        return {"answer": answer}
-    if kind is AnswerType.CHOICES:
-        return {"answer": sorted(answer)}
-    if kind is AnswerType.NUMBER:
-        return {"answer": str(answer)}
-    if kind is AnswerType.ORDER:
-        return {f"place-{card}": str(place) for place, group in enumerate(answer, 1) for card in group}
-    return {"points": str(answer.points), "team": answer.team}
 
 
 def wrong_answer(question: Question) -> Any:
@@ -211,10 +199,10 @@ def test_every_variant_has_the_engines_answer(where, check):
             assert question.expected in question.accepted
             assert all(question.option(v) for v in question.accepted)
         # The judge accepts the engine's answer, read back from a form, and refuses a wrong one.
-        right = parse_answer(question, form_for(question, question.expected))
+        right = parse_answer(question, answer_form(question, question.expected))
         assert judge(question, right).correct, (where, seed)
         wrong = wrong_answer(question)
-        verdict = judge(question, parse_answer(question, form_for(question, wrong)))
+        verdict = judge(question, parse_answer(question, answer_form(question, wrong)))
         assert not verdict.correct and verdict.expected == question.expected
         assert verdict.explanation["msg"] in EXPLANATION_KEYS
         assert all(option.key in OPTION_KEYS for option in question.options)

@@ -15,7 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 from sqlalchemy import func, select
 
-from tests.conftest import HTMX, LANGUAGES, ROOT, csrf_token, find_all, parse_html
+from tests.conftest import HTMX, LANGUAGES, ROOT, csrf_token, find_all, parse_html, answer_form
 from tutor.content import all_lessons, get_lesson
 from tutor.content.checks import (
     EXPLANATION_KEYS,
@@ -40,20 +40,6 @@ SEED_RE = re.compile(r'name="seed" value="(\d+)"')
 
 
 # --- Helpers: answers from the engine, forms, page text -----------------------------------------------
-
-
-def answer_form(question: Question, answer) -> dict:
-    """Form fields that give ``answer`` (same shape as ``question.expected``)."""
-    kind = question.answer_type
-    if kind is AnswerType.CHOICE:
-        return {"answer": answer}
-    if kind is AnswerType.CHOICES:
-        return {"answer": sorted(answer)}
-    if kind is AnswerType.NUMBER:
-        return {"answer": str(answer)}
-    if kind is AnswerType.ORDER:
-        return {f"place-{card}": str(place) for place, group in enumerate(answer, start=1) for card in group}
-    return {"points": str(answer.points), "team": answer.team}
 
 
 def wrong_answer(question: Question):

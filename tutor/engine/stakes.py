@@ -76,7 +76,7 @@ class FaltaMode(StrEnum):
     WINS_GAME = "wins_game"
     """While both teams are in the malas, the winner of the falta envido wins the game (000)."""
     TO_FIFTEEN = "to_15"
-    """While the leading team is in the malas, what it needs to leave them (15 of 30) (000, Litoral)."""
+    """While the leading team is below 15 (of 30), what it needs to reach 15 (000, Litoral)."""
 
 
 class StakeRule(StrEnum):
