@@ -116,3 +116,15 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/e2e/" in item.path.as_posix():
             item.add_marker(pytest.mark.e2e)
+
+
+def serious_violations(page) -> list[tuple]:
+    """axe's serious and critical violations on the page: (rule id, impact, first targets)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]

@@ -7,9 +7,10 @@ import re
 
 import pytest
 import zxingcpp
-from axe_playwright_python.sync_playwright import Axe
 from PIL import Image
 from playwright.sync_api import expect
+
+from tests.e2e.conftest import serious_violations
 
 from tutor.i18n import load_translations
 
@@ -156,13 +157,7 @@ def test_the_picker_works_without_javascript(browser, live_server):
 )
 def test_axe_finds_no_serious_violation(page, live_server, path):
     page.goto(path)
-    results = Axe().run(page)
-    serious = [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-    assert serious == []
+    assert serious_violations(page) == []
 
 
 def test_daily_puzzle_is_the_same_in_two_languages(page, live_server):

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from tests.conftest import LANGUAGES, ROOT
+from tests.e2e.conftest import serious_violations
 
 pytestmark = pytest.mark.e2e
 SCREENSHOTS = ROOT / "docs" / "screenshots"
@@ -117,13 +117,7 @@ PAGES = ["/en/", "/en/deck", "/en/device", "/de/deck", "/pl/", "/es/device", "/e
 @pytest.mark.parametrize("path", PAGES)
 def test_axe_finds_no_serious_violation(page, path):
     page.goto(path)
-    results = Axe().run(page)
-    serious = [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-    assert serious == []
+    assert serious_violations(page) == []
 
 
 @pytest.mark.parametrize(("name", "width"), [("deck-phone", 390), ("deck-desktop", 1280)])

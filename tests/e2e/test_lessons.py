@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from tests.conftest import ROOT
+from tests.e2e.conftest import serious_violations
 from tests.web.test_lessons import wrong_answer
 from tutor.content import get_lesson
 from tutor.content.checks import AnswerType, make_question
@@ -215,18 +215,14 @@ def test_projector_mode_moves_with_the_arrow_keys(page):
 ])
 def test_axe_finds_no_serious_or_critical_violation(page, path):
     page.goto(path)
-    results = Axe().run(page)
-    serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert serious == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in serious]
+    assert serious_violations(page) == []
 
 
 def test_axe_after_an_answer_is_shown(page):
     page.goto("/en/lessons/pairs-and-trios/son-buenas")
     page.locator("#check .check-button").click()
     expect(page.locator("#feedback .verdict")).to_be_visible()
-    results = Axe().run(page)
-    serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert serious == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in serious]
+    assert serious_violations(page) == []
 
 
 @pytest.mark.parametrize("width, height", [(360, 740), (1280, 800), (1920, 1080)])
