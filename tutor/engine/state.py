@@ -1136,6 +1136,35 @@ class HandState:
         self._emit(EventKind.FLOR_WON, seat=best, team=team, value=values[best])
         return self._award(team, simple_flor_points(len(own)), AwardRule.FLOR, seat=best)
 
+    # --- Copying ---------------------------------------------------------------------------------
+
+    _LIST_SLOTS = (
+        "actions", "events", "awards", "_played", "_trick", "_tricks", "_outcomes", "_trick_winners",
+        "_envido_calls", "_envido_callers", "_truco_calls", "_truco_callers", "_flor_announced",
+        "_flor_calls", "_flor_callers", "_flor_winners", "_scores",
+    )
+
+    def clone(self) -> HandState:
+        """An independent copy: applying actions to it leaves this state unchanged (bots use it to
+        look ahead). Equal to this state, and much cheaper than a replay.
+
+        >>> hand = HandState(Rules(), deal=["1e 7o 3b", "4c 5c 6c"], mano=0)
+        >>> copy = hand.clone()
+        >>> _ = copy.apply(Call(0, TrucoCall.TRUCO))
+        >>> copy == hand, len(hand.actions), len(copy.actions)
+        (False, 0, 1)
+        """
+        new = HandState.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(new, name, getattr(self, name))
+        for name in self._LIST_SLOTS:
+            setattr(new, name, list(getattr(self, name)))
+        new._hands = [list(hand) for hand in self._hands]
+        new._plays = [list(plays) for plays in self._plays]
+        new._stack = [_Pending(p.kind, p.caller, p.responder) for p in self._stack]
+        new._shown = dict(self._shown)
+        return new
+
     # --- Views and comparison --------------------------------------------------------------------
 
     def view_for(self, seat: int) -> SeatView:
@@ -1180,6 +1209,7 @@ class HandState:
             envido_status=self.envido_status,
             flor_announced=self.flor_announced,
             pending=None if pending is None else (_PHASE[pending[0]], pending[1], pending[2]),
+            actions=tuple(self.actions),
             events=tuple(self.events),
             awards=tuple(self.awards),
             shown=self.shown if self._over else {},
@@ -1250,6 +1280,8 @@ class SeatView:
     flor_announced: tuple[int, ...]
     pending: tuple[Phase, int, int] | None
     """The open call: (phase, caller, responder), or None."""
+    actions: tuple[Action, ...]
+    """Every action of the hand so far, in order (all of them are public at a Truco table)."""
     events: tuple[Event, ...]
     awards: tuple[Award, ...]
     shown: dict[int, tuple[Card, ...]]
