@@ -4,6 +4,8 @@ A learner has no name, e-mail or password: only a random public id kept in the s
 cookie and a short device code that restores the identity on another device. ``Progress`` is one
 row per (learner, lesson, step) with free JSON data; the lesson pages decide what goes in it.
 ``DeviceCodeFailures`` counts wrong device codes per client address (the guessing limit).
+``Game`` is a match at the table against computer players: its rules, seed, bot level and action
+log (``tutor.bots.table``); the deals and the bots' cards are never sent to the browser.
 Schema changes go through Alembic (``migrations/``, ``flask --app tutor db migrate``).
 """
 
@@ -162,3 +164,56 @@ class DeviceCodeFailures(db.Model):  # type: ignore[name-defined]
 
     def __repr__(self) -> str:
         return f"<DeviceCodeFailures {self.address} {self.failures}>"
+
+
+def new_game_id() -> str:
+    """A random public id for a game's URL (not guessable, not a counter).
+
+    >>> len(new_game_id()), new_game_id() != new_game_id()
+    (16, True)
+    """
+    return secrets.token_hex(8)
+
+
+class Game(db.Model):  # type: ignore[name-defined]
+    """A match at the table: one learner against (and with) computer players.
+
+    The state is ``rules + seed + level + log``; :class:`tutor.bots.table.Table` rebuilds it. Every
+    write goes through a compare-and-swap on ``version`` (the number of log entries), so a double
+    click or a second tab can never apply an action twice or lose one.
+    """
+
+    __tablename__ = "game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(16), unique=True, default=new_game_id)
+    """The id in the game's URL."""
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), index=True)
+    rules: Mapped[str] = mapped_column(String(200))
+    """The rules in the engine's notation (``tutor.engine.notation.format_rules``)."""
+    level: Mapped[str] = mapped_column(String(16))
+    """The computer players' level (``tutor.bots.Level``)."""
+    seed: Mapped[int] = mapped_column(Integer)
+    """Fixes the deals and every bot decision."""
+    daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    """The day (ISO date) of a daily deal, else None."""
+    log: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    """The action log, one list of entries per hand (``tutor.bots.table.Entry``)."""
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """Log entries so far: the page posts the version it was drawn after."""
+    hints: Mapped[int] = mapped_column(Integer, default=0)
+    """Hints the learner asked for."""
+    hint_pending: Mapped[bool] = mapped_column(default=False)
+    """A hint was shown for the decision the learner has not taken yet."""
+    score0: Mapped[int] = mapped_column(Integer, default=0)
+    """Team 0's score (the learner's team when the learner sits at an even seat)."""
+    score1: Mapped[int] = mapped_column(Integer, default=0)
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The team that won the match, once it is over."""
+    reviews: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """Per hand number (as text): the review's summary once computed (decisions, matched, lost)."""
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.public_id} v{self.version}>"
