@@ -24,9 +24,15 @@ run: $(BIN)/python
 	$(BIN)/flask --app tutor db upgrade
 	$(BIN)/flask --app tutor run --host $(HOST) --port $(PORT)
 
-# Install Debian's Chromium if missing and the test dependencies, then run the whole suite
+# Install Debian's Chromium and PostgreSQL server if missing and the test dependencies, then run the whole
+# suite (the web tests run on SQLite and on a private PostgreSQL server the tests start, tools/pgserver.py)
 test: $(BIN)/python
-	@if [ ! -x /usr/bin/chromium ]; then $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver; fi
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="chromium chromium-driver"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
 	$(BIN)/pip install -q -e '.[test]'
 	$(BIN)/pytest
 

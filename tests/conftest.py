@@ -1,4 +1,11 @@
-"""Shared fixtures: an app on a temporary SQLite database, clients, and small HTML helpers."""
+"""Shared fixtures: an app on a temporary database, clients, and small HTML helpers.
+
+The app runs on a fresh SQLite file per test. Under ``tests/web`` every test that uses the ``app``
+fixture runs twice, on SQLite and on PostgreSQL (``tests/web/conftest.py``): one private PostgreSQL
+server is started for the whole run in a temporary folder (``tools/pgserver.py``) and its tables are
+emptied before each test. No PostgreSQL installed means those tests fail (``make test`` installs it);
+``-m "not postgresql"`` deselects them, and the count says so.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +14,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
 
+from tools.pgserver import PostgresServer, PostgresUnavailable
 from tutor import create_app
 from tutor.content.checks import AnswerType
 from tutor.models import db
@@ -18,28 +27,70 @@ HTMX = {"HX-Request": "true"}
 """Headers of an htmx request that swaps a region."""
 
 
-def make_app(tmp_path: Path, **overrides):
-    """A testing app with its own SQLite file, tables created from the models."""
-    config = {
-        "TESTING": True,
-        "SECRET_KEY": "test-secret-key",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
-        **overrides,
-    }
+def make_app(tmp_path: Path, database: str | None = None, **overrides):
+    """A testing app with tables created from the models: on its own SQLite file in ``tmp_path``, or on
+    the PostgreSQL database ``database`` (a URL from the ``database_url`` fixture), emptied first."""
+    if database is None or database.startswith("sqlite"):
+        uri = database or f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    else:
+        uri = database
+    config = {"TESTING": True, "SECRET_KEY": "test-secret-key", "SQLALCHEMY_DATABASE_URI": uri, **overrides}
     app = create_app(config)
     with app.app_context():
         db.create_all()
+        if not uri.startswith("sqlite"):
+            empty_tables(db.engine)
     return app
 
 
-@pytest.fixture
-def app(tmp_path):
-    """The app under test (CSRF protection on, as in production)."""
-    app = make_app(tmp_path)
-    yield app
+def empty_tables(engine) -> None:
+    """Delete every row of every table of the models (PostgreSQL: one TRUNCATE, ids restart)."""
+    names = ", ".join(f'"{table.name}"' for table in db.metadata.sorted_tables)
+    with engine.begin() as connection:
+        connection.execute(text("SET LOCAL lock_timeout = '20s'"))
+        connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+
+
+def dispose(app) -> None:
+    """Close the app's database connections (a PostgreSQL server has a connection limit)."""
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """One private PostgreSQL server for the whole run (``tools/pgserver.py``); fails if none can start."""
+    try:
+        server = PostgresServer().start()
+    except PostgresUnavailable as error:
+        pytest.fail(f"{error}. Deselect the PostgreSQL tests with -m 'not postgresql'.", pytrace=False)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_database(postgres_server):
+    """The URL of the database the app tests share on that server (emptied by ``make_app``)."""
+    url = postgres_server.create_database("tutor_test")
+    engine = create_engine(url)
+    db.metadata.create_all(engine)
+    engine.dispose()
+    return url
+
+
+@pytest.fixture
+def database_url(tmp_path):
+    """The database of the ``app`` fixture: a new SQLite file (``tests/web`` adds PostgreSQL)."""
+    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+
+
+@pytest.fixture
+def app(tmp_path, database_url):
+    """The app under test (CSRF protection on, as in production)."""
+    app = make_app(tmp_path, database_url)
+    yield app
+    dispose(app)
 
 
 @pytest.fixture

@@ -1,7 +1,8 @@
-"""The Alembic migrations build exactly the schema the models describe."""
+"""The Alembic migrations build exactly the schema the models describe, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
@@ -11,34 +12,48 @@ from tutor import create_app
 from tutor.models import db
 
 
-def migrated_app(tmp_path):
-    url = f"sqlite:///{tmp_path / 'migrated.sqlite3'}"
+@pytest.fixture
+def empty_url(request, database, tmp_path) -> str:
+    """A database without any table: a new SQLite file, or a new database on the test PostgreSQL server."""
+    if database == "sqlite":
+        return f"sqlite:///{tmp_path / 'migrated.sqlite3'}"
+    return request.getfixturevalue("postgres_server").create_database("tutor_migrations")
+
+
+def table_names(url: str) -> set[str]:
+    engine = create_engine(url)
+    try:
+        return set(inspect(engine).get_table_names())
+    finally:
+        engine.dispose()
+
+
+def migrated_app(url: str):
     return create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url}), url
 
 
-def test_migrations_on_an_empty_database_match_the_models(tmp_path):
-    app, url = migrated_app(tmp_path)
+def test_migrations_on_an_empty_database_match_the_models(empty_url):
+    app, url = migrated_app(empty_url)
     with app.app_context():
         upgrade()
         with db.engine.connect() as connection:
             differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
         db.engine.dispose()
     assert differences == []
-    tables = set(inspect(create_engine(url)).get_table_names())
-    assert {"learner", "progress", "alembic_version"} <= tables
+    assert {"learner", "progress", "alembic_version"} <= table_names(url)
 
 
-def test_downgrade_to_base_removes_every_table(tmp_path):
-    app, url = migrated_app(tmp_path)
+def test_downgrade_to_base_removes_every_table(empty_url):
+    app, url = migrated_app(empty_url)
     with app.app_context():
         upgrade()
         downgrade(revision="base")
         db.engine.dispose()
-    assert set(inspect(create_engine(url)).get_table_names()) == {"alembic_version"}
+    assert table_names(url) == {"alembic_version"}
 
 
-def test_db_upgrade_command_then_pages_work(tmp_path):
-    app, _ = migrated_app(tmp_path)
+def test_db_upgrade_command_then_pages_work(empty_url):
+    app, _ = migrated_app(empty_url)
     result = app.test_cli_runner().invoke(args=["db", "upgrade"])
     assert result.exit_code == 0, result.output
     client = app.test_client()
@@ -47,9 +62,10 @@ def test_db_upgrade_command_then_pages_work(tmp_path):
         db.engine.dispose()
 
 
-def test_auto_upgrade_at_start_up(tmp_path):
-    url = f"sqlite:///{tmp_path / 'auto.sqlite3'}"
-    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url, "DB_AUTO_UPGRADE": True})
+def test_auto_upgrade_at_start_up(empty_url):
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": empty_url, "DB_AUTO_UPGRADE": True}
+    )
     assert app.test_client().get("/en/device").status_code == 200
     with app.app_context():
         db.engine.dispose()
