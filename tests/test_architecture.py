@@ -1,5 +1,6 @@
 """The engine stays framework-free: no module of tutor/engine imports Flask, Babel, Werkzeug,
-Jinja2 or the web layer (checked on the syntax tree, so that a lazy import inside a function counts)."""
+Jinja2 or the web layer (checked on the syntax tree, so that a lazy import inside a function counts).
+The web layer is one package per feature: no feature imports another, and ``shared`` imports none."""
 
 from __future__ import annotations
 
@@ -81,3 +82,46 @@ def test_importing_the_engine_loads_no_web_framework():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split("]")[0] == "["
     assert int(out.stdout.split("]")[1]) >= 8  # the engine's modules were really imported
+
+
+# --- The web layer: one package per feature, none importing another ----------------------------------
+
+WEB = ENGINE.parent / "web"
+FEATURES = sorted(p.name for p in WEB.iterdir() if p.is_dir() and (p / "__init__.py").is_file() and p.name != "shared")
+
+
+def feature_of(name: str) -> str | None:
+    """The feature package a module name belongs to (``tutor.web.lessons.text`` -> ``lessons``), or None."""
+    parts = name.split(".")
+    if parts[:2] == ["tutor", "web"] and len(parts) > 2 and parts[2] in FEATURES:
+        return parts[2]
+    return None
+
+
+def test_the_web_layer_has_its_feature_packages():
+    assert set(FEATURES) >= {"api", "core", "device", "envido", "lessons"}
+    assert (WEB / "shared" / "__init__.py").is_file()
+    assert not [p.name for p in WEB.glob("*.py") if p.name != "__init__.py"], "every web module lives in a package"
+
+
+@pytest.mark.parametrize("feature", FEATURES)
+def test_a_feature_imports_no_other_feature(feature):
+    paths = sorted((WEB / feature).rglob("*.py"))
+    assert paths
+    bad = {f"{path.relative_to(WEB)}: {name}" for path in paths for name in imported_names(path)
+           if feature_of(name) not in (None, feature)}
+    assert not bad, f"tutor.web.{feature} imports other features: {sorted(bad)}"
+
+
+def test_shared_imports_no_feature():
+    bad = {f"{path.relative_to(WEB)}: {name}" for path in sorted((WEB / "shared").rglob("*.py"))
+           for name in imported_names(path) if feature_of(name)}
+    assert not bad, f"tutor.web.shared imports features: {sorted(bad)}"
+
+
+def test_the_feature_checker_sees_a_sibling_import(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("from ..envido import views\nfrom ..shared.htmx import render_block\nimport tutor.web.api\n"
+                     "from . import progress\n", encoding="utf-8")
+    names = imported_names(probe, package="tutor.web.lessons")
+    assert {feature_of(n) for n in names} == {"envido", "api", "lessons", None}

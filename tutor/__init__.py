@@ -21,7 +21,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from . import i18n
     from .config import load_config
     from .models import db, migrate
-    from .web import cards, compress, core, device, envido, errors, htmx, learner, lessons, nav, preferences, security
+    from .web import api, core, device, envido, lessons
+    from .web.shared import cards, compress, errors, htmx, learner, nav, preferences, security
 
     app = Flask(
         __name__,
@@ -44,10 +45,20 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     preferences.init_app(app)
     learner.init_app(app)
     cards.init_app(app)
+
+    # The features: every blueprint of the app, then what a feature adds besides it (menu entries, ...).
+    app.register_blueprint(core.bp)
+    app.register_blueprint(core.health)
+    app.register_blueprint(device.bp)
+    app.register_blueprint(envido.bp)
+    security.csrf.exempt(api.bp)  # no cookies, no session, no side effects: see tutor/web/api/views.py
+    app.register_blueprint(api.bp)
+    app.register_blueprint(lessons.bp)
     core.init_app(app)
     device.init_app(app)
     envido.init_app(app)
     lessons.init_app(app)
+
     errors.init_app(app)
 
     auto_upgrade = app.config["DB_AUTO_UPGRADE"]

@@ -13,7 +13,7 @@ import pytest
 from flask import render_template_string
 
 from tutor.engine.cards import DECK, Card, Suit
-from tutor.web import cards as card_module
+from tutor.web.shared import cards as card_module
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "tutor" / "static"

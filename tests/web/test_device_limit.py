@@ -9,8 +9,8 @@ from sqlalchemy import select
 
 from tests.conftest import csrf_token, find_all, make_app
 from tutor.models import DeviceCodeFailures, db, utcnow
-from tutor.web import device
-from tutor.web.device import FAILURE_WINDOW, MAX_FAILURES
+from tutor.web.device import views as device
+from tutor.web.device.views import FAILURE_WINDOW, MAX_FAILURES
 
 SESSION_COOKIE = "tutor_session"
 WRONG = "ZZZZ-ZZZZ"

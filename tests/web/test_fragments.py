@@ -7,7 +7,7 @@ from jinja2 import ChoiceLoader, DictLoader
 
 from tests.conftest import HTMX, csrf_token, find_all
 from tutor.engine.cards import Card
-from tutor.web.htmx import render_block
+from tutor.web.shared.htmx import render_block
 
 
 def test_full_page_has_html_and_fragment_has_not(client):

@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 
 from tests.conftest import csrf_token, find_all
 from tutor.models import DEVICE_CODE_ALPHABET, Learner, Progress, db
-from tutor.web.device import MAX_FAILURES
+from tutor.web.device.views import MAX_FAILURES
 
 UNAMBIGUOUS = set("23456789ABCDEFGHJKMNPQRSTUVWXYZ")  # no 0/O, 1/I/L
 

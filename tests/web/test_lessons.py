@@ -29,11 +29,11 @@ from tutor.content.checks import (
 from tutor.content.schema import parse_check
 from tutor.engine.envido import envido
 from tutor.models import Learner, Progress, db
-from tutor.web.cards import card_name
-from tutor.web.lesson_explain import explain
-from tutor.web.lesson_progress import stars_for
-from tutor.web.lesson_text import option_label
-from tutor.web.lessons import RESERVED_STEP_KEYS
+from tutor.web.shared.cards import card_name
+from tutor.web.lessons.explain import explain
+from tutor.web.lessons.progress import stars_for
+from tutor.web.lessons.text import option_label
+from tutor.web.lessons.views import RESERVED_STEP_KEYS
 
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 SEED_RE = re.compile(r'name="seed" value="(\d+)"')

@@ -25,12 +25,12 @@ from flask import Blueprint, Flask, current_app, flash, redirect, render_templat
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..i18n import LANG_PREFIX
-from ..i18n import gettext as _
-from ..i18n import lazy_gettext as _l
-from ..models import DeviceCodeFailures, Learner, db, format_device_code, normalize_device_code, utcnow
-from .learner import current_learner, session_public_id, switch_to
-from .nav import Section, add_section
+from ...i18n import LANG_PREFIX
+from ...i18n import gettext as _
+from ...i18n import lazy_gettext as _l
+from ...models import DeviceCodeFailures, Learner, db, format_device_code, normalize_device_code, utcnow
+from ..shared.learner import current_learner, session_public_id, switch_to
+from ..shared.nav import Section, add_section
 
 bp = Blueprint("device", __name__, url_prefix=LANG_PREFIX)
 
@@ -187,8 +187,7 @@ def device():
 
 
 def init_app(app: Flask) -> None:
-    """Register the page and its menu entry."""
-    app.register_blueprint(bp)
+    """The page's menu entry (``create_app`` registers ``bp``)."""
     add_section(
         app,
         Section(

@@ -3,25 +3,25 @@
 Every check's explanation is data, ``{"msg": key, ...params}`` (``tutor.content.checks``, with the
 keys listed in ``EXPLANATION_KEYS``). :func:`explain` turns it into an :class:`Explanation`: a
 headline with the answer, then the reasons in reading order. The envido and flor of a hand and the
-engine's refusal reasons are told by ``tutor.web.explain`` (shared with the envido checker); the
-rest is here, with seats and teams named from the learner's point of view (``lesson_text``).
+engine's refusal reasons are told by ``tutor.web.shared.narration`` (shared with the envido checker); the
+rest is here, with seats and teams named from the learner's point of view (:mod:`.text`).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from ..content.checks import Question
-from ..engine.cards import Card
-from ..engine.envido import envido, flor
-from ..engine.errors import IllegalActionError, Reason
-from ..engine.ranking import MATAS
-from ..engine.stakes import ENVIDO_POINTS
-from ..i18n import gettext as _
-from ..i18n import ngettext
-from . import explain as shared
-from .explain import Explanation
-from .lesson_text import (
+from ...content.checks import Question
+from ...engine.cards import Card
+from ...engine.envido import envido, flor
+from ...engine.errors import IllegalActionError, Reason
+from ...engine.ranking import MATAS
+from ...engine.stakes import ENVIDO_POINTS
+from ...i18n import gettext as _
+from ...i18n import ngettext
+from ..shared import narration
+from ..shared.narration import Explanation
+from .text import (
     call_label,
     calls_text,
     card_text,
@@ -189,11 +189,11 @@ def _lead(question: Question, data: Data, face: str | None) -> Explanation:
     return Explanation(headline, reasons)
 
 
-# --- Envido and flor: told by tutor.web.explain --------------------------------------------------
+# --- Envido and flor: told by tutor.web.shared.narration -------------------------------------
 
 
 def _envido(question: Question, data: Data, face: str | None) -> Explanation:
-    return shared.explain_envido(envido(data["cards"]), face)
+    return narration.explain_envido(envido(data["cards"]), face)
 
 
 def _flor(question: Question, data: Data, face: str | None) -> Explanation:
@@ -201,7 +201,7 @@ def _flor(question: Question, data: Data, face: str | None) -> Explanation:
     if msg == "flor.value":
         result = flor(data["cards"])
         assert result is not None
-        return shared.explain_flor(result, face)
+        return narration.explain_flor(result, face)
     if msg == "flor.yes":
         # Translators: "flor" (three cards of one suit) is a Truco term; keep it.
         headline = _("Yes, these cards make a flor.")
@@ -403,9 +403,9 @@ def _legal_calls(question: Question, data: Data, face: str | None) -> Explanatio
 
 
 def refusal_text(call: str, reason: str) -> str:
-    """Why a call is not possible now: the engine's reason told by ``tutor.web.explain``."""
+    """Why a call is not possible now: the engine's reason told by ``tutor.web.shared.narration``."""
     try:
-        why = shared.error_message(IllegalActionError(Reason(reason)))
+        why = narration.error_message(IllegalActionError(Reason(reason)))
     except ValueError:
         why = _("That is not allowed.")
     # Translators: %(call)s is a Truco call name (Spanish); %(reason)s is a sentence with the rule.

@@ -23,11 +23,11 @@ from typing import Any, Iterable, Sequence
 
 from babel.lists import format_list
 
-from ..engine.cards import Card
-from ..engine.envido import EnvidoKind, EnvidoResult, FlorResult, ShowdownResult, StatementAction
-from ..engine.errors import NotationReason, Reason, TrucoError
-from ..engine.rules import TARGETS
-from ..engine.stakes import (
+from ....engine.cards import Card
+from ....engine.envido import EnvidoKind, EnvidoResult, FlorResult, ShowdownResult, StatementAction
+from ....engine.errors import NotationReason, Reason, TrucoError
+from ....engine.rules import TARGETS
+from ....engine.stakes import (
     ENVIDO_POINTS,
     EnvidoCall,
     EnvidoStake,
@@ -40,10 +40,10 @@ from ..engine.stakes import (
     malas_end,
     mazo_award,
 )
-from ..i18n import current_language
-from ..i18n import gettext as _
-from ..i18n import ngettext, pgettext
-from .cards import card_name, suit_name
+from ....i18n import current_language
+from ....i18n import gettext as _
+from ....i18n import ngettext, pgettext
+from ..cards import card_name, suit_name
 
 __all__ = [
     "Explanation", "Verdict", "Field",

@@ -26,9 +26,9 @@ from flask import g
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
-from ..content import Lesson, all_lessons
-from ..models import Learner, Progress, db
-from .learner import current_learner, session_public_id
+from ...content import Lesson, all_lessons
+from ...models import Learner, Progress, db
+from ..shared.learner import current_learner, session_public_id
 
 Record = dict[str, Any]
 

@@ -15,7 +15,7 @@ from datetime import date, datetime, timedelta, timezone
 from flask import Flask, g, request, session
 from sqlalchemy.exc import IntegrityError
 
-from ..models import Learner, db, utcnow
+from ...models import Learner, db, utcnow
 
 SESSION_KEY = "learner"
 _RENEWED_KEY = "renewed"

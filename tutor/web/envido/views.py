@@ -18,8 +18,8 @@ request gets only the ``result`` block and an ``HX-Push-Url`` header with the ca
 the address bar always holds the shareable link. Bad input is a translated message with status 400.
 
 The input readers (``read_*``) raise the engine's :class:`InvalidNotationError` with a ``field``
-detail, so that :func:`tutor.web.explain.error_message` finds the right sentence; the JSON API
-(``api.py``) uses the same readers.
+detail, so that :func:`tutor.web.shared.narration.error_message` finds the right sentence; the JSON API
+(``tutor.web.api``) and the command line use the same readers, from ``tutor.web.shared.readers``.
 """
 
 from __future__ import annotations
@@ -28,221 +28,52 @@ import hashlib
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 import segno
 from flask import Blueprint, Flask, redirect, request, url_for
 from flask.wrappers import Response
 
-from ..engine.cards import DECK, Card, Suit, format_cards, parse_cards
-from ..engine.envido import envido, flor, showdown
-from ..engine.errors import InvalidNotationError, NotationReason, TrucoError
-from ..engine.rules import TARGETS, FlorMode, Rules, find_variant
-from ..engine.stakes import (
+from ...engine.cards import DECK, Card, Suit, format_cards
+from ...engine.envido import envido, flor, showdown
+from ...engine.errors import InvalidNotationError, NotationReason, TrucoError
+from ...engine.rules import TARGETS, FlorMode
+from ...engine.stakes import (
     EnvidoCall,
-    FaltaMode,
     TrucoCall,
     envido_stake,
     flor_stake,
     next_envido_calls,
     truco_stake,
 )
-from ..i18n import LANG_PREFIX
-from ..i18n import lazy_gettext as _l
-from . import explain
-from .explain import Field, error_message
-from .htmx import render_page_or_block, wants_fragment
-from .nav import Section, add_section
-from .preferences import card_face
+from ...i18n import LANG_PREFIX
+from ...i18n import lazy_gettext as _l
+from ..shared.htmx import render_page_or_block, wants_fragment
+from ..shared import narration
+from ..shared.narration import Field, error_message
+from ..shared.nav import Section, add_section
+from ..shared.preferences import card_face
+from ..shared.readers import (
+    TRUE_VALUES,
+    bad_input,
+    check_seat_count,
+    read_calls,
+    read_hand,
+    read_number,
+    read_rules,
+    read_scores,
+    read_seat,
+    seat_values,
+    split_list,
+)
 
 bp = Blueprint("envido", __name__, url_prefix=f"{LANG_PREFIX}/envido")
-
-POSSIBLE_ENVIDO: frozenset[int] = frozenset(range(0, 8)) | frozenset(range(20, 34))
-"""Every envido a hand can have: 0-7 without two cards of one suit, 20-33 with them."""
 
 MAX_PLAYERS = 6
 """The showdown form offers six players; 2, 4 or 6 of them are filled in."""
 
 FIRST_DAILY = date(2024, 1, 1)
 """The first date with a daily puzzle."""
-
-_NUMBER = re.compile(r"^[0-9]{1,3}$")
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off"}
-FLAG_VALUES: tuple[str, ...] = ("true", "false", "yes", "no", "on", "off", "1", "0")
-"""Every spelling a yes/no option accepts, in the order error messages list them."""
-
-
-# --- Reading input --------------------------------------------------------------------------------
-
-
-def _bad(reason: NotationReason, which: Field, message: str, **details: Any) -> InvalidNotationError:
-    return InvalidNotationError(reason, message, field=which, **details)
-
-
-def split_list(values: Iterable[str]) -> list[str]:
-    """Repeated parameters and comma-separated values as one list, blanks kept out.
-
-    >>> split_list(["envido, real_envido", "", "falta_envido"])
-    ['envido', 'real_envido', 'falta_envido']
-    """
-    return [item.strip() for value in values for item in value.split(",") if item.strip()]
-
-
-def read_hand(text: str | Sequence[str]) -> tuple[Card, ...]:
-    """Exactly three distinct cards, typed or listed (raises InvalidNotationError, field ``cards``)."""
-    try:
-        return parse_cards(text, count=3)
-    except InvalidNotationError as exc:
-        exc.details.setdefault("field", Field.CARDS)
-        raise
-
-
-def read_number(text: str, which: Field, low: int, high: int, **details: Any) -> int:
-    """A whole number written with ASCII digits, from ``low`` to ``high``."""
-    raw = text.strip()
-    if not _NUMBER.match(raw) or not low <= int(raw) <= high:
-        raise _bad(NotationReason.BAD_VALUE, which, f"{raw!r} is not a number from {low} to {high}", value=raw, **details)
-    return int(raw)
-
-
-def read_envido_value(value: Any, position: int | None = None) -> int:
-    """One player's envido number: 0-7 or 20-33 (an int, or digits in a string)."""
-    if isinstance(value, str) and _NUMBER.match(value.strip()):
-        value = int(value.strip())
-    if type(value) is not int or value not in POSSIBLE_ENVIDO:
-        raise _bad(
-            NotationReason.BAD_VALUE, Field.ENVIDO_VALUE, f"{value!r} is not a possible envido", value=value, position=position
-        )
-    return value
-
-
-def read_target(text: str | None) -> int | None:
-    """The game's target (5-30 in steps of 5), or None when not given."""
-    if text is None or not text.strip():
-        return None
-    target = read_number(text, Field.TARGET, 1, 999)
-    if target not in TARGETS:
-        raise _bad(NotationReason.BAD_VALUE, Field.TARGET, f"bad target {target}", value=text)
-    return target
-
-
-def read_scores(values: Sequence[str], target: int) -> tuple[int, int]:
-    """Two scores below ``target`` from ``"12,20"`` or two fields (a blank field counts 0)."""
-    items = [item.strip() for value in values for item in value.split(",")]
-    if not values or all(not item for item in items):
-        return (0, 0)
-    if len(items) != 2:
-        raise _bad(NotationReason.WRONG_COUNT, Field.SCORE, "two scores needed", value=len(items), expected=2)
-    first, second = (read_number(item or "0", Field.SCORE, 0, target - 1, max=target - 1) for item in items)
-    return (first, second)
-
-
-def read_flag(text: str | None, name: str) -> bool | None:
-    """A yes/no option (``1``/``0``, ``true``/``false``, ``yes``/``no``, ``on``/``off``); None when not given.
-
-    A wrong value raises with the details ``option`` (``name``) and ``allowed`` (:data:`FLAG_VALUES`).
-    """
-    if text is None or not text.strip():
-        return None
-    value = text.strip().lower()
-    if value in _TRUE:
-        return True
-    if value in _FALSE:
-        return False
-    raise _bad(NotationReason.BAD_VALUE, Field.OPTION, f"{name} must be yes or no", value=text, option=name, allowed=FLAG_VALUES)
-
-
-def read_choice(text: str | None, choices: Iterable[str], name: str | None = None) -> str | None:
-    """One of ``choices`` (case-insensitive); None when not given.
-
-    A wrong value raises with the details ``option`` (``name``) and ``allowed`` (the choices in order).
-    """
-    if text is None or not text.strip():
-        return None
-    allowed = tuple(choices)
-    value = text.strip().lower()
-    if value not in allowed:
-        raise _bad(
-            NotationReason.BAD_VALUE, Field.OPTION, f"{text!r} is not one of {list(allowed)}", value=text, option=name, allowed=allowed
-        )
-    return value
-
-
-def read_rules(
-    variant: str | None = None,
-    *,
-    target: str | None = None,
-    raisable: str | None = None,
-    falta_mode: str | None = None,
-    flor: str | None = None,
-    early_mazo: str | None = None,
-) -> Rules:
-    """The ruleset from a preset name (default ``argentino``) and the options that were given."""
-    try:
-        preset = find_variant(variant.strip() if variant and variant.strip() else "argentino")
-    except InvalidNotationError as exc:
-        exc.details["field"] = Field.VARIANT
-        raise
-    options: dict[str, Any] = {}
-    for key, value in (
-        ("target", read_target(target)),
-        ("envido_raisable", read_flag(raisable, "raisable")),
-        ("falta_mode", read_choice(falta_mode, [m.value for m in FaltaMode], "falta_mode")),
-        ("flor", read_choice(flor, [m.value for m in FlorMode], "flor")),
-        ("early_mazo", read_flag(early_mazo, "early_mazo")),
-    ):
-        if value is not None:
-            options[key] = value
-    try:
-        return preset.rules(**options)
-    except InvalidNotationError as exc:
-        exc.details["field"] = Field.VARIANT  # an option the preset does not let change
-        raise
-
-
-def read_calls(values: Sequence[str], kind: type[EnvidoCall] | type[TrucoCall]) -> tuple[Any, ...]:
-    """A sequence of envido or truco calls by their names (``envido,real_envido``)."""
-    which = Field.ENVIDO_CALLS if kind is EnvidoCall else Field.TRUCO_CALLS
-    calls = []
-    for position, name in enumerate(split_list(values)):
-        try:
-            calls.append(kind(name.lower()))
-        except ValueError:
-            raise _bad(NotationReason.UNKNOWN_ACTION, which, f"unknown call {name!r}", value=name, position=position) from None
-    return tuple(calls)
-
-
-def read_seat(text: str, position: int) -> int | tuple[Card, ...]:
-    """One showdown player: an envido number, or three cards."""
-    raw = text.strip()
-    if _NUMBER.match(raw):
-        return read_envido_value(raw, position)
-    return read_hand(raw)
-
-
-def seat_values(seats: Sequence[int | tuple[Card, ...]]) -> list[int]:
-    """Each player's envido; cards may not repeat between players (one deck)."""
-    seen: set[Card] = set()
-    values = []
-    for seat in seats:
-        if isinstance(seat, int):
-            values.append(seat)
-            continue
-        for card in seat:
-            if card in seen:
-                raise InvalidNotationError(
-                    NotationReason.DUPLICATE_CARD, f"card {card} dealt twice", value=card.notation, field=Field.CARDS
-                )
-            seen.add(card)
-        values.append(envido(seat).points)
-    return values
-
-
-def check_seat_count(count: int) -> None:
-    """A showdown has 2, 4 or 6 players."""
-    if count not in (2, 4, 6):
-        raise _bad(NotationReason.WRONG_COUNT, Field.SEATS, f"{count} players", value=count, expected=(2, 4, 6))
 
 
 # --- Daily puzzle ---------------------------------------------------------------------------------
@@ -286,9 +117,9 @@ def read_date(text: str | None) -> date:
             raise ValueError(raw)
         day = date.fromisoformat(raw)
     except ValueError:
-        raise _bad(NotationReason.BAD_VALUE, Field.DATE, f"bad date {raw!r}", value=raw) from None
+        raise bad_input(NotationReason.BAD_VALUE, Field.DATE, f"bad date {raw!r}", value=raw) from None
     if not FIRST_DAILY <= day <= latest_daily():
-        raise _bad(NotationReason.BAD_VALUE, Field.DATE, f"no puzzle for {raw}", value=raw)
+        raise bad_input(NotationReason.BAD_VALUE, Field.DATE, f"no puzzle for {raw}", value=raw)
     return day
 
 
@@ -351,9 +182,9 @@ class HandView:
     """What the envido page shows for one hand."""
 
     cards: tuple[Card, ...]
-    explanation: explain.Explanation
-    flor: explain.Explanation | None = None
-    verdict: explain.Verdict | None = None
+    explanation: narration.Explanation
+    flor: narration.Explanation | None = None
+    verdict: narration.Verdict | None = None
     puzzle: bool = False
     guess: int | None = None
 
@@ -365,13 +196,13 @@ def hand_view(cards: tuple[Card, ...], check: bool, guess: int | None) -> HandVi
     flor_result = flor(cards)
     view = HandView(
         cards=cards,
-        explanation=explain.explain_envido(result, face),
-        flor=explain.explain_flor(flor_result, face) if flor_result else None,
+        explanation=narration.explain_envido(result, face),
+        flor=narration.explain_flor(flor_result, face) if flor_result else None,
         puzzle=check and guess is None,
         guess=guess,
     )
     if check and guess is not None:
-        view.verdict = explain.judge_envido_guess(result, guess, face)
+        view.verdict = narration.judge_envido_guess(result, guess, face)
     return view
 
 
@@ -408,7 +239,7 @@ def hand():
 
 def read_flag_quiet(text: str | None) -> bool:
     """A checkbox-like flag that is never an error: anything but a yes value is no."""
-    return (text or "").strip().lower() in _TRUE
+    return (text or "").strip().lower() in TRUE_VALUES
 
 
 @bp.get("/daily")
@@ -464,7 +295,7 @@ def showdown_page():
         seats: list[int | tuple[Card, ...]] = []
         for position, entry in enumerate(fields[:count]):
             if not entry.strip():
-                raise _bad(NotationReason.EMPTY, Field.SEATS, f"player {position + 1} missing", position=position)
+                raise bad_input(NotationReason.EMPTY, Field.SEATS, f"player {position + 1} missing", position=position)
             seats.append(read_seat(entry, position))
         check_seat_count(len(seats))
         mano = read_number(mano_text, Field.MANO, 1, len(seats), players=len(seats)) - 1 if mano_text.strip() else 0
@@ -480,8 +311,8 @@ def showdown_page():
         entries=[_seat_text(seat) for seat in seats] + [""] * (MAX_PLAYERS - len(seats)),
         mano_text=str(mano + 1),
         result=result,
-        explanation=explain.explain_showdown(result),
-        team_values=explain.team_values_text(result),
+        explanation=narration.explain_showdown(result),
+        team_values=narration.team_values_text(result),
         seats=[
             {"seat": i, "cards": seat if not isinstance(seat, int) else None, "value": values[i], "team": i % 2}
             for i, seat in enumerate(seats)
@@ -531,25 +362,25 @@ def stakes():
             stake = envido_stake(
                 calls, scores=scores, target=rules.target, falta_mode=rules.falta_mode, raisable=rules.envido_raisable
             )
-            context["envido"] = explain.explain_envido_stake(stake, next_envido_calls(calls, raisable=rules.envido_raisable))
+            context["envido"] = narration.explain_envido_stake(stake, next_envido_calls(calls, raisable=rules.envido_raisable))
     except TrucoError as exc:
         errors.append(error_message(exc, Field.ENVIDO_CALLS))
     try:
         trucos = read_calls(args.getlist("truco"), TrucoCall)
         if trucos:
-            context["truco"] = explain.explain_truco_stake(truco_stake(trucos))
+            context["truco"] = narration.explain_truco_stake(truco_stake(trucos))
     except TrucoError as exc:
         errors.append(error_message(exc, Field.TRUCO_CALLS))
     if errors:
         context["errors"] = errors
         return respond("envido/stakes.html", None, "envido.stakes", status=400, **context)
-    context["mazo"] = explain.explain_mazo(trucos, early_mazo=rules.early_mazo)
+    context["mazo"] = narration.explain_mazo(trucos, early_mazo=rules.early_mazo)
     if rules.flor is not FlorMode.OFF:
         contraflor = al_resto = None
         if rules.flor is FlorMode.CONTRAFLOR:
             contraflor = flor_stake(["contraflor"], scores=scores, target=rules.target)
             al_resto = flor_stake(["contraflor_al_resto"], scores=scores, target=rules.target)
-        context["flor"] = explain.explain_flor_rules(rules.flor.value, contraflor, al_resto)
+        context["flor"] = narration.explain_flor_rules(rules.flor.value, contraflor, al_resto)
     params: list[tuple[str, str]] = []
     if calls:
         params.append(("calls", ",".join(call.value for call in calls)))
@@ -571,11 +402,8 @@ def stakes():
 
 
 def init_app(app: Flask) -> None:
-    """Register the checker's pages, its place in the menu, and the JSON API (``api.py``)."""
-    from . import api
-
-    app.register_blueprint(bp)
-    app.jinja_env.globals.update(call_name=explain.call_name, team_label=explain.team_label)
+    """The checker's template helpers and its place in the menu (``create_app`` registers ``bp``)."""
+    app.jinja_env.globals.update(call_name=narration.call_name, team_label=narration.team_label)
     add_section(
         app,
         Section(
@@ -587,4 +415,3 @@ def init_app(app: Flask) -> None:
             order=30,
         ),
     )
-    api.init_app(app)

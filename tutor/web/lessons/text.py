@@ -31,13 +31,13 @@ from typing import Any, Iterable
 
 from babel.lists import format_list
 
-from ..content.checks import AnswerError, AnswerErrorKind, AnswerType, Option, Points, Question
-from ..engine.cards import Card
-from ..i18n import current_language, format_number
-from ..i18n import gettext as _
-from ..i18n import ngettext, pgettext
-from .cards import card_name, suit_name
-from .explain import call_name
+from ...content.checks import AnswerError, AnswerErrorKind, AnswerType, Option, Points, Question
+from ...engine.cards import Card
+from ...i18n import current_language, format_number
+from ...i18n import gettext as _
+from ...i18n import ngettext, pgettext
+from ..shared.cards import card_name, suit_name
+from ..shared.narration import call_name
 
 # --- Small helpers -----------------------------------------------------------------------------
 

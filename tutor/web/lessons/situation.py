@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..content.checks import AnswerType, Points, Question
-from ..engine.cards import Card
-from ..i18n import gettext as _
-from ..i18n import pgettext
-from .lesson_explain import award_line
-from .lesson_text import (
+from ...content.checks import AnswerType, Points, Question
+from ...engine.cards import Card
+from ...i18n import gettext as _
+from ...i18n import pgettext
+from .explain import award_line
+from .text import (
     action_line,
     answers_line,
     calls_line,

@@ -26,21 +26,21 @@ from typing import Any
 from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
 from flask.wrappers import Response
 
-from ..content import Lesson, Step, all_lessons, get_lesson, next_lesson, split_bold
-from ..content.checks import AnswerError, AnswerType, Question, judge, make_question, new_seed, parse_answer
-from ..engine.envido import envido
-from ..i18n import LANG_PREFIX
-from ..i18n import gettext as _
-from ..i18n import lazy_gettext as _l
-from .explain import judge_envido_guess
-from .htmx import render_block, wants_fragment
-from .lesson_explain import explain
-from .lesson_progress import LessonStatus, all_statuses, lesson_status, mark_done, record_answer, reset_lesson
-from .lesson_situation import answer_values, option_views, situation_view
-from .lesson_text import answer_error_message, answer_text, order_groups
-from .learner import session_public_id
-from .nav import Section, add_section
-from .preferences import card_face
+from ...content import Lesson, Step, all_lessons, get_lesson, next_lesson, split_bold
+from ...content.checks import AnswerError, AnswerType, Question, judge, make_question, new_seed, parse_answer
+from ...engine.envido import envido
+from ...i18n import LANG_PREFIX
+from ...i18n import gettext as _
+from ...i18n import lazy_gettext as _l
+from ..shared.htmx import render_block, wants_fragment
+from ..shared.learner import session_public_id
+from ..shared.narration import judge_envido_guess
+from ..shared.nav import Section, add_section
+from ..shared.preferences import card_face
+from .explain import explain
+from .progress import LessonStatus, all_statuses, lesson_status, mark_done, record_answer, reset_lesson
+from .situation import answer_values, option_views, situation_view
+from .text import answer_error_message, answer_text, order_groups
 
 bp = Blueprint("lessons", __name__, url_prefix=LANG_PREFIX)
 
@@ -326,8 +326,7 @@ def present(key: str, number: int):
 
 
 def init_app(app: Flask) -> None:
-    """Register the lesson pages and their place in the menu."""
-    app.register_blueprint(bp)
+    """The lessons' place in the menu, and a start-up check of the step keys (``create_app`` registers ``bp``)."""
     add_section(
         app,
         Section(

@@ -13,12 +13,12 @@ from typing import Any
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from ..engine.ranking import ARGENTINE, MATAS
-from ..i18n import LANG_PREFIX, current_language
-from ..i18n import lazy_gettext as _l
-from .htmx import render_page_or_block, wants_fragment
-from .nav import Section, add_section
-from .preferences import card_face, card_faces, set_card_face
+from ...engine.ranking import ARGENTINE, MATAS
+from ...i18n import LANG_PREFIX, current_language
+from ...i18n import lazy_gettext as _l
+from ..shared.htmx import render_page_or_block, wants_fragment
+from ..shared.nav import Section, add_section
+from ..shared.preferences import card_face, card_faces, set_card_face
 
 bp = Blueprint("core", __name__, url_prefix=LANG_PREFIX)
 health = Blueprint("health", __name__)
@@ -74,9 +74,7 @@ def healthz():
 
 
 def init_app(app: Flask) -> None:
-    """Register the blueprints and the deck's place in the menu."""
-    app.register_blueprint(bp)
-    app.register_blueprint(health)
+    """The deck's place in the menu (``create_app`` registers ``bp`` and ``health``)."""
     add_section(
         app,
         Section(

@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Flask, current_app, request, url_for
 
-from ..i18n import current_language
+from ...i18n import current_language
 
 _KEY = "tutor.sections"
 
