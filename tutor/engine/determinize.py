@@ -1,0 +1,390 @@
+"""Sample the hidden cards of a hand consistently with everything one seat has seen.
+
+A computer player sees a :class:`~tutor.engine.state.SeatView`: its own cards, the cards played,
+the calls, the envido values stated, "son buenas", the flores announced, the cards shown. To look
+ahead it needs a whole :class:`~tutor.engine.state.HandState`. :func:`determinize` deals the cards
+it has not seen to the other seats so that the public record could have happened: replaying the
+view's action log on the sampled deal reaches exactly the view (same events, same legal actions,
+same scores). Nothing else of the real deal is used, so two hands that differ only in cards the
+seat has not seen give the same samples for the same generator.
+
+How (rejection sampling with a proposal that respects the facts first, and a bounded fallback):
+
+1. Known cards are fixed: the seat's own three, every card played (by its player), the cards shown
+   at the end of the hand, and a card named by a :class:`HandFact` (a seña seen).
+2. Facts about one seat's three cards are read from the events: an envido value stated
+   (``ENVIDO_STATED``, ``ENVIDO_WON``); "son buenas" (the value does not beat the best stated before
+   it, following the tie rule of :func:`tutor.engine.envido.showdown`); a flor announced (three of
+   one suit) and its value when stated (``FLOR_STATED``, ``FLOR_WON``); no flor where announcing it
+   would have been compulsory (the seat acted, or an envido was called, without its flor being
+   announced; or the flores were settled).
+3. Seats with an exact fact (an envido or flor value, a flor) draw their cards from the three-card
+   hands that fit it, the most constrained seat first; the others draw from the remaining cards
+   and redraw while their facts fail.
+4. The sampled deal is replayed and its view compared with the given one; a mismatch rejects it.
+5. After ``tries`` rejected proposals a randomised depth-first search over every seat's possible
+   hands takes over; it is complete, so a view that comes from a real hand always gets a state.
+   Extra facts that contradict the record are dropped (and then the search runs without them).
+
+>>> import random
+>>> from tutor.engine import Answer, Call, EnvidoCall, HandState, Rules, envido_points
+>>> hand = HandState(Rules(), deal=["1e 7o 3b", "7c 6c 12e"], mano=0)
+>>> _ = hand.apply(Call(0, EnvidoCall.ENVIDO)); _ = hand.apply(Answer(1, True))
+>>> sample = determinize(hand.view_for(0), random.Random(1))
+>>> sample.view_for(0) == hand.view_for(0), envido_points(sample.deal[1])
+(True, 33)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterable, Iterator, Sequence
+
+from .cards import DECK, Card
+from .envido import envido_points, flor_points
+from .errors import TrucoError
+from .state import Call, EventKind, HandState, Mazo, SeatView
+from .stakes import EnvidoCall
+
+__all__ = ["HandFact", "InconsistentViewError", "Determinizer", "determinize", "DEFAULT_TRIES"]
+
+DEFAULT_TRIES = 200
+"""Proposals tried before the search takes over."""
+SEARCH_BUDGET = 200_000
+"""Hands the search may check before it gives up (the view is then taken as impossible)."""
+
+_INDEX: dict[Card, int] = {card: i for i, card in enumerate(DECK)}
+_HANDS: tuple[frozenset[Card], ...] = tuple(frozenset(h) for h in combinations(DECK, 3))
+_BY_ENVIDO: dict[int, list[frozenset[Card]]] = defaultdict(list)
+_BY_FLOR: dict[int, list[frozenset[Card]]] = defaultdict(list)
+_FLORES: list[frozenset[Card]] = []
+for _hand in _HANDS:
+    _BY_ENVIDO[envido_points(_hand)].append(_hand)
+    _value = flor_points(tuple(_hand))
+    if _value is not None:
+        _BY_FLOR[_value].append(_hand)
+        _FLORES.append(_hand)
+del _hand, _value
+
+
+class InconsistentViewError(TrucoError, ValueError):
+    """No deal fits the view: it does not come from a real hand (or the facts contradict it)."""
+
+    def __init__(self, message: str) -> None:
+        from .errors import NotationReason
+
+        super().__init__(NotationReason.BAD_VALUE, message)
+
+
+@dataclass(frozen=True, slots=True)
+class HandFact:
+    """An extra fact about the three cards dealt to ``seat`` (e.g. from a seña seen).
+
+    ``any_of``: the seat holds at least one of these cards (one card: it holds that card);
+    ``none_of``: it holds none of them; ``flor``: it holds three of one suit (True) or not (False).
+
+    >>> HandFact.holds(1, Card.parse("1e")).check((Card.parse("1e"), Card.parse("4c"), Card.parse("5c")))
+    True
+    """
+
+    seat: int
+    any_of: frozenset[Card] = frozenset()
+    none_of: frozenset[Card] = frozenset()
+    flor: bool | None = None
+
+    @classmethod
+    def holds(cls, seat: int, card: Card | str) -> HandFact:
+        """``seat`` was dealt ``card``."""
+        return cls(seat, any_of=frozenset({card if isinstance(card, Card) else Card.parse(card)}))
+
+    def check(self, cards: Iterable[Card]) -> bool:
+        """True when three dealt cards agree with this fact."""
+        hand = frozenset(cards)
+        if self.any_of and not hand & self.any_of:
+            return False
+        if hand & self.none_of:
+            return False
+        if self.flor is not None and (len({c.suit for c in hand}) == 1) != self.flor:
+            return False
+        return True
+
+
+@dataclass(slots=True)
+class _SeatFacts:
+    """What the record says about one seat's three cards."""
+
+    known: set[Card]
+    envido: int | None = None
+    below: list[tuple[int, bool]] | None = None  # (value, an equal value passes)
+    flor: bool | None = None
+    flor_value: int | None = None
+    extra: list[HandFact] | None = None
+
+    @property
+    def exact(self) -> bool:
+        return self.envido is not None or self.flor_value is not None or self.flor is True
+
+    def check(self, hand: frozenset[Card]) -> bool:
+        if self.envido is not None and envido_points(hand) != self.envido:
+            return False
+        if self.below:
+            value = envido_points(hand)
+            for bound, equal_ok in self.below:
+                if value > bound or (value == bound and not equal_ok):
+                    return False
+        if self.flor is not None or self.flor_value is not None:
+            is_flor = len({c.suit for c in hand}) == 1
+            if self.flor is not None and is_flor != self.flor:
+                return False
+            if self.flor_value is not None and (not is_flor or flor_points(tuple(hand)) != self.flor_value):
+                return False
+        if self.extra:
+            for fact in self.extra:
+                if not fact.check(hand):
+                    return False
+        return True
+
+
+class Determinizer:
+    """Reads a view once, then samples consistent hands from it (:meth:`sample`).
+
+    ``facts`` are extra facts (:class:`HandFact`) the seat knows, e.g. señas it has seen.
+    """
+
+    def __init__(self, view: SeatView, facts: Sequence[HandFact] = (), *, tries: int = DEFAULT_TRIES) -> None:
+        self.view = view
+        self.tries = tries
+        self.start_scores = (view.scores[0] - view.points[0], view.scores[1] - view.points[1])
+        self.facts = tuple(f for f in facts if f.seat != view.seat and 0 <= f.seat < view.players)
+        self._build(self.facts)
+
+    # --- Reading the record ------------------------------------------------------------------------
+
+    def _build(self, facts: Sequence[HandFact]) -> None:
+        view = self.view
+        n = view.players
+        seats = [_SeatFacts(set()) for _ in range(n)]
+        if len(view.dealt) != 3 or not set(view.hand) <= set(view.dealt):
+            raise InconsistentViewError("the seat's cards in hand are not among its dealt cards")
+        seats[view.seat].known.update(view.dealt)
+        has_flor_rule = view.rules.has_flor
+        announced: set[int] = set()
+        acted: set[int] = set()
+        folded: set[int] = set()
+        envido_called = False
+        best: tuple[int, int] | None = None  # (seat, value) stated best so far
+        order = {(view.mano + i) % n: i for i in range(n)}
+        shown_order: dict[int, tuple[Card, ...]] = {}
+        for action in view.actions:
+            if type(action) is Mazo:
+                folded.add(action.seat & 1)
+            elif not (type(action) is Call and action.call.value.startswith(("flor", "contraflor"))):
+                acted.add(action.seat)
+        for event in view.events:
+            kind = event.kind
+            if kind is EventKind.CARD_PLAYED:
+                seats[event.seat].known.add(event.card)
+            elif kind is EventKind.CARDS_SHOWN:
+                seats[event.seat].known.update(event.cards)
+                if len(event.cards) == 3:
+                    shown_order[event.seat] = tuple(event.cards)
+            elif kind is EventKind.ENVIDO_STATED or kind is EventKind.ENVIDO_WON:
+                seats[event.seat].envido = event.value
+                if kind is EventKind.ENVIDO_STATED:
+                    best = (event.seat, event.value)
+            elif kind is EventKind.SON_BUENAS and best is not None:
+                facts_of = seats[event.seat]
+                if facts_of.below is None:
+                    facts_of.below = []
+                # It does not beat the best: lower, or equal while farther from the mano.
+                facts_of.below.append((best[1], order[event.seat] > order[best[0]]))
+            elif kind is EventKind.FLOR_ANNOUNCED:
+                announced.add(event.seat)
+                seats[event.seat].flor = True
+            elif kind is EventKind.FLOR_STATED or kind is EventKind.FLOR_WON:
+                seats[event.seat].flor_value = event.value
+            elif kind is EventKind.CALL and isinstance(event.call, str) and event.call in {c.value for c in EnvidoCall}:
+                envido_called = True
+        if has_flor_rule:
+            settled = bool(view.tricks) or view.is_over
+            for seat in range(n):
+                if seat in announced or seat == view.seat:
+                    continue
+                if seat in acted or envido_called or (settled and (seat & 1) not in folded):
+                    seats[seat].flor = False
+        seen: set[Card] = set()
+        for seat_facts in seats:
+            if len(seat_facts.known) > 3 or not seen.isdisjoint(seat_facts.known):
+                raise InconsistentViewError("a card is known twice or a seat holds more than three")
+            seen |= seat_facts.known
+        self.seen = frozenset(seen)
+        """The cards the seat has seen: its own, every card played, the cards shown."""
+        for fact in facts:
+            target = seats[fact.seat]
+            if len(fact.any_of) == 1:
+                (card,) = fact.any_of
+                if card not in target.known:
+                    if card in seen or len(target.known) == 3:
+                        continue  # contradicts the record: ignored
+                    target.known.add(card)
+                    seen.add(card)
+            if target.extra is None:
+                target.extra = []
+            target.extra.append(fact)
+        self.seats = seats
+        self.shown_order = shown_order
+        self.pool = tuple(card for card in DECK if card not in seen)
+        self.others = [s for s in range(n) if s != view.seat and len(seats[s].known) < 3]
+        pool = frozenset(self.pool)
+        self._candidates: dict[int, list[frozenset[Card]]] = {}
+        for seat in self.others:
+            facts_of = seats[seat]
+            if not facts_of.exact:
+                continue
+            if facts_of.flor_value is not None:
+                source: Iterable[frozenset[Card]] = _BY_FLOR.get(facts_of.flor_value, ())
+            elif facts_of.envido is not None:
+                source = _BY_ENVIDO.get(facts_of.envido, ())
+            else:
+                source = _FLORES
+            known = frozenset(facts_of.known)
+            self._candidates[seat] = [
+                hand - known for hand in source
+                if known <= hand and (hand - known) <= pool and facts_of.check(hand)
+            ]
+        self._exact_order = sorted(self._candidates, key=lambda s: len(self._candidates[s]))
+
+    # --- Sampling ------------------------------------------------------------------------------------
+
+    def _replay(self, hands: dict[int, frozenset[Card]]) -> HandState | None:
+        view = self.view
+        deal = []
+        for seat in range(view.players):
+            cards = self.seats[seat].known | hands.get(seat, frozenset())
+            # The deck's own card objects (equal to any other copy): look-ahead code may rely on it.
+            if seat == view.seat:
+                deal.append(tuple(DECK[_INDEX[c]] for c in view.dealt))
+            elif seat in self.shown_order:
+                deal.append(tuple(DECK[_INDEX[c]] for c in self.shown_order[seat]))
+            else:
+                deal.append(tuple(DECK[i] for i in sorted(_INDEX[c] for c in cards)))
+        try:
+            state = HandState(view.rules, deal, view.mano, self.start_scores)
+            for action in view.actions:
+                state.apply(action)
+        except TrucoError:
+            return None
+        if state.view_for(view.seat) != view:
+            return None
+        return state
+
+    def _propose(self, rng: random.Random) -> dict[int, frozenset[Card]] | None:
+        used: set[Card] = set()
+        hands: dict[int, frozenset[Card]] = {}
+        for seat in self._exact_order:
+            options = [c for c in self._candidates[seat] if used.isdisjoint(c)]
+            if not options:
+                return None
+            pick = options[rng.randrange(len(options))]
+            hands[seat] = pick
+            used |= pick
+        rest = [c for c in self.pool if c not in used]
+        for seat in self.others:
+            if seat in hands:
+                continue
+            facts_of = self.seats[seat]
+            need = 3 - len(facts_of.known)
+            known = frozenset(facts_of.known)
+            for _ in range(50):
+                pick = frozenset(rng.sample(rest, need))
+                if facts_of.check(known | pick):
+                    break
+            else:
+                return None
+            hands[seat] = pick
+            rest = [c for c in rest if c not in pick]
+        return hands
+
+    def _search(self, rng: random.Random) -> HandState | None:
+        """Randomised depth-first search over all seats' possible hands, most constrained seat first.
+
+        Complete up to :data:`SEARCH_BUDGET` checked hands: a view of a real hand is found within
+        the first few (the facts read from the record are exact but for rare flor cases), so running
+        out of budget means the view is impossible.
+        """
+        seats = sorted(self.others, key=lambda s: (s not in self._candidates, len(self._candidates.get(s, ()))))
+        budget = [SEARCH_BUDGET]
+
+        def options(seat: int, free: list[Card]) -> Iterator[frozenset[Card]]:
+            facts_of = self.seats[seat]
+            known = frozenset(facts_of.known)
+            if seat in self._candidates:
+                free_set = set(free)
+                listed = [c for c in self._candidates[seat] if c <= free_set]
+                rng.shuffle(listed)
+                yield from listed
+                return
+            order = list(free)
+            rng.shuffle(order)
+            for combo in combinations(order, 3 - len(known)):
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return
+                pick = frozenset(combo)
+                if facts_of.check(known | pick):
+                    yield pick
+
+        def walk(index: int, free: list[Card], hands: dict[int, frozenset[Card]]) -> HandState | None:
+            if index == len(seats):
+                budget[0] -= 50  # a replay costs about as much as fifty checks
+                return self._replay(hands)
+            seat = seats[index]
+            for pick in options(seat, free):
+                if budget[0] < 0:
+                    break
+                hands[seat] = pick
+                found = walk(index + 1, [c for c in free if c not in pick], hands)
+                if found is not None:
+                    return found
+            hands.pop(seat, None)
+            return None
+
+        return walk(0, list(self.pool), {})
+
+    def sample(self, rng: random.Random) -> HandState:
+        """A full hand consistent with the view (and the facts, when they fit the record)."""
+        for _ in range(self.tries):
+            hands = self._propose(rng)
+            if hands is None:
+                continue
+            state = self._replay(hands)
+            if state is not None:
+                return state
+        state = self._search(rng)
+        if state is not None:
+            return state
+        if self.facts:  # the extra facts contradict the record: do without them
+            self.facts = ()
+            self._build(())
+            return self.sample(rng)
+        raise InconsistentViewError("no deal of the hidden cards fits this view")
+
+    def hidden(self) -> tuple[Card, ...]:
+        """The cards a sample deals at random: those the seat has not seen and no fact names."""
+        return self.pool
+
+
+def determinize(
+    view: SeatView, rng: random.Random, constraints: Sequence[HandFact] = ()
+) -> HandState:
+    """A full :class:`HandState` consistent with everything ``view``'s seat has seen.
+
+    The cards the seat has not seen are dealt at random (from ``rng``) to the other seats so that
+    the view's action log replays to exactly this view; ``constraints`` are extra facts the seat
+    knows (:class:`HandFact`, e.g. "seat 2 holds the 1 of espadas" from a seña). For many samples of
+    one view build a :class:`Determinizer` once and call its ``sample``.
+    """
+    return Determinizer(view, constraints).sample(rng)
