@@ -1,5 +1,68 @@
-"""Computer players: pure Python on the engine's public API (no web framework; a test checks it)."""
+"""Computer players: pure Python on the engine's public API (no web framework; a test checks it).
 
-from .reasons import BotReason, ReasonCode
+Public API:
 
-__all__ = ["BotReason", "ReasonCode"]
+* :class:`Level` (``random``, ``beginner``, ``strong``) and :func:`choose` ``(view, level, rng,
+  facts=(), budget=DEFAULT_BUDGET) -> Decision``: a bot's action for a
+  :class:`~tutor.engine.state.SeatView`, always one of ``view.legal_actions``, with a
+  :class:`BotReason` (:class:`ReasonCode` + parameters). Same view, level, facts and generator
+  state: same decision.
+* :func:`hint` ``(view, seed, budget=DEFAULT_BUDGET, facts=()) -> Hint``: the legal actions ranked by
+  expected points for the seat's team over the rest of the hand (``Hint.ranked``: tuple of
+  :class:`RankedAction` with ``action`` and ``expected_points``; ``Hint.best``; ``Hint.reason``).
+* Señas: :class:`Sena`, :func:`senas` ``(view)``, :func:`noticed` ``(seed, seat, observer)``,
+  :func:`sena_facts` ``(seat, senas)`` -> facts for ``choose``/``hint`` (``facts=``).
+
+Bots see only the view: nothing here reads a :class:`~tutor.engine.state.HandState` of a real hand.
+
+>>> import random
+>>> from tutor.engine import Call, EnvidoCall, HandState, Rules
+>>> hand = HandState(Rules(), deal=["1e 7o 3b", "4c 5c 6c"], mano=0)
+>>> _ = hand.apply(Call(0, EnvidoCall.ENVIDO))
+>>> decision = choose(hand.view_for(1), Level.BEGINNER, random.Random(1))
+>>> str(decision.action), decision.reason.code.value, decision.reason.as_dict()
+('1:real_envido', 'raise_envido', {'count': 31, 'call': 'real_envido'})
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..engine.determinize import HandFact
+from . import beginner as _beginner
+from . import strong as _strong
+from .common import Decision, Level, action_text
+from .reasons import BotReason, ParamValue, ReasonCode
+from .senas import NOTICE_CHANCE, Sena, noticed, senas
+from .senas import facts as sena_facts
+from .strong import DEFAULT_BUDGET, Hint, NoDecisionError, RankedAction, hint
+
+__all__ = [
+    "Level", "Decision", "choose", "hint", "Hint", "RankedAction", "NoDecisionError", "DEFAULT_BUDGET",
+    "BotReason", "ReasonCode", "ParamValue", "Sena", "senas", "noticed", "sena_facts", "NOTICE_CHANCE",
+    "HandFact", "action_text",
+]
+
+
+def choose(
+    view,
+    level: Level | str,
+    rng: random.Random,
+    facts: Sequence[HandFact] = (),
+    budget: int = DEFAULT_BUDGET,
+) -> Decision:
+    """The decision of a bot of ``level`` for ``view`` (a :class:`~tutor.engine.state.SeatView`
+    whose seat is to act), drawn from ``rng``. ``facts`` are what the seat knows beyond the view
+    (señas it saw, :func:`sena_facts`); only the strong bot uses them. Raises
+    :class:`NoDecisionError` when the seat has nothing to decide."""
+    legal = tuple(view.legal_actions)
+    if not legal or view.is_over:
+        raise NoDecisionError("no decision for this seat now")
+    level = Level(level)
+    if level is Level.RANDOM:
+        action = legal[rng.randrange(len(legal))]
+        return Decision(action, BotReason.of(ReasonCode.RANDOM))
+    if level is Level.BEGINNER:
+        return _beginner.choose(view, rng)
+    return _strong.choose(view, rng, budget, facts)

@@ -1,0 +1,196 @@
+"""Computer players' benchmark: decision time of the strong bot and of a hint, and tournaments.
+
+Run from the project root:
+
+    .venv/bin/python bench/bots_bench.py                      # everything, full size (long)
+    .venv/bin/python bench/bots_bench.py --matches 100        # smaller tournaments
+    .venv/bin/python bench/bots_bench.py --skip-tournament    # decision times only
+    .venv/bin/python bench/bots_bench.py --jobs 2 --json      # two processes; figures to JSON
+
+What is measured:
+
+* **Decision time** of the strong bot (``choose(view, "strong", rng)``) and of a hint
+  (``hint(view, seed)``) at the default budget, 2 and 4 players: the views are every decision of
+  seat 0's team in hands played by the beginner for every seat (so they cover every phase). p50 and
+  p99 of the wall time and of the thread's CPU time (the machine is shared: the CPU time is the
+  bot's own cost, the wall time what a user waits with the machine as loaded as it is). Aim: p99
+  under 100 ms.
+* **Tournaments**: matches to 15 (1,000 with 2 players, 500 with 4 by default; ``--matches N`` sets
+  the 2-player count and half of it for 4 players), strong against beginner and beginner against
+  random, with the deal seeded per match and the first mano alternating between the teams. Win
+  rates with 95 % Wilson intervals. Aims: strong wins at least 60 %, beginner at least 75 %.
+
+With ``--json`` the figures are also written to ``bench/results/bots_bench.json`` (gitignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tutor.bots import DEFAULT_BUDGET, Level, choose, hint  # noqa: E402
+from tutor.engine import HandState, MatchState, Rules, deal  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
+    return ordered[index]
+
+
+# --- Decision times --------------------------------------------------------------------------------
+
+
+def sample_views(players: int, hands: int, seed: int) -> list:
+    """Every decision of team 0's seats in ``hands`` hands played by the beginner everywhere."""
+    rng = random.Random(seed)
+    rules = Rules(players=players, target=15)
+    views = []
+    for index in range(hands):
+        scores = (rng.randrange(15), rng.randrange(15))
+        hand = HandState(rules, deal(rng, players, index % players), index % players, scores)
+        while not hand.is_over:
+            view = hand.view_for(hand.to_act)
+            if hand.to_act % 2 == 0:
+                views.append(view)
+            hand.apply(choose(view, Level.BEGINNER, rng).action)
+    return views
+
+
+def time_decisions(players: int, hands: int, budget: int) -> dict:
+    views = sample_views(players, hands, seed=players)
+    out = {}
+    for name, call in (
+        ("strong", lambda v, i: choose(v, Level.STRONG, random.Random(i), budget=budget)),
+        ("hint", lambda v, i: hint(v, seed=i, budget=budget)),
+    ):
+        wall, cpu = [], []
+        for i, view in enumerate(views):
+            t0, c0 = time.perf_counter(), time.thread_time()
+            call(view, i)
+            cpu.append(time.thread_time() - c0)
+            wall.append(time.perf_counter() - t0)
+        out[name] = {
+            "decisions": len(views),
+            "wall_ms": {"p50": 1e3 * percentile(wall, 0.5), "p99": 1e3 * percentile(wall, 0.99), "max": 1e3 * max(wall)},
+            "cpu_ms": {"p50": 1e3 * percentile(cpu, 0.5), "p99": 1e3 * percentile(cpu, 0.99), "max": 1e3 * max(cpu)},
+        }
+    return out
+
+
+# --- Tournaments -----------------------------------------------------------------------------------
+
+
+def play_match(args: tuple) -> tuple[int, int, int]:
+    """One match to ``target``: team 0 plays ``first``, team 1 ``second``. Returns (the winner's
+    team, hands played, the first mano)."""
+    players, first, second, index, target, budget = args
+    mano = index % 2  # alternate which team is mano first
+    rules = Rules(players=players, target=target)
+    match = MatchState(rules, seed=f"bots-bench:{players}:{first}:{second}:{index}", mano=mano)
+    rng = random.Random(f"bots-bench-decisions:{players}:{first}:{second}:{index}")
+    levels = (Level(first), Level(second))
+    while not match.is_over:
+        hand = match.hand
+        seat = hand.to_act
+        view = hand.view_for(seat)
+        match.apply(choose(view, levels[seat & 1], rng, budget=budget).action)
+    return match.winner, len(match.history), mano
+
+
+def tournament(players: int, first: str, second: str, matches: int, target: int, budget: int, jobs: int) -> dict:
+    """``matches`` matches; levels swap teams every other pair of matches so that seat order does not matter."""
+    tasks = []
+    for index in range(matches):
+        swap = (index // 2) % 2 == 1
+        a, b = (second, first) if swap else (first, second)
+        tasks.append(((players, a, b, index, target, budget), swap))
+    start = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(play_match, [t for t, _ in tasks], chunksize=4))
+    else:
+        results = [play_match(t) for t, _ in tasks]
+    wins = hands = 0
+    for (winner, played, _), (_, swap) in zip(results, tasks):
+        first_team = 1 if swap else 0
+        wins += winner == first_team
+        hands += played
+    low, high = wilson(wins, matches)
+    return {
+        "players": players, "first": first, "second": second, "matches": matches, "target": target,
+        "wins": wins, "rate": wins / matches, "wilson95": [low, high], "hands": hands,
+        "seconds": time.perf_counter() - start,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=1000, help="2-player matches per pairing (4 players: half)")
+    parser.add_argument("--target", type=int, default=15)
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="simulated hands per strong decision")
+    parser.add_argument("--hands", type=int, default=60, help="hands sampled for the decision times")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the tournaments")
+    parser.add_argument("--skip-timing", action="store_true")
+    parser.add_argument("--skip-tournament", action="store_true")
+    parser.add_argument("--only", choices=["strong", "beginner"], help="one pairing only")
+    parser.add_argument("--players", type=int, choices=[2, 4], help="one table size only")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    report: dict = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
+                    "budget": args.budget}
+    sizes = [args.players] if args.players else [2, 4]
+    if not args.skip_timing:
+        report["timing"] = {}
+        for players in sizes:
+            figures = time_decisions(players, args.hands, args.budget)
+            report["timing"][players] = figures
+            for name, f in figures.items():
+                print(f"{players} players, {name:6}: {f['decisions']} decisions, "
+                      f"wall p50 {f['wall_ms']['p50']:.1f} ms p99 {f['wall_ms']['p99']:.1f} ms, "
+                      f"cpu p50 {f['cpu_ms']['p50']:.1f} ms p99 {f['cpu_ms']['p99']:.1f} ms", flush=True)
+    if not args.skip_tournament:
+        report["tournaments"] = []
+        pairings = [("strong", "beginner"), ("beginner", "random")]
+        if args.only:
+            pairings = [p for p in pairings if p[0] == args.only]
+        for players in sizes:
+            count = args.matches if players == 2 else max(1, args.matches // 2)
+            for first, second in pairings:
+                result = tournament(players, first, second, count, args.target, args.budget, args.jobs)
+                report["tournaments"].append(result)
+                low, high = result["wilson95"]
+                print(f"{players} players, {first} vs {second}: {result['wins']}/{count} = {100 * result['rate']:.1f} % "
+                      f"(95 % {100 * low:.1f}-{100 * high:.1f} %), {result['hands']} hands, "
+                      f"{result['seconds']:.0f} s", flush=True)
+    if args.json:
+        RESULTS.mkdir(exist_ok=True)
+        (RESULTS / "bots_bench.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,432 @@
+"""The beginner: rules of thumb a new player is taught, with a bluff now and then.
+
+:func:`policy` gives the beginner's choice as a small probability distribution over legal actions
+(almost always one action; a bluff is a second one with a small chance), each with its
+:class:`~tutor.bots.reasons.BotReason`; :func:`choose` draws from it. The strong bot uses the same
+distribution to play simulated hands out, and to weigh how likely each sampled deal made the
+other seats act as they did.
+
+The rules (thresholds are own choices, tuned by ``bench/bots_bench.py``):
+
+* **Flor**: announce it (compulsory); with contraflor in the rules raise with a high flor,
+  accept a contraflor with a good one.
+* **Envido**: call with a good count (27 or more; one less for the mano's team, whose ties win;
+  one more with partners, since the other team has more hands), real envido with 31 or more; answer
+  by the count and the stake; accept anyway when declining would give the other team the match;
+  now and then call with a poor count (a bluff). "El envido está primero": a truco is answered with
+  an envido call when the count is good.
+* **Truco**: a rough chance of taking the hand (each remaining card against the other team's
+  cards, and the tricks so far); call or raise when it is high, accept when fair, decline when
+  poor; a bluff now and then.
+* **Cards**: a partner whose card already takes the trick gets the lowest card; otherwise the
+  lowest card that takes the trick, or a card that ties it when a parda is good for the team, or
+  the lowest card. Leading: the middle card in the first trick when it is good (the best kept),
+  the best card when the next trick decides, the lowest after taking a trick.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+from typing import Sequence
+
+from ..engine.envido import flor_points
+from ..engine.stakes import EnvidoCall, FlorCall, TrucoCall, envido_stake, truco_stake
+from ..engine.state import Action, Answer, Call, Mazo, Phase, PlayCard
+from ..engine.tricks import Side, hand_result
+from .common import Decision, action_text, card_table, team_outcomes
+from .reasons import BotReason, ReasonCode
+
+__all__ = ["policy", "choose", "card_choice", "draw", "hand_power", "envido_need", "BLUFF_TRUCO", "BLUFF_ENVIDO"]
+
+BLUFF_TRUCO = 0.08
+"""Chance of a truco call with poor cards when one may call."""
+BLUFF_ENVIDO = 0.05
+"""Chance of an envido call with a poor count when one may call."""
+BLUFF_RAISE = 0.03
+"""Chance of answering a truco with a raise on poor cards."""
+
+ENVIDO_CALL = 27
+"""Call the envido from this count (2 players, not the mano's team)."""
+ENVIDO_ACCEPT = 26
+"""Accept an envido call from this count (more for raises and the falta)."""
+TRUCO_CALL = 0.68
+"""Call truco when the estimated chance of taking the hand is at least this."""
+TRUCO_ACCEPT = 0.45
+"""Accept a truco call from this estimated chance."""
+TRUCO_RAISE = 0.8
+"""Raise a truco call from this estimated chance."""
+
+Option = tuple[float, Action, BotReason]
+
+
+_ENVIDO, _REAL, _FALTA = "envido", "real_envido", "falta_envido"
+_CONTRAFLOR, _AL_RESTO = "contraflor", "contraflor_al_resto"
+_TRUCO_NAMES = ("truco", "retruco", "vale_cuatro")
+
+
+def _explained(code: ReasonCode, **params) -> BotReason:
+    return BotReason.of(code, **params)
+
+
+def _unexplained(code: ReasonCode, **params) -> None:
+    return None
+
+
+def _sorted(view, cards) -> list:
+    """Cards from strongest to weakest (equal cards in a fixed order: by suit, then rank)."""
+    return sorted(cards, key=card_table(view.rules.ranking_table).order)
+
+
+# --- Estimates -------------------------------------------------------------------------------------
+
+
+def _decide(outs: str, mano_team: bool) -> bool | None:
+    """Whether the seat's team takes the hand after these outcomes (W/L/P from its side), None if
+    open (the engine's rule, :func:`tutor.engine.tricks.hand_result`)."""
+    seq = outs if mano_team else outs.translate(_SWAP)
+    try:
+        result = hand_result(seq)
+    except ValueError:  # a trick after the hand was decided: decided before it
+        return _decide(outs[:-1], mano_team)
+    if not result.decided:
+        return None
+    return (result.winner is Side.MANO) == mano_team
+
+
+_SWAP = str.maketrans("WL", "LW")
+_DECIDED: dict[tuple[str, bool], bool | None] = {
+    (outs, mano_team): _decide(outs, mano_team)
+    for mano_team in (False, True)
+    for outs in ("".join(p) for n in range(4) for p in product("WLP", repeat=n))
+}
+
+
+def _chance(outs: str, odds: list[float], mano_team: bool) -> float:
+    decided = _DECIDED[outs, mano_team]
+    if decided is not None:
+        return 1.0 if decided else 0.0
+    if not odds:
+        return 0.5
+    p = odds[0]
+    rest = odds[1:]
+    return p * _chance(outs + "W", rest, mano_team) + (1 - p) * _chance(outs + "L", rest, mano_team)
+
+
+def hand_power(view) -> float:
+    """A rough chance (0..1) that the seat's team takes the hand on tricks, from its own cards only:
+    each card against the other team's cards still to come, partners counted as average cards."""
+    table = card_table(view.rules.ranking_table)
+    odds = table.odds
+    strength = table.strength
+    team = view.team
+    opponents = view.players // 2
+    partners = opponents - 1
+    hand = _sorted(view, view.hand)
+    if not hand:
+        return 0.0
+
+    def trick(card, opp_count=opponents, partner_count=partners) -> float:
+        mine = odds(card) ** opp_count
+        return 1 - (1 - mine) * (1 - 0.5**opp_count) ** partner_count
+
+    outs = "".join(team_outcomes(view))
+    mano_team = (view.mano & 1) == team
+    current = view.current_trick
+    if not current:
+        return _chance(outs, [trick(c) for c in hand], mano_team)
+    played = len(current)
+    after = [(view.seat + i) % view.players for i in range(1, view.players - played)]
+    opp_after = sum(1 for s in after if s & 1 != team)
+    partners_after = len(after) - opp_after
+    best_opp = max((strength(c) for s, c in current if s & 1 != team), default=0)
+    own_cards = [c for s, c in current if s & 1 == team]
+    best_own = max(own_cards, key=strength, default=None)
+    top = hand[0]
+    if best_own is not None and strength(best_own) > best_opp and strength(best_own) >= strength(top):
+        first = odds(best_own) ** opp_after
+        rest = hand[:-1]  # the lowest card goes on the partner's
+    elif strength(top) > best_opp:
+        first = odds(top) ** opp_after
+        rest = hand[1:]
+    elif strength(top) == best_opp:
+        first = 0.5 * odds(top) ** opp_after
+        rest = hand[1:]
+    else:
+        first = 1 - (1 - 0.25) ** partners_after if partners_after else 0.0
+        rest = hand[:-1]
+    return _chance(outs, [first] + [trick(c) for c in rest], mano_team)
+
+
+def envido_need(view, base: int) -> int:
+    """The count needed against ``base`` (a 2-player, non-mano threshold), for this table."""
+    need = base
+    if (view.mano & 1) == view.team:
+        need -= 1  # ties go to the seat nearer the mano
+    if view.players > 2:
+        need += 1  # the other team has more hands
+    return need
+
+
+def _gives_match(view, points: int) -> bool:
+    """True when ``points`` more for the other team reach the target."""
+    return view.scores[1 - view.team] + points >= view.target
+
+
+# --- The rules of thumb ------------------------------------------------------------------------------
+
+
+def policy(view, explain: bool = True) -> list[Option]:
+    """The beginner's choice for ``view`` (a SeatView or the same fields), as ``(probability,
+    action, reason)`` with probabilities summing to 1, in a fixed order. Without ``explain`` the
+    reasons are None (the strong bot's simulations need no reasons)."""
+    legal = tuple(view.legal_actions)
+    if not legal:
+        raise ValueError("this seat has no decision to make")
+    R = _explained if explain else _unexplained
+    if len(legal) == 1:
+        return [(1.0, legal[0], R(ReasonCode.ONLY_ACTION, action=action_text(legal[0])) if explain else None)]
+    calls: dict[str, Action] = {}
+    plays: list[PlayCard] = []
+    yes = no = mazo = None
+    for action in legal:
+        kind = type(action)
+        if kind is PlayCard:
+            plays.append(action)
+        elif kind is Call:
+            calls[action.call] = action
+        elif kind is Answer:
+            if action.quiero:
+                yes = action
+            else:
+                no = action
+        elif kind is Mazo:
+            mazo = action
+    if "flor" in calls:
+        return _flor(view, calls, R)
+    phase = view.phase
+    if phase is Phase.ANSWER_FLOR:
+        return _answer_contraflor(view, calls, yes, no, R)
+    if phase is Phase.ANSWER_ENVIDO:
+        return _answer_envido(view, calls, yes, no, R)
+    if phase is Phase.ANSWER_TRUCO:
+        return _answer_truco(view, calls, yes, no, R)
+    return _turn(view, calls, plays, mazo, R)
+
+
+def choose(view, rng: random.Random) -> Decision:
+    """Draw the beginner's decision from :func:`policy` with ``rng``."""
+    return draw(policy(view), rng)
+
+
+def card_choice(view) -> Decision:
+    """The card the beginner plays when it plays one (its card rules alone, whatever it calls
+    first). ``view`` must be in its turn to play."""
+    plays = [a for a in view.legal_actions if type(a) is PlayCard]
+    if not plays:
+        raise ValueError("this seat has no card to play now")
+    action, reason = _card(view, plays, _explained)
+    return Decision(action, reason)
+
+
+def draw(options: Sequence[Option], rng: random.Random) -> Decision:
+    """Pick one option by its probability (one draw from ``rng`` whenever there is a choice)."""
+    if len(options) == 1:
+        return Decision(options[0][1], options[0][2])
+    x = rng.random()
+    total = 0.0
+    for p, action, reason in options:
+        total += p
+        if x < total:
+            return Decision(action, reason)
+    return Decision(options[-1][1], options[-1][2])
+
+
+def _flor(view, calls: dict[str, Action], R) -> list[Option]:
+    value = flor_points(view.dealt) or 0
+    if _AL_RESTO in calls and value >= 36:
+        return [(1.0, calls[_AL_RESTO],
+                 R(ReasonCode.CONTRAFLOR_STRONG, value=value, call=_AL_RESTO))]
+    if _CONTRAFLOR in calls and value >= 32:
+        return [(1.0, calls[_CONTRAFLOR],
+                 R(ReasonCode.CONTRAFLOR_STRONG, value=value, call=_CONTRAFLOR))]
+    return [(1.0, calls["flor"], R(ReasonCode.FLOR_COMPULSORY, value=value))]
+
+
+def _answer_contraflor(view, calls, yes, no, R) -> list[Option]:
+    value = flor_points(view.dealt) or 0
+    call = _CONTRAFLOR
+    al_resto = _AL_RESTO
+    if al_resto in calls and value >= 35:
+        return [(1.0, calls[al_resto], R(ReasonCode.CONTRAFLOR_STRONG, value=value, call=al_resto))]
+    if value >= 31:
+        return [(1.0, yes, R(ReasonCode.ACCEPT_CONTRAFLOR, value=value, call=call))]
+    return [(1.0, no, R(ReasonCode.DECLINE_CONTRAFLOR, value=value, call=call))]
+
+
+def _envido_calls(view) -> list[EnvidoCall]:
+    return [EnvidoCall(c) for _, c in view.envido_calls]
+
+
+def _answer_envido(view, calls, yes, no, R) -> list[Option]:
+    count = view.envido
+    ladder = _envido_calls(view)
+    last = ladder[-1]
+    rules = view.rules
+    stake = envido_stake(
+        ladder, scores=view.scores, target=view.target, falta_mode=rules.falta_mode, raisable=rules.envido_raisable
+    )
+    accepted = stake.accepted_for(view.team)
+    if last is EnvidoCall.FALTA_ENVIDO and accepted > 4:
+        base = ENVIDO_ACCEPT + 4
+    else:
+        base = ENVIDO_ACCEPT + min(3, max(0, accepted - 2))
+    need = envido_need(view, base)
+    if _gives_match(view, accepted) and not _gives_match(view, stake.declined):
+        need += 2
+    if _gives_match(view, stake.declined):
+        need = 0  # declining loses the match: accept whatever the count
+    raise_call = None
+    if count >= envido_need(view, 31):
+        for name in (_REAL, _ENVIDO):
+            if name in calls:
+                raise_call = name
+                break
+        if count >= 33 and _FALTA in calls and view.scores[view.team] >= view.scores[1 - view.team]:
+            raise_call = raise_call or _FALTA
+    if raise_call is not None:
+        return [(1.0, calls[raise_call], R(ReasonCode.RAISE_ENVIDO, count=count, call=raise_call))]
+    if count >= need:
+        return [(1.0, yes, R(ReasonCode.ACCEPT_ENVIDO_COUNT, count=count, call=str(last)))]
+    return [(1.0, no, R(ReasonCode.DECLINE_LOW_COUNT, count=count, call=str(last)))]
+
+
+def _envido_call(view, calls, R, code_first: bool = False) -> list[Option] | None:
+    """An envido call with a good count (or a rare bluff), or None to leave it."""
+    if _ENVIDO not in calls and _REAL not in calls:
+        return None
+    count = view.envido
+    need = envido_need(view, ENVIDO_CALL)
+    if code_first:
+        code = ReasonCode.ENVIDO_FIRST
+    elif view.seat == view.mano:
+        code = ReasonCode.ENVIDO_AS_MANO
+    else:
+        code = ReasonCode.ENVIDO_WITH_COUNT
+    if count >= envido_need(view, 31) and _REAL in calls:
+        name = _REAL
+        return [(1.0, calls[name], R(code, count=count, call=name))]
+    name = _ENVIDO if _ENVIDO in calls else _REAL
+    if count >= need:
+        return [(1.0, calls[name], R(code, count=count, call=name))]
+    if count < 20 and not code_first:
+        return [(BLUFF_ENVIDO, calls[name], R(ReasonCode.BLUFF, call=name))]
+    return None
+
+
+def _truco_calls(view) -> list[TrucoCall]:
+    return [TrucoCall(c) for _, c in view.truco_calls]
+
+
+def _best_card(view) -> str | None:
+    hand = _sorted(view, view.hand)
+    return hand[0].notation if hand else None
+
+
+def _answer_truco(view, calls, yes, no, R) -> list[Option]:
+    envido_first = _envido_call(view, calls, R, code_first=True)
+    if envido_first is not None and envido_first[0][0] == 1.0:
+        return envido_first
+    ladder = _truco_calls(view)
+    last = str(ladder[-1])
+    stake = truco_stake(ladder)
+    power = hand_power(view)
+    raise_name = next((c for c in _TRUCO_NAMES if c in calls), None)
+    best = _best_card(view) if R is _explained else None
+    if raise_name is not None and power >= TRUCO_RAISE:
+        return [(1.0, calls[raise_name], R(ReasonCode.RAISE_TRUCO_STRONG, call=raise_name, card=best))]
+    need = TRUCO_ACCEPT + 0.05 * (len(ladder) - 1)
+    if power >= need or _gives_match(view, stake.declined):
+        return [(1.0, yes, R(ReasonCode.ACCEPT_TRUCO_STRONG, call=last, card=best))]
+    decline = R(ReasonCode.DECLINE_TRUCO_WEAK, call=last, card=best)
+    if raise_name is not None and power < 0.2:
+        return [(BLUFF_RAISE, calls[raise_name], R(ReasonCode.BLUFF, call=raise_name)), (1 - BLUFF_RAISE, no, decline)]
+    return [(1.0, no, decline)]
+
+
+def _turn(view, calls, plays, mazo, R) -> list[Option]:
+    options: list[Option] = []
+    left = 1.0
+    envido = _envido_call(view, calls, R)
+    if envido is not None:
+        if envido[0][0] == 1.0:
+            return envido
+        options.extend(envido)
+        left -= envido[0][0]
+    truco_name = next((c for c in _TRUCO_NAMES if c in calls), None)
+    if truco_name is not None and plays:
+        power = hand_power(view)
+        if power >= 0.98:
+            return _mix(options, left, [(1.0, calls[truco_name], R(ReasonCode.TRUCO_SURE, call=truco_name))])
+        if power >= TRUCO_CALL:
+            return _mix(options, left, [(1.0, calls[truco_name],
+                                         R(ReasonCode.TRUCO_STRONG, call=truco_name, card=_best_card(view) if R is _explained else None))])
+        if power < 0.25 and view.truco_level == 0 and not view.truco_calls:
+            bluff = (BLUFF_TRUCO, calls[truco_name], R(ReasonCode.BLUFF, call=truco_name))
+            card = _card(view, plays, R)
+            return _mix(options, left, [bluff, (1 - BLUFF_TRUCO, card[0], card[1])])
+    if not plays:
+        return _mix(options, left, [(1.0, mazo, R(ReasonCode.MAZO_HOPELESS))])
+    action, reason = _card(view, plays, R)
+    return _mix(options, left, [(1.0, action, reason)])
+
+
+def _mix(first: list[Option], left: float, rest: list[Option]) -> list[Option]:
+    return first + [(p * left, a, r) for p, a, r in rest]
+
+
+def _card(view, plays: list[PlayCard], R) -> tuple[Action, BotReason | None]:
+    strength = card_table(view.rules.ranking_table).strength
+    by_card = {a.card: a for a in plays}
+    hand = _sorted(view, by_card)
+    low = hand[-1]
+    team = view.team
+    current = view.current_trick
+    outs = team_outcomes(view)
+
+    def play(card, code: ReasonCode, **params) -> tuple[Action, BotReason | None]:
+        if R is _unexplained:
+            return by_card[card], None
+        return by_card[card], R(code, card=card.notation, **params)
+
+    if not current:  # leading the trick
+        if not outs:
+            if len(hand) == 3 and strength(hand[1]) >= 9:  # a 2 or better in the middle: keep the best
+                if strength(hand[0]) >= 11:
+                    return play(hand[1], ReasonCode.SAVE_MATA, kept=hand[0].notation)
+                return play(hand[1], ReasonCode.LEAD_STRONG)
+            if strength(hand[0]) >= 10:
+                return play(hand[0], ReasonCode.LEAD_STRONG)
+            return play(low, ReasonCode.LEAD_LOW)
+        if "W" in outs and len(hand) > 1:
+            return play(low, ReasonCode.LEAD_LOW)
+        return play(hand[0], ReasonCode.LEAD_STRONG)
+    best_opp = max((strength(c) for s, c in current if s & 1 != team), default=0)
+    own = [(s, c) for s, c in current if s & 1 == team]
+    best_own = max((strength(c) for _, c in own), default=0)
+    if own and best_own > best_opp:
+        partner = max(own, key=lambda sc: strength(sc[1]))[0]
+        return play(low, ReasonCode.PLAY_LOW_PARTNER_WINS, partner=partner)
+    winners = [c for c in hand if strength(c) > best_opp]
+    if winners:
+        card = winners[-1]
+        if not outs and strength(card) >= 11 and len(hand) == 3:
+            # Only a mata takes the first trick: keep it when a tie does the job.
+            ties = [c for c in hand if strength(c) == best_opp]
+            if ties:
+                return play(ties[-1], ReasonCode.PLAY_PARDA)
+        return play(card, ReasonCode.PLAY_LOWEST_WINNER)
+    ties = [c for c in hand if strength(c) == best_opp]
+    if ties and (not outs or "W" in outs):
+        return play(ties[-1], ReasonCode.PLAY_PARDA)
+    return play(low, ReasonCode.PLAY_LOWEST_CARD)

@@ -1,0 +1,117 @@
+"""Señas: the signals a computer player shows its partner for its top cards (4 and 6 players).
+
+The set is the common Argentine one (docs/rules.md, "Señas (the computer players' set)"; lesson 8
+names the first two). A :class:`Sena` is data: its value names it, :attr:`Sena.cards` says which
+cards it stands for. :func:`senas` says which señas a seat shows; :func:`noticed` decides, from a
+seed, whether an opponent caught one ("the opponents notice a seña now and then");
+:func:`facts` turns señas seen into facts for :func:`tutor.engine.determinize.determinize`, so
+that the strong bot plays with what it has seen.
+
+>>> [s.value for s in senas_for_cards(parse_cards("1e 3o 4c"))]
+['ancho_espada', 'tres']
+>>> [c.notation for c in Sena.ANCHO_FALSO.cards]
+['1o', '1c']
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+from typing import Iterable, Sequence
+
+from ..engine.cards import Card, parse_cards
+from ..engine.determinize import HandFact
+from ..engine.ranking import ARGENTINE
+
+__all__ = ["Sena", "senas", "senas_for_cards", "noticed", "facts", "MAX_SENAS", "NOTICE_CHANCE", "SENA_CARDS"]
+
+MAX_SENAS = 2
+"""A seat signals at most its two best cards (and its flor)."""
+NOTICE_CHANCE = 0.25
+"""The chance that an opponent notices one seña (own choice)."""
+
+
+class Sena(StrEnum):
+    """A seña, by what it stands for; the gesture is in docs/rules.md and the web layer's text."""
+
+    ANCHO_ESPADA = "ancho_espada"
+    """The 1 of espadas: raising the eyebrows."""
+    ANCHO_BASTO = "ancho_basto"
+    """The 1 of bastos: a wink."""
+    SIETE_ESPADA = "siete_espada"
+    """The 7 of espadas: the corner of the mouth pulled to the right."""
+    SIETE_ORO = "siete_oro"
+    """The 7 of oros: the corner of the mouth pulled to the left."""
+    TRES = "tres"
+    """A 3: biting the lower lip."""
+    DOS = "dos"
+    """A 2: a kiss (pursed lips)."""
+    ANCHO_FALSO = "ancho_falso"
+    """A false ace (1 of oros or of copas): the mouth open."""
+    FLOR = "flor"
+    """A flor (three cards of one suit): puffed cheeks."""
+    NADA = "nada"
+    """None of these cards: the eyes closed."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards this seña stands for (empty for FLOR and NADA)."""
+        return SENA_CARDS.get(self, ())
+
+
+SENA_CARDS: dict[Sena, tuple[Card, ...]] = {
+    Sena.ANCHO_ESPADA: parse_cards("1e"),
+    Sena.ANCHO_BASTO: parse_cards("1b"),
+    Sena.SIETE_ESPADA: parse_cards("7e"),
+    Sena.SIETE_ORO: parse_cards("7o"),
+    Sena.TRES: parse_cards("3e 3b 3o 3c"),
+    Sena.DOS: parse_cards("2e 2b 2o 2c"),
+    Sena.ANCHO_FALSO: parse_cards("1o 1c"),
+}
+"""The cards of each card seña, strongest seña first."""
+
+_SENA_OF: dict[Card, Sena] = {card: sena for sena, cards in SENA_CARDS.items() for card in cards}
+_SIGNALLED = frozenset(_SENA_OF)
+
+
+def senas_for_cards(cards: Iterable[Card], flor: bool = False) -> tuple[Sena, ...]:
+    """The señas for these cards: FLOR first when ``flor``, then the señas of the best cards (at
+    most :data:`MAX_SENAS`, one per seña), or NADA when no card has a seña."""
+    found: list[Sena] = [Sena.FLOR] if flor else []
+    ordered = sorted(cards, key=lambda c: (ARGENTINE.level(c), c.suit.value))
+    card_senas: list[Sena] = []
+    for card in ordered:
+        sena = _SENA_OF.get(card)
+        if sena is not None and sena not in card_senas:
+            card_senas.append(sena)
+    found.extend(card_senas[:MAX_SENAS])
+    if not card_senas and not flor:
+        found.append(Sena.NADA)
+    return tuple(found)
+
+
+def senas(view) -> tuple[Sena, ...]:
+    """The señas ``view``'s seat shows its partner for the cards it still holds (none with 2
+    players: there is no partner)."""
+    if view.players < 4:
+        return ()
+    return senas_for_cards(view.hand, flor=bool(view.has_flor))
+
+
+def noticed(seed: int | str, seat: int, observer: int, chance: float = NOTICE_CHANCE) -> bool:
+    """Whether ``observer`` (an opponent of ``seat``) noticed ``seat``'s señas, drawn from ``seed``
+    alone (give the hand's own seed, e.g. the table's seed and the hand number)."""
+    return random.Random(f"sena:{seed}:{seat}:{observer}").random() < chance
+
+
+def facts(seat: int, shown: Sequence[Sena]) -> tuple[HandFact, ...]:
+    """What ``seat``'s señas tell about its dealt cards, as facts for the determinization."""
+    out: list[HandFact] = []
+    for sena in shown:
+        if sena is Sena.FLOR:
+            out.append(HandFact(seat, flor=True))
+        elif sena is Sena.NADA:
+            out.append(HandFact(seat, none_of=_SIGNALLED))
+        else:
+            out.append(HandFact(seat, any_of=frozenset(sena.cards)))
+    return tuple(out)
