@@ -1,5 +1,6 @@
-"""The engine stays framework-free: no module of tutor/engine imports Flask, Babel, Werkzeug,
-Jinja2 or the web layer (checked on the syntax tree, so that a lazy import inside a function counts).
+"""The engine and the computer players stay framework-free: no module of tutor/engine or tutor/bots
+imports Flask, Babel, Werkzeug, Jinja2 or the web layer (checked on the syntax tree, so that a lazy
+import inside a function counts).
 The web layer is one package per feature: no feature imports another, and ``shared`` imports none."""
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ import pytest
 
 ENGINE = Path(__file__).resolve().parents[1] / "tutor" / "engine"
 FORBIDDEN = ("flask", "flask_babel", "flask_wtf", "flask_sqlalchemy", "babel", "werkzeug", "jinja2", "tutor.web")
+BOTS = ENGINE.parent / "bots"
 MODULES = sorted(ENGINE.rglob("*.py"))
+BOT_MODULES = sorted(BOTS.rglob("*.py"))
 
 
 def imported_names(path: Path, package: str | None = None) -> list[str]:
@@ -52,6 +55,16 @@ def test_engine_module_imports_no_web_framework(path):
     assert not bad, f"{path.name} imports {bad}"
 
 
+def test_the_bots_have_modules():
+    assert {p.name for p in BOT_MODULES} >= {"__init__.py", "reasons.py", "beginner.py", "strong.py", "senas.py"}
+
+
+@pytest.mark.parametrize("path", BOT_MODULES, ids=lambda p: p.name)
+def test_bots_module_imports_no_web_framework(path):
+    bad = [name for name in imported_names(path) if is_forbidden(name)]
+    assert not bad, f"bots/{path.name} imports {bad}"
+
+
 def test_the_checker_sees_forbidden_imports(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text(
@@ -66,8 +79,8 @@ def test_the_checker_sees_forbidden_imports(tmp_path):
 
 
 def test_importing_the_engine_loads_no_web_framework():
-    """Import the engine in a fresh interpreter with a bare ``tutor`` package (the real one builds the
-    Flask app), then list the framework modules that got loaded: there must be none."""
+    """Import the engine and the bots in a fresh interpreter with a bare ``tutor`` package (the real
+    one builds the Flask app), then list the framework modules that got loaded: there must be none."""
     import subprocess
     import sys
 
@@ -75,13 +88,16 @@ def test_importing_the_engine_loads_no_web_framework():
         "import sys, types\n"
         f"pkg = types.ModuleType('tutor'); pkg.__path__ = [{str(ENGINE.parent)!r}]; sys.modules['tutor'] = pkg\n"
         "import tutor.engine, tutor.engine.notation, tutor.engine.match, tutor.engine.state\n"
+        "import tutor.bots, tutor.bots.strong, tutor.bots.senas\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('flask', 'babel', 'werkzeug', 'jinja2')"
         " or m.startswith('tutor.web')]\n"
-        "print(bad, len([m for m in sys.modules if m.startswith('tutor.engine.')]))\n"
+        "print(bad, len([m for m in sys.modules if m.startswith('tutor.engine.')]),"
+        " len([m for m in sys.modules if m.startswith('tutor.bots.')]))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split("]")[0] == "["
-    assert int(out.stdout.split("]")[1]) >= 8  # the engine's modules were really imported
+    engine, bots = map(int, out.stdout.split("]")[1].split())
+    assert engine >= 8 and bots >= 5  # the modules were really imported
 
 
 # --- The web layer: one package per feature, none importing another ----------------------------------
