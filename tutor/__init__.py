@@ -21,7 +21,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from . import i18n
     from .config import load_config
     from .models import db, migrate
-    from .web import api, core, device, envido, lessons
+    from .web import api, core, device, envido, lessons, play
     from .web.shared import cards, compress, errors, htmx, learner, nav, preferences, security
 
     app = Flask(
@@ -54,10 +54,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     security.csrf.exempt(api.bp)  # no cookies, no session, no side effects: see tutor/web/api/views.py
     app.register_blueprint(api.bp)
     app.register_blueprint(lessons.bp)
+    app.register_blueprint(play.bp)
     core.init_app(app)
     device.init_app(app)
     envido.init_app(app)
     lessons.init_app(app)
+    play.init_app(app)
 
     errors.init_app(app)
 

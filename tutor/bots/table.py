@@ -1,0 +1,280 @@
+"""A table: one learner and computer players playing a whole match, kept as data.
+
+A :class:`Table` is ``rules + seed + bot level + learner seat + log``. The deals come from the seed
+(:class:`~tutor.engine.match.MatchState`), every bot decision from :func:`tutor.bots.choose` with a
+generator seeded from the table's seed and the decision's place in the match, so replaying the log
+rebuilds the same table and a new decision is the same for everyone with that seed (the daily
+deal). The log is a list of hands, each a list of :class:`Entry` (the action in the engine's
+notation, who took it, and a bot's reason): it is what the web layer stores, and all that it stores.
+
+>>> from tutor.engine import Rules
+>>> table = Table(Rules(target=15), seed=7, level="random")
+>>> table.learner_to_act or table.hand.is_over
+True
+>>> entries = table.play(str(table.view().legal_actions[0]).split(":", 1)[1])
+>>> entries[0].seat, entries[0].by
+(0, 'learner')
+>>> Table(Rules(target=15), seed=7, level="random", log=table.log()).view() == table.view()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..engine.errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
+from ..engine.match import MatchState
+from ..engine.notation import format_action, parse_action
+from ..engine.rules import Rules
+from ..engine.determinize import HandFact
+from ..engine.state import Action, HandState, SeatView
+from .senas import Sena, noticed, senas
+from .senas import facts as sena_facts
+
+__all__ = ["Entry", "Table", "TableError", "NEXT_HAND"]
+
+NEXT_HAND = "next"
+"""The learner's action that deals the next hand once one is over."""
+
+MAX_BOT_ACTIONS = 200
+"""A guard: no hand has this many actions (a hand has at most a few dozen)."""
+
+
+class TableError(ValueError):
+    """A log that does not replay (a stored game from another engine version, or a forged one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One action of the match log."""
+
+    seat: int
+    """Who acted."""
+    action: str
+    """The action in the engine's notation, seat included (``1:truco``)."""
+    by: str
+    """``learner`` or ``bot``."""
+    reason: Mapping[str, Any] | None = None
+    """A bot's reason as data: ``{"code": ..., "params": {...}}`` (None for the learner)."""
+    hinted: bool = False
+    """The learner had asked for a hint before this decision."""
+
+    def to_data(self) -> dict[str, Any]:
+        """A JSON-ready dict (short keys: the log is stored with every game)."""
+        data: dict[str, Any] = {"a": self.action, "s": self.seat, "b": self.by}
+        if self.reason is not None:
+            data["r"] = dict(self.reason)
+        if self.hinted:
+            data["h"] = True
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Entry:
+        """Read a dict written by :meth:`to_data`."""
+        try:
+            return cls(int(data["s"]), str(data["a"]), str(data["b"]), data.get("r"), bool(data.get("h", False)))
+        except (KeyError, TypeError, ValueError) as error:
+            raise TableError(f"bad log entry {data!r}") from error
+
+
+def reason_data(reason: Any) -> dict[str, Any]:
+    """A bot reason (``code`` and ``params``) as plain data."""
+    params = getattr(reason, "params", {}) or {}
+    if not isinstance(params, Mapping):
+        params = dict(params)
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        out[str(key)] = value if isinstance(value, (int, float, str, bool)) or value is None else str(value)
+    return {"code": str(getattr(reason, "code", reason)), "params": out}
+
+
+def decision_rng(seed: int, hand_index: int, position: int) -> random.Random:
+    """The generator of one bot decision: fixed by the table's seed and the decision's place."""
+    return random.Random(f"truco-tutor:{seed}:{hand_index}:{position}")
+
+
+class Table:
+    """A match between the learner (``learner_seat``) and computer players of one ``level``.
+
+    ``log`` is what :meth:`log` returned earlier: the table replays it (raising
+    :class:`TableError` if it does not replay). A new table lets the bots act until the learner's
+    first turn.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        level: str,
+        learner_seat: int = 0,
+        log: Sequence[Iterable[Mapping[str, Any]]] | None = None,
+    ) -> None:
+        from . import Level  # the bots package (imported late: it imports this module's names)
+
+        self.rules = rules
+        self.seed = seed
+        self.level = Level(level)
+        if type(learner_seat) is not int or not 0 <= learner_seat < rules.players:
+            raise InvalidNotationError(NotationReason.BAD_VALUE, f"no seat {learner_seat!r}", value=learner_seat)
+        self.learner_seat = learner_seat
+        self.match = MatchState(rules, seed=seed, auto_deal=False)
+        self._hands: list[list[Entry]] = [[]]
+        if log:
+            self._replay(log)
+        else:
+            self._bots_until_learner()
+
+    # --- Reading ---------------------------------------------------------------------------------
+
+    @property
+    def hand(self) -> HandState:
+        """The hand under way (or the last one, when it is over)."""
+        return self.match.hand
+
+    @property
+    def hand_index(self) -> int:
+        """The number of the hand under way, from 0."""
+        return len(self._hands) - 1
+
+    @property
+    def version(self) -> int:
+        """How many entries the log has, next-hand steps included: a page is drawn after a version."""
+        return sum(len(h) for h in self._hands) + len(self._hands) - 1
+
+    def hand_start_version(self, index: int | None = None) -> int:
+        """The version at which hand ``index`` (default: the one under way) began: its first entry's
+        position in the log."""
+        index = self.hand_index if index is None else index
+        return sum(len(h) for h in self._hands[:index]) + index
+
+    @property
+    def is_over(self) -> bool:
+        """True once a team has reached the target."""
+        return self.match.is_over
+
+    @property
+    def learner_to_act(self) -> bool:
+        """True when the learner must act in the hand under way."""
+        return not self.hand.is_over and self.hand.to_act == self.learner_seat
+
+    def view(self) -> SeatView:
+        """What the learner may see now."""
+        return self.hand.view_for(self.learner_seat)
+
+    # --- Señas -----------------------------------------------------------------------------------
+
+    def senas_shown(self, seat: int, index: int | None = None) -> tuple[Sena, ...]:
+        """The señas a computer player showed its partners when hand ``index`` was dealt (none for
+        the learner, who signals nothing, and none with 2 players)."""
+        if seat == self.learner_seat:
+            return ()
+        hand = self.hands()[self.hand_index if index is None else index]
+        start = HandState(hand.rules, hand.deal, hand.mano, hand.start_scores)
+        return senas(start.view_for(seat))
+
+    def noticed_by(self, observer: int, index: int | None = None) -> tuple[int, ...]:
+        """The opponents whose señas ``observer`` caught in hand ``index`` ("now and then")."""
+        index = self.hand_index if index is None else index
+        return tuple(
+            seat for seat in range(self.rules.players)
+            if seat % 2 != observer % 2 and seat != self.learner_seat and self.senas_shown(seat, index)
+            and noticed(f"{self.seed}:{index}", seat, observer)
+        )
+
+    def facts_for(self, seat: int, index: int | None = None) -> tuple[HandFact, ...]:
+        """What ``seat`` knows of other hands from señas: its partners' always, opponents' when caught."""
+        index = self.hand_index if index is None else index
+        known: list[HandFact] = []
+        for other in range(self.rules.players):
+            if other == seat:
+                continue
+            if other % 2 == seat % 2 or other in self.noticed_by(seat, index):
+                known.extend(sena_facts(other, self.senas_shown(other, index)))
+        return tuple(known)
+
+    def hand_entries(self, index: int | None = None) -> list[Entry]:
+        """The entries of one hand (default: the one under way)."""
+        return list(self._hands[self.hand_index if index is None else index])
+
+    def hands(self) -> list[HandState]:
+        """Every hand of the match so far, the one under way last."""
+        history = list(self.match.history)
+        if not history or history[-1] is not self.match.hand:
+            history.append(self.match.hand)
+        return history
+
+    def log(self) -> list[list[dict[str, Any]]]:
+        """The log as JSON-ready data: one list of entries per hand."""
+        return [[entry.to_data() for entry in hand] for hand in self._hands]
+
+    # --- Acting ----------------------------------------------------------------------------------
+
+    def parse_learner_action(self, text: str) -> Action:
+        """The learner's action from its text without the seat (``7o``, ``truco``, ``quiero``)."""
+        if not isinstance(text, str) or not text.strip() or ":" in text or len(text) > 40:
+            raise InvalidNotationError(NotationReason.MALFORMED, f"not an action: {text!r}", value=str(text)[:40])
+        return parse_action(f"{self.learner_seat}:{text.strip()}")
+
+    def play(self, text: str, *, hinted: bool = False) -> list[Entry]:
+        """Apply the learner's action, then let the bots act until it is the learner's turn again or
+        the hand ends. Returns the new entries. Raises :class:`IllegalActionError` (with the engine's
+        reason) or :class:`InvalidNotationError`, changing nothing."""
+        if text == NEXT_HAND:
+            return self.next_hand()
+        action = self.parse_learner_action(text)
+        if self.match.is_over:
+            raise IllegalActionError(Reason.MATCH_OVER, "the match is over")
+        self.hand.verify(action)
+        self.match.apply(action)
+        entry = Entry(action.seat, format_action(action), "learner", hinted=hinted)
+        self._hands[-1].append(entry)
+        return [entry, *self._bots_until_learner()]
+
+    def next_hand(self) -> list[Entry]:
+        """Deal the next hand (after one is over) and let the bots act until the learner's turn."""
+        if self.match.is_over:
+            raise IllegalActionError(Reason.MATCH_OVER, "the match is over")
+        if not self.hand.is_over:
+            raise IllegalActionError(Reason.HAND_OVER, "the current hand is not over yet")
+        self.match.next_hand()
+        self._hands.append([])
+        return self._bots_until_learner()
+
+    def _bots_until_learner(self) -> list[Entry]:
+        from . import choose  # the bots package imports nothing from here
+
+        entries: list[Entry] = []
+        for _ in range(MAX_BOT_ACTIONS):
+            hand = self.hand
+            if hand.is_over or hand.to_act == self.learner_seat:
+                return entries
+            seat = hand.to_act
+            rng = decision_rng(self.seed, self.hand_index, len(self._hands[-1]))
+            decision = choose(hand.view_for(seat), self.level, rng, facts=self.facts_for(seat))
+            self.match.apply(decision.action)
+            entry = Entry(seat, format_action(decision.action), "bot", reason_data(decision.reason))
+            self._hands[-1].append(entry)
+            entries.append(entry)
+        raise RuntimeError("a hand did not end")  # pragma: no cover - the engine ends every hand
+
+    def _replay(self, stored: Sequence[Iterable[Mapping[str, Any]]]) -> None:
+        if not isinstance(stored, Sequence) or not stored:
+            raise TableError("a log is a list of hands")
+        for index, hand_data in enumerate(stored):
+            if index:
+                if not self.hand.is_over or self.match.is_over:
+                    raise TableError(f"hand {index} starts before the previous one ended")
+                self.match.next_hand()
+                self._hands.append([])
+            for data in hand_data:
+                entry = Entry.from_data(data)
+                try:
+                    action = parse_action(entry.action)
+                    if action.seat != entry.seat:
+                        raise TableError(f"entry {data!r} names two seats")
+                    self.match.apply(action)
+                except (IllegalActionError, InvalidNotationError) as error:
+                    raise TableError(f"hand {index}: {entry.action} does not replay: {error}") from error
+                self._hands[-1].append(entry)

@@ -1,0 +1,233 @@
+"""What the table page shows, built only from the learner's view and legal actions.
+
+:func:`table_context` turns a :class:`~tutor.bots.table.Table` into plain values for
+``templates/play/table.html``: the seats around the table (the learner at the bottom, the partner
+opposite), who deals, who is mano and pie, each seat's cards trick by trick, the learner's cards
+and legal calls, the open call, the narrated timeline with what happened since the learner's last
+action, the score as matchsticks, the partner's seña, and the hint when one was asked for. Nothing
+here reads another seat's cards: only ``table.view()`` (a :class:`~tutor.engine.state.SeatView`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...bots.table import Table
+from ...engine.cards import Card
+from ...engine.match import standing
+from ...engine.state import Answer, Call, EventKind, Mazo, PlayCard, SeatView
+from ...i18n import format_number
+from ...i18n import gettext as _
+from ..shared.narration import Perspective, call_name, narrate
+from ..shared.narration.bots import SENA_FACES, action_label, reason_sentence, sena_text
+
+AREAS = {
+    2: ("me", "top"),
+    4: ("me", "right", "top", "left"),
+    6: ("me", "br", "tr", "top", "tl", "bl"),
+}
+"""Where each seat sits, by its place after the learner in the order of play (to the right)."""
+
+
+@dataclass
+class SeatBox:
+    """One seat around the table."""
+
+    seat: int
+    area: str
+    name: str
+    partner: bool
+    me: bool
+    badges: list[str]
+    cards_left: int
+    played: list[dict[str, Any]]
+    to_act: bool
+    senas: list[dict[str, str]] = field(default_factory=list)
+    shown: tuple[Card, ...] = ()
+
+
+@dataclass
+class ActionButton:
+    """A legal action of the learner as a button."""
+
+    value: str
+    label: str
+    kind: str
+    card: Card | None = None
+    key: str | None = None
+
+
+@dataclass
+class TimelineItem:
+    """One narrated event of the hand."""
+
+    text: str
+    new: bool
+    order: int
+    kind: str
+    mine: bool = False
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+def pie_seats(view: SeatView) -> set[int]:
+    """The last player of each team in the order of play from the mano (4 and 6 players)."""
+    n = view.players
+    if n == 2:
+        return set()
+    order = [(view.mano + i) % n for i in range(n)]
+    return {order[-1], order[-2]}
+
+
+def _buttons(view: SeatView) -> tuple[list[ActionButton], list[ActionButton]]:
+    """The learner's legal actions: card buttons (keys 1-3) and the other buttons."""
+    cards: list[ActionButton] = []
+    others: list[ActionButton] = []
+    positions = {card: i for i, card in enumerate(view.hand)}
+    for action in view.legal_actions:
+        text = str(action).split(":", 1)[1]
+        if isinstance(action, PlayCard):
+            cards.append(ActionButton(text, action_label(text), "card", action.card, str(positions[action.card] + 1)))
+        elif isinstance(action, Answer):
+            others.append(ActionButton(text, action_label(text), "answer-yes" if action.quiero else "answer-no"))
+        elif isinstance(action, Call):
+            others.append(ActionButton(text, call_name(action.call.value), "call"))
+        elif isinstance(action, Mazo):
+            others.append(ActionButton(text, action_label(text), "mazo"))
+    cards.sort(key=lambda b: b.key or "")
+    return cards, others
+
+
+def _played_by_seat(view: SeatView, fresh: set[tuple[int, int]], fresh_order: dict[tuple[int, int], int]) -> dict[int, list[dict[str, Any]]]:
+    """Each seat's cards on the table, trick by trick (three slots), with trick marks."""
+    slots: dict[int, list[dict[str, Any]]] = {s: [{"card": None, "mark": None} for _ in range(3)] for s in range(view.players)}
+    tricks = list(view.tricks)
+    for index, trick in enumerate(tricks):
+        winner = view.trick_winners[index] if index < len(view.trick_winners) else None
+        for seat, card in trick:
+            mark = "parda" if winner is None else ("won" if seat == winner else None)
+            slots[seat][index] = {"card": card, "mark": mark, "fresh": (index, seat) in fresh,
+                                  "delay": fresh_order.get((index, seat), 0)}
+    index = len(tricks)
+    if index < 3:
+        for seat, card in view.current_trick:
+            slots[seat][index] = {"card": card, "mark": None, "fresh": (index, seat) in fresh,
+                                  "delay": fresh_order.get((index, seat), 0)}
+    return slots
+
+
+def score_view(score: int, target: int) -> dict[str, Any]:
+    """A team's score as matchsticks in squares of five, split into malas and buenas."""
+    where = standing(score, target)
+    half = target // 2
+    malas = min(score, half)
+    buenas = max(0, score - half)
+    return {
+        "score": score, "zone": where.zone.value, "zone_points": where.points, "target": target,
+        "malas": [min(5, max(0, malas - 5 * i)) for i in range((half + 4) // 5)],
+        "buenas": [min(5, max(0, buenas - 5 * i)) for i in range((target - half + 4) // 5)],
+    }
+
+
+def _events_with_positions(table: Table) -> tuple[list[Any], list[int]]:
+    """The current hand's events, and for each event the log position (version) of the action behind it."""
+    from ...engine.state import HandState
+
+    hand = table.hand
+    replay = HandState(hand.rules, hand.deal, hand.mano, hand.start_scores)
+    start = table.hand_start_version()
+    positions: list[int] = []
+    for offset, action in enumerate(hand.actions):
+        before = len(replay.events)
+        replay.apply(action)
+        positions.extend([start + offset] * (len(replay.events) - before))
+    return list(hand.events), positions
+
+
+def table_context(game: Any, table: Table, *, face: str, since: int | None = None, error: str | None = None,
+                  show_hint: bool = False) -> dict[str, Any]:
+    """Everything the table template needs (see the module docstring)."""
+    view = table.view()
+    me = table.learner_seat
+    n = view.players
+    perspective = Perspective(seat=me, players=n)
+    events, positions = _events_with_positions(table)
+    last_mine = max((i for i, entry in enumerate(table.hand_entries()) if entry.seat == me), default=None)
+    if since is None or since > table.version:
+        since = table.version  # nothing is new on a plain visit
+    fresh_cards: set[tuple[int, int]] = set()
+    fresh_order: dict[tuple[int, int], int] = {}
+    timeline: list[TimelineItem] = []
+    order = 0
+    for event, position in zip(events, positions):
+        new = position >= since and since < table.version
+        if new:
+            order += 1
+        if event.kind is EventKind.CARD_PLAYED and new:
+            fresh_cards.add((event.trick, event.seat))
+            fresh_order[(event.trick, event.seat)] = order
+        timeline.append(TimelineItem(narrate(event, perspective, face=face), new, order if new else 0, event.kind.value,
+                                     mine=event.seat == me))
+    slots = _played_by_seat(view, fresh_cards, fresh_order)
+    pies = pie_seats(view)
+    boxes: list[SeatBox] = []
+    for k, area in enumerate(AREAS[n]):
+        seat = (me + k) % n
+        badges = []
+        if seat == view.dealer:
+            # Translators: a badge at a seat: this player dealt the cards.
+            badges.append(_("dealer"))
+        if seat == view.mano:
+            # Translators: a badge at a seat: this player is mano (plays first); keep "mano" in Spanish.
+            badges.append(_("mano"))
+        if seat in pies:
+            # Translators: a badge at a seat: the last player of a team (pie); keep "pie" in Spanish.
+            badges.append(_("pie"))
+        boxes.append(SeatBox(
+            seat=seat, area=area, name=perspective.seat_label(seat), partner=seat != me and seat % 2 == me % 2,
+            me=seat == me, badges=badges, cards_left=view.cards_left[seat], played=slots[seat],
+            to_act=view.to_act == seat, shown=view.shown.get(seat, ()),
+            senas=[{"code": SENA_FACES[str(x)], "text": sena_text(x)} for x in table.senas_shown(seat)]
+            if perspective.is_partner(seat) and not view.is_over else [],
+        ))
+    card_buttons, other_buttons = _buttons(view)
+    pending = None
+    if view.pending is not None and not view.is_over:
+        last_call = next((e for e in reversed(events) if e.kind is EventKind.CALL), None)
+        if last_call is not None:
+            pending = {"call": call_name(str(last_call.call)), "caller": perspective.seat_label(last_call.seat),
+                       "mine": last_call.seat % 2 == me % 2}
+    caught = [
+        # Translators: at a table with partners; %(who)s is an opponent, e.g. "The opponent on your left".
+        _("%(who)s caught a seña of %(partner)s.", who=perspective.seat_label(observer),
+          partner=perspective.seat_name(seat))
+        for observer in range(n) if not perspective.is_your_team(observer % 2)
+        for seat in table.noticed_by(observer) if perspective.is_partner(seat)
+    ] if not view.is_over else []
+    us, them = me % 2, 1 - me % 2
+    hint_data = None
+    if (show_hint or game.hint_pending) and table.learner_to_act:
+        from .views import learner_hint
+
+        found = learner_hint(game, table)
+        hint_data = {
+            "best": action_label(str(found.best).split(":", 1)[1], face),
+            "reason": reason_sentence(found.reason, face),
+            "ranked": [
+                {"label": action_label(str(item.action).split(":", 1)[1], face),
+                 "points": format_number(round(item.expected_points, 2)), "value": item.expected_points}
+                for item in found.ranked
+            ],
+        }
+    hands_done = len(table.hands()) - (0 if table.hand.is_over else 1)
+    return {
+        "game": game, "table": table, "view": view, "seats": boxes, "players": n, "me": me,
+        "card_buttons": card_buttons, "other_buttons": other_buttons, "pending": pending,
+        "timeline": timeline, "new_items": [item for item in timeline if item.new],
+        "score_us": score_view(view.scores[us], view.target), "score_them": score_view(view.scores[them], view.target),
+        "hand_number": table.hand_index + 1, "hand_value": view.hand_value, "version": table.version,
+        "my_turn": table.learner_to_act, "hand_over": view.is_over, "match_over": table.is_over,
+        "we_won_match": table.match.winner == us if table.is_over else None,
+        "error": error, "hint": hint_data, "hands_done": hands_done, "last_mine": last_mine,
+        "rules": table.rules, "card_face": face, "caught": caught,
+    }

@@ -1,0 +1,162 @@
+"""The computer players' reasons, hints and señas, told in the learner's language.
+
+A bot's decision carries a :class:`tutor.bots.BotReason` (a code and named parameters); the table's
+review and the API's ``reason.detail`` word it here, in one sentence per code. A test checks that
+every :class:`tutor.bots.ReasonCode` has one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from ....bots.reasons import BotReason, ReasonCode
+from ....engine.cards import Card
+from ....engine.errors import TrucoError
+from ....i18n import format_number
+from ....i18n import gettext as _
+from ....i18n import pgettext
+from ..cards import card_name
+from .explain import call_name
+
+__all__ = ["action_label", "reason_sentence", "REASON_SENTENCES"]
+
+
+def action_label(text: str, face: str | None = "spanish") -> str:
+    """An action's name from its text without the seat: a card's name, a call, Quiero, the mazo."""
+    text = str(text)
+    if text == "quiero":
+        # Translators: the answer that accepts a call; keep it in Spanish.
+        return pgettext("call", "Quiero")
+    if text == "no_quiero":
+        # Translators: the answer that declines a call; keep it in Spanish.
+        return pgettext("call", "No quiero")
+    if text == "mazo":
+        # Translators: the action of folding ("irse al mazo"): the player gives up the hand.
+        return _("Go to the mazo")
+    if text == "next":
+        return _("Next hand")
+    try:
+        return call_name(text)
+    except KeyError:
+        pass
+    try:
+        return card_name(Card.parse(text), face)
+    except (TrucoError, ValueError):
+        return text
+
+
+def _params(reason: BotReason | Mapping[str, Any], face: str | None) -> tuple[ReasonCode | None, dict[str, Any]]:
+    if isinstance(reason, BotReason):
+        code, raw = reason.code, reason.as_dict()
+    else:
+        try:
+            code = ReasonCode(str(reason.get("code")))
+        except ValueError:
+            code = None
+        raw = dict(reason.get("params") or {})
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key in ("card", "kept"):
+            out[key] = action_label(str(value), face)
+        elif key == "call":
+            out[key] = action_label(str(value), face)
+        elif key == "action":
+            out[key] = action_label(str(value), face)
+        elif key == "points":
+            out[key] = format_number(round(float(value), 2))
+        else:
+            out[key] = value
+    return code, out
+
+
+# Each sentence says why the action was taken; the subject is left out, so it reads after a
+# player's name ("Opponent: ...") as well as in a hint.
+REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
+    ReasonCode.RANDOM: lambda p: _("Picked at random among the legal actions."),
+    ReasonCode.ONLY_ACTION: lambda p: _("%(action)s was the only sensible choice.", **p),
+    # Translators: %(call)s is a Truco call (Envido, Real envido, Falta envido), kept in Spanish.
+    ReasonCode.ENVIDO_WITH_COUNT: lambda p: _("An envido of %(count)s is a good count: worth a %(call)s.", **p),
+    # Translators: %(call)s is a Truco call, kept in Spanish; the mano wins every tied envido.
+    ReasonCode.ENVIDO_AS_MANO: lambda p: _("An envido of %(count)s as mano wins most showdowns, and ties go to the mano: worth a %(call)s.", **p),
+    # Translators: %(call)s is a Truco call, kept in Spanish.
+    ReasonCode.ENVIDO_PARTNER_SPEAKS: lambda p: _("Counting on the team's envido (its own is %(count)s): %(call)s.", **p),
+    # Translators: %(call)s is a Truco call, kept in Spanish.
+    ReasonCode.ACCEPT_ENVIDO_COUNT: lambda p: _("An envido of %(count)s should win the showdown: Quiero to the %(call)s.", **p),
+    # Translators: %(call)s is a Truco call, kept in Spanish.
+    ReasonCode.RAISE_ENVIDO: lambda p: _("An envido of %(count)s is very strong: raised to %(call)s.", **p),
+    # Translators: %(call)s is a Truco call, kept in Spanish.
+    ReasonCode.DECLINE_LOW_COUNT: lambda p: _("An envido of %(count)s is too low to risk it: No quiero to the %(call)s.", **p),
+    # Translators: "el envido está primero" is a Truco saying (the envido goes first); keep it in Spanish.
+    ReasonCode.ENVIDO_FIRST: lambda p: _("El envido está primero: with an envido of %(count)s, %(call)s before answering the Truco.", **p),
+    # Translators: a flor is three cards of one suit; it must be announced.
+    ReasonCode.FLOR_COMPULSORY: lambda p: _("A flor must be announced (worth %(value)s here).", **p),
+    # Translators: %(call)s is Contraflor or Contraflor al resto, kept in Spanish.
+    ReasonCode.CONTRAFLOR_STRONG: lambda p: _("A flor of %(value)s is high: %(call)s.", **p),
+    ReasonCode.ACCEPT_CONTRAFLOR: lambda p: _("A flor of %(value)s is high enough: Quiero to the %(call)s.", **p),
+    ReasonCode.DECLINE_CONTRAFLOR: lambda p: _("A flor of %(value)s is too low: No quiero to the %(call)s.", **p),
+    # Translators: %(call)s is Truco, Retruco or Vale cuatro, kept in Spanish.
+    ReasonCode.TRUCO_STRONG: lambda p: _("Strong cards (the best is the %(card)s): %(call)s.", **p) if "card" in p else _("Strong cards: %(call)s.", **p),
+    ReasonCode.TRUCO_SURE: lambda p: _("The team can no longer lose this hand: %(call)s costs nothing.", **p),
+    ReasonCode.ACCEPT_TRUCO_STRONG: lambda p: _("Good enough cards (the best is the %(card)s): Quiero to the %(call)s.", **p) if "card" in p else _("Good enough cards: Quiero to the %(call)s.", **p),
+    ReasonCode.RAISE_TRUCO_STRONG: lambda p: _("Very strong cards (the best is the %(card)s): raised to %(call)s.", **p) if "card" in p else _("Very strong cards: raised to %(call)s.", **p),
+    ReasonCode.DECLINE_TRUCO_WEAK: lambda p: _("Cards too weak (the best is the %(card)s): No quiero to the %(call)s.", **p) if "card" in p else _("Cards too weak: No quiero to the %(call)s.", **p),
+    # Translators: "mentir" is the Argentine word for bluffing at Truco.
+    ReasonCode.BLUFF: lambda p: _("A bluff: %(call)s with weak cards, hoping for a No quiero.", **p),
+    ReasonCode.PLAY_LOWEST_WINNER: lambda p: _("The %(card)s is the lowest card that takes the trick.", **p),
+    ReasonCode.PLAY_LOWEST_CARD: lambda p: _("This trick cannot be taken (or need not be): the lowest card, the %(card)s, goes.", **p),
+    ReasonCode.PLAY_LOW_PARTNER_WINS: lambda p: _("The partner's card already takes the trick: the lowest card, the %(card)s, goes.", **p),
+    ReasonCode.PLAY_PARDA: lambda p: _("The %(card)s ties the trick (parda), which keeps the hand on the team's side.", **p),
+    ReasonCode.SAVE_MATA: lambda p: _("The %(card)s does the job, and the %(kept)s stays in hand for later.", **p),
+    ReasonCode.LEAD_STRONG: lambda p: _("Leading with a strong card, the %(card)s, to take the trick.", **p),
+    ReasonCode.LEAD_LOW: lambda p: _("Leading low with the %(card)s, keeping the strength for later.", **p),
+    ReasonCode.WIN_RATE_TRICK: lambda p: _("The %(card)s takes this trick against about %(wins)s of %(of)s hands the other team may hold.", **p),
+    ReasonCode.WIN_RATE_HAND: lambda p: _("With %(action)s the team wins the hand in about %(wins)s of %(of)s deals the others may hold.", **p),
+    ReasonCode.MAZO_HOPELESS: lambda p: _("The hand is lost whatever happens: going to the mazo costs no more."),
+    ReasonCode.MAZO_SAVE_POINTS: lambda p: _("Going to the mazo gives %(points)s, less than playing on would likely cost.", **p),
+    ReasonCode.BEST_EXPECTED: lambda p: _("%(action)s gives the best expected result for the team: %(points)s points over the rest of the hand.", **p),
+}
+
+
+def reason_sentence(reason: BotReason | Mapping[str, Any], face: str | None = "spanish") -> str:
+    """The sentence for a bot's reason (a :class:`BotReason` or its stored dict)."""
+    code, params = _params(reason, face)
+    if code is None:
+        return _("No reason was recorded.")
+    try:
+        return REASON_SENTENCES[code](params)
+    except (KeyError, ValueError, TypeError):  # a parameter missing from stored data
+        return _("No reason was recorded.")
+
+
+# --- Señas ----------------------------------------------------------------------------------------
+
+SENA_FACES = {
+    "ancho_espada": "eyebrows", "ancho_basto": "wink", "siete_espada": "mouth_right", "siete_oro": "mouth_left",
+    "tres": "bite_lip", "dos": "kiss", "ancho_falso": "mouth_open", "flor": "puff_cheeks", "nada": "eyes_closed",
+}
+"""Which face drawing (templates/play/_parts.html) shows each seña of :class:`tutor.bots.Sena`."""
+
+
+def sena_text(sena: Any) -> str:
+    """The gesture and what it stands for, e.g. "Raises the eyebrows: the 1 of espadas"."""
+    texts = {
+        # Translators: a seña (a signal to the partner, lesson 8) and the card it stands for.
+        "ancho_espada": lambda: _("Raises the eyebrows: the ace of espadas"),
+        # Translators: a seña (a signal to the partner, lesson 8) and the card it stands for.
+        "ancho_basto": lambda: _("Winks: the ace of bastos"),
+        # Translators: a seña (a signal to the partner, lesson 8) and the card it stands for.
+        "siete_espada": lambda: _("Pulls the corner of the mouth to the right: the seven of espadas"),
+        # Translators: a seña (a signal to the partner, lesson 8) and the card it stands for.
+        "siete_oro": lambda: _("Pulls the corner of the mouth to the left: the seven of oros"),
+        # Translators: a seña (a signal to the partner, lesson 8) and the card it stands for.
+        "tres": lambda: _("Bites the lower lip: a three"),
+        # Translators: a seña (a signal to the partner, lesson 8) and the card it stands for.
+        "dos": lambda: _("Purses the lips as for a kiss: a two"),
+        # Translators: a seña; a "false ace" is the ace of oros or of copas.
+        "ancho_falso": lambda: _("Opens the mouth: a false ace (oros or copas)"),
+        # Translators: a seña for a flor (three cards of one suit).
+        "flor": lambda: _("Puffs out the cheeks: a flor"),
+        # Translators: a seña that says the player holds none of the good cards.
+        "nada": lambda: _("Closes the eyes: nothing good"),
+    }
+    return texts[str(sena)]()
