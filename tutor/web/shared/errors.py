@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, current_app, g, jsonify, redirect, request
+from flask.globals import request_ctx
 from flask.wrappers import Response
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -50,10 +51,26 @@ def _choose_language() -> None:
     g.lang = first if first in supported_languages() else negotiate_language()
 
 
+def _ensure_url_adapter() -> None:
+    """Give the request a URL adapter if it has none, so that ``url_for`` works on the error page.
+
+    A ``Host`` header Werkzeug cannot use (a label over 63 characters, an empty label, ...) makes
+    Flask's URL adapter fail: the request arrives here with a 400 ``BadHost`` and no adapter. The
+    page's links are relative paths, so an adapter bound to a placeholder host builds them all the
+    same; the request's own host is never used.
+    """
+    context = request_ctx._get_current_object()  # type: ignore[attr-defined]
+    if context.url_adapter is None:
+        context.url_adapter = current_app.url_map.bind(
+            "host.invalid", script_name=request.root_path or "/", url_scheme=request.scheme
+        )
+
+
 def render_error(status: int, *, csrf: bool = False, name: str = "") -> Response:
     """Render the error page for ``status`` (HTML page, htmx fragment or problem+json)."""
     if wants_problem_json():
         return problem_response(status, name or str(status))
+    _ensure_url_adapter()
     _choose_language()
     g.error_page = True
     template = TEMPLATES.get(status, "errors/error.html")
