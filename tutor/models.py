@@ -2,11 +2,17 @@
 
 A learner has no name, e-mail or password: only a random public id kept in the signed session
 cookie and a short device code that restores the identity on another device. ``Progress`` is one
-row per (learner, lesson, step) with free JSON data; the lesson pages decide what goes in it.
-``DeviceCodeFailures`` counts wrong device codes per client address (the guessing limit).
-``Game`` is a match at the table against computer players: its rules, seed, bot level and action
-log (``tutor.bots.table``); the deals and the bots' cards are never sent to the browser.
-Schema changes go through Alembic (``migrations/``, ``flask --app tutor db migrate``).
+row per (learner, lesson, step) with its counters; ``AnsweredForm`` remembers which answer forms
+were counted, so a form sent twice counts once. ``DeviceCodeFailures`` counts wrong device codes
+per client address (the guessing limit). ``Game`` is a match at the table against computer
+players: its rules, seed, bot level and action log (``tutor.bots.table``); the deals and the bots'
+cards are never sent to the browser.
+
+Every write that depends on what is stored is one atomic statement, never read-modify-write in
+Python: counters go up with ``SET n = n + 1`` inside an ``INSERT ... ON CONFLICT DO UPDATE`` on the
+row's unique key (:func:`upsert`; SQLite and PostgreSQL both have it), so parallel requests from
+several workers or servers cannot lose an update. Schema changes go through Alembic
+(``migrations/``, ``flask --app tutor db migrate``).
 """
 
 from __future__ import annotations
@@ -19,7 +25,22 @@ from typing import Any
 
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, DateTime, Engine, ForeignKey, Integer, MetaData, String, UniqueConstraint, event, select
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    UniqueConstraint,
+    event,
+    false,
+    select,
+)
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 DEVICE_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -55,13 +76,38 @@ migrate = Migrate()
 """Flask-Migrate (``flask --app tutor db upgrade``)."""
 
 
+SQLITE_BUSY_TIMEOUT_MS = 30_000
+"""How long an SQLite writer waits for another's write to finish before giving up."""
+
+
 @event.listens_for(Engine, "connect")
-def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
-    """SQLite enforces foreign keys (and ON DELETE CASCADE) only when asked, per connection."""
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """Per SQLite connection: foreign keys (and ON DELETE CASCADE) enforced, which SQLite does only when
+    asked; write-ahead logging, so readers never wait for a writer and a commit needs no fsync
+    (``synchronous=NORMAL``: a power cut may lose the last commits, never corrupt the file); and a
+    writer waits up to 30 s for another instead of failing with "database is locked" when several
+    workers answer at once."""
     if isinstance(dbapi_connection, sqlite3.Connection):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode=WAL")  # kept in the file; an in-memory database stays "memory"
+        cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
+
+
+def upsert(table: Table) -> Any:
+    """``INSERT INTO table`` that knows ``on_conflict_do_update``/``on_conflict_do_nothing``, for the bound database.
+
+    SQLite (3.24 and later) and PostgreSQL both have ``INSERT ... ON CONFLICT``: one statement, so a
+    counter goes up atomically however many requests write the same row at once.
+    """
+    name = db.session.get_bind().dialect.name
+    if name == "postgresql":
+        return postgresql.insert(table)
+    if name == "sqlite":
+        return sqlite.insert(table)
+    raise RuntimeError(f"the learner store supports SQLite and PostgreSQL, not {name}")
 
 
 def new_device_code() -> str:
@@ -130,7 +176,7 @@ class Learner(db.Model):  # type: ignore[name-defined]
 
 
 class Progress(db.Model):  # type: ignore[name-defined]
-    """What a learner has done in one step of one lesson (JSON data owned by the lesson pages)."""
+    """What a learner has done in one step of one lesson (written by ``tutor.web.lessons.progress``)."""
 
     __tablename__ = "progress"
     __table_args__ = (UniqueConstraint("learner_id", "lesson", "step"),)
@@ -141,13 +187,37 @@ class Progress(db.Model):  # type: ignore[name-defined]
     """Lesson key, e.g. ``envido-basics``."""
     step: Mapped[str] = mapped_column(String(64))
     """Step key within the lesson."""
-    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The step is finished (its check answered right, or a step without a check continued)."""
+    first: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    """Whether the very first answer to the step's check was right; None until it is answered."""
+    tries: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Answers counted."""
+    right: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Right answers counted."""
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
 
     learner: Mapped[Learner] = relationship(back_populates="progress")
 
     def __repr__(self) -> str:
-        return f"<Progress {self.learner_id} {self.lesson}/{self.step}>"
+        return f"<Progress {self.learner_id} {self.lesson}/{self.step} {self.tries}>"
+
+
+class AnsweredForm(db.Model):  # type: ignore[name-defined]
+    """An answer form already counted: its one-time token, so that sending it again counts nothing.
+
+    Rows older than a day are deleted as new ones come (``tutor.web.lessons.progress``).
+    """
+
+    __tablename__ = "answered_form"
+
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), primary_key=True)
+    token: Mapped[str] = mapped_column(String(32), primary_key=True)
+    """The random token the form carried (``attempt``)."""
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+    def __repr__(self) -> str:
+        return f"<AnsweredForm {self.learner_id} {self.token}>"
 
 
 class DeviceCodeFailures(db.Model):  # type: ignore[name-defined]

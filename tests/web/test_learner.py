@@ -134,12 +134,12 @@ def test_progress_rows(app, client):
     shown_code(client)
     with app.app_context():
         learner = db.session.scalar(select(Learner))
-        db.session.add(Progress(learner=learner, lesson="envido", step="count", data={"score": 3}))
+        db.session.add(Progress(learner=learner, lesson="envido", step="count", tries=3, right=1))
         db.session.commit()
         row = db.session.scalar(select(Progress))
-        assert row.data == {"score": 3} and row.updated is not None
+        assert (row.tries, row.right, row.done, row.first) == (3, 1, False, None) and row.updated is not None
         assert learner.progress == [row]
-        db.session.add(Progress(learner=learner, lesson="envido", step="count", data={}))
+        db.session.add(Progress(learner=learner, lesson="envido", step="count"))
         with pytest.raises(IntegrityError):
             db.session.commit()
         db.session.rollback()

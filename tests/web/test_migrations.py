@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import create_engine, inspect, text
 
 from tutor import create_app
 from tutor.models import db
@@ -69,3 +71,43 @@ def test_auto_upgrade_at_start_up(empty_url):
     assert app.test_client().get("/en/device").status_code == 200
     with app.app_context():
         db.engine.dispose()
+
+
+def test_progress_records_become_counters_and_back(empty_url):
+    """The JSON progress records of earlier versions move into the counter columns, and back on downgrade."""
+    app, url = migrated_app(empty_url)
+    before = "5b7c0e2d9a41"  # the revision before progress counters
+    engine = create_engine(url)
+    with app.app_context():
+        upgrade(revision=before)
+        with engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO learner (id, public_id, device_code, created, last_seen) "
+                "VALUES (1, 'a', 'ABCDEFGH', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+            ))
+            for number, data in enumerate(['{"done": true, "first": false, "tries": 3, "right": 1}',
+                                           '{"done": true}', '{}'], start=1):
+                connection.execute(text(
+                    "INSERT INTO progress (id, learner_id, lesson, step, data, updated) "
+                    "VALUES (:id, 1, 'l', :step, :data, CURRENT_TIMESTAMP)"
+                ), {"id": number, "step": f"s{number}", "data": data})
+        upgrade()
+        with engine.connect() as connection:
+            rows = connection.execute(text(
+                'SELECT step, done, "first", tries, "right" FROM progress ORDER BY step'
+            )).all()
+        assert [(step, bool(done), first if first is None else bool(first), tries, right)
+                for step, done, first, tries, right in rows] == [
+            ("s1", True, False, 3, 1), ("s2", True, None, 0, 0), ("s3", False, None, 0, 0),
+        ]
+        downgrade(revision=before)
+        with engine.connect() as connection:
+            data = dict(connection.execute(text("SELECT step, data FROM progress ORDER BY step")).all())
+        db.engine.dispose()
+    engine.dispose()
+    decoded = {step: json.loads(value) if isinstance(value, str) else value for step, value in data.items()}
+    assert decoded == {
+        "s1": {"done": True, "first": False, "tries": 3, "right": 1},
+        "s2": {"done": True, "tries": 0, "right": 0},
+        "s3": {"done": False, "tries": 0, "right": 0},
+    }

@@ -1,13 +1,19 @@
 """A learner's progress in the lessons, kept in the learner store (``models.Progress``), and the stars.
 
-One ``Progress`` row per (learner, lesson, step) holds a small JSON record::
+One ``Progress`` row per (learner, lesson, step), read as a small record::
 
     {"done": true, "first": true, "tries": 2, "right": 1}
 
 ``done``: the step is finished (its check answered right, or a step without a check continued);
 ``first``: whether the very first answer to the step's check was right (written once, kept until
-the lesson is reset); ``tries`` and ``right`` count answers. Reading never creates a learner:
-a visitor who has not answered anything yet simply has no progress.
+the lesson is reset; absent before the first answer); ``tries`` and ``right`` count answers.
+Reading never creates a learner: a visitor who has not answered anything yet simply has no progress.
+
+Every write is one atomic statement (an upsert on the row's unique key that adds to the counters in
+SQL), so parallel answers from one learner (a double click, two tabs, two app servers) are all
+counted. An answer form carries a one-time token (``attempt``): a form sent again with a token
+already counted (a browser resending, a reload after a dropped connection) is judged again but not
+counted again. Tokens are remembered for :data:`TOKEN_TTL`.
 
 Stars, earned when every step of a lesson is done, count first-try answers over the steps with a
 check (:func:`stars_for`):
@@ -19,18 +25,24 @@ check (:func:`stars_for`):
 
 from __future__ import annotations
 
+import re
+import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from flask import g
-from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import delete, func, select
 
 from ...content import Lesson, all_lessons
-from ...models import Learner, Progress, db
+from ...models import AnsweredForm, Learner, Progress, db, upsert, utcnow
 from ..shared.learner import current_learner, session_public_id
 
 Record = dict[str, Any]
+
+TOKEN_TTL = timedelta(days=1)
+"""How long a counted answer form's token is remembered (a resend after that counts again)."""
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{22}$")
 
 
 def stars_for(checks: int, first_right: int) -> int:
@@ -123,9 +135,17 @@ def _rows(learner: Learner | None, lesson: str | None = None) -> list[Progress]:
     return list(db.session.scalars(query))
 
 
+def record_of(row: Progress) -> Record:
+    """The record of one progress row (``first`` only once the check was answered)."""
+    record: Record = {"done": bool(row.done), "tries": int(row.tries or 0), "right": int(row.right or 0)}
+    if row.first is not None:
+        record["first"] = bool(row.first)
+    return record
+
+
 def lesson_status(lesson: Lesson) -> LessonStatus:
     """The current learner's status in one lesson."""
-    records = {row.step: dict(row.data or {}) for row in _rows(existing_learner(), lesson.key)}
+    records = {row.step: record_of(row) for row in _rows(existing_learner(), lesson.key)}
     return LessonStatus(lesson, records)
 
 
@@ -135,56 +155,88 @@ def all_statuses() -> tuple[list[LessonStatus], str | None]:
     by_lesson: dict[str, dict[str, Record]] = {}
     latest: tuple[Any, str] | None = None
     for row in rows:
-        by_lesson.setdefault(row.lesson, {})[row.step] = dict(row.data or {})
+        by_lesson.setdefault(row.lesson, {})[row.step] = record_of(row)
         if latest is None or row.updated > latest[0]:
             latest = (row.updated, row.lesson)
     statuses = [LessonStatus(lesson, by_lesson.get(lesson.key, {})) for lesson in all_lessons()]
     return statuses, latest[1] if latest else None
 
 
-def _update(lesson: str, step: str, change: Any) -> Record:
-    """Apply ``change(record) -> record`` to the learner's row for this step (created when missing)."""
+def new_attempt_token() -> str:
+    """A one-time token for an answer form (22 URL-safe characters, 128 random bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def _first_use(learner: Learner, token: str | None) -> bool:
+    """Claim the form's token for this learner; False if it was counted before (a resent form).
+
+    Inserted in the transaction that counts the answer: of two requests with the same token, the
+    second waits on the row's key and then finds it taken. A missing or malformed token (a page
+    rendered before tokens existed) is always counted.
+    """
+    if token is None or not _TOKEN.match(token):
+        return True
+    now = utcnow()
+    table = AnsweredForm.__table__
+    if secrets.randbelow(50) == 0:  # now and then, forget tokens nobody can still be resending
+        db.session.execute(delete(table).where(table.c.created < now - TOKEN_TTL))
+    claimed = db.session.execute(
+        upsert(table).values(learner_id=learner.id, token=token, created=now).on_conflict_do_nothing()
+        .returning(table.c.token)  # a row back only if inserted (rowcount is not reliable with every driver)
+    ).first()
+    return claimed is not None
+
+
+def _write(lesson: str, step: str, *, done: bool, answer: bool | None = None) -> Record:
+    """One upsert of the learner's row for this step; ``answer`` (right or not) adds to the counters."""
     learner = current_learner()
-    for attempt in range(2):
-        row = db.session.scalar(
-            select(Progress).where(Progress.learner_id == learner.id, Progress.lesson == lesson, Progress.step == step)
+    table = Progress.__table__
+    now = utcnow()
+    answered = answer is not None
+    insert = upsert(table).values(
+        learner_id=learner.id, lesson=lesson, step=step, done=done, first=answer,
+        tries=1 if answered else 0, right=1 if answer else 0, updated=now,
+    )
+    new = insert.excluded
+    changes: dict[str, Any] = {"done": table.c.done | new.done, "updated": new.updated}
+    if answered:
+        changes.update(
+            tries=table.c.tries + 1,
+            right=table.c.right + new.right,
+            first=func.coalesce(table.c.first, new.first),  # the very first answer's result stays
         )
-        if row is None:
-            row = Progress(learner_id=learner.id, lesson=lesson, step=step, data={})
-            db.session.add(row)
-        row.data = change(dict(row.data or {}))  # a new dict, so SQLAlchemy sees the change
-        try:
-            db.session.commit()
-        except IntegrityError:  # the same step created by a parallel request: read it and retry
-            db.session.rollback()
-            if attempt:
-                raise
-            continue
-        return dict(row.data)
-    raise AssertionError("unreachable")  # pragma: no cover
+    statement = insert.on_conflict_do_update(
+        index_elements=[table.c.learner_id, table.c.lesson, table.c.step], set_=changes
+    ).returning(table.c.done, table.c.first, table.c.tries, table.c.right)
+    row = db.session.execute(statement).one()
+    db.session.commit()
+    return record_of(row)  # type: ignore[arg-type]
 
 
-def record_answer(lesson: str, step: str, correct: bool) -> Record:
-    """Count an answer to a step's check; the first answer's result is kept for the stars."""
+def current_record(lesson: str, step: str) -> Record:
+    """The learner's record for this step as stored (empty if none)."""
+    learner = existing_learner()
+    if learner is None:
+        return {}
+    row = db.session.scalar(
+        select(Progress).where(Progress.learner_id == learner.id, Progress.lesson == lesson, Progress.step == step)
+    )
+    return record_of(row) if row is not None else {}
 
-    def change(record: Record) -> Record:
-        record.setdefault("first", correct)
-        record["tries"] = int(record.get("tries", 0)) + 1
-        record["right"] = int(record.get("right", 0)) + (1 if correct else 0)
-        record["done"] = bool(record.get("done")) or correct
-        return record
 
-    return _update(lesson, step, change)
+def record_answer(lesson: str, step: str, correct: bool, token: str | None = None) -> Record:
+    """Count an answer to a step's check, once per answer form (``token``); the first answer's result is
+    kept for the stars. A form whose token was counted before changes nothing."""
+    learner = current_learner()
+    if not _first_use(learner, token):
+        db.session.commit()
+        return current_record(lesson, step)
+    return _write(lesson, step, done=correct, answer=correct)
 
 
 def mark_done(lesson: str, step: str) -> Record:
     """Finish a step without a check (the learner read it and went on)."""
-
-    def change(record: Record) -> Record:
-        record["done"] = True
-        return record
-
-    return _update(lesson, step, change)
+    return _write(lesson, step, done=True)
 
 
 def reset_lesson(lesson: str) -> int:

@@ -5,8 +5,9 @@ URLs (all under ``/<lang>``):
 * ``/lessons``: the map: nine lessons in order, progress, stars, "continue where you left off";
 * ``/lessons/<key>``: resume at the first unfinished step (or the lesson's summary when complete);
 * ``/lessons/<key>/<step>``: one step. GET shows it (``?seed=N`` picks a variant of its question);
-  POST answers the check (fields: ``seed`` and the answer fields of ``AnswerType``) or, for a step
-  without a check, finishes it and goes on;
+  POST answers the check (fields: ``seed``, the one-time ``attempt`` token that keeps a resent form
+  from counting twice, and the answer fields of ``AnswerType``) or, for a step without a check,
+  finishes it and goes on;
 * ``/lessons/<key>/done``: the lesson's summary with its stars;
 * ``/lessons/<key>/reset``: GET asks for confirmation, POST with ``confirm=yes`` forgets the lesson;
 * ``/lessons/<key>/present/<n>``: projector mode, step ``n`` (from 1), nothing recorded.
@@ -38,7 +39,15 @@ from ..shared.narration import judge_envido_guess
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from .explain import explain
-from .progress import LessonStatus, all_statuses, lesson_status, mark_done, record_answer, reset_lesson
+from .progress import (
+    LessonStatus,
+    all_statuses,
+    lesson_status,
+    mark_done,
+    new_attempt_token,
+    record_answer,
+    reset_lesson,
+)
 from .situation import answer_values, option_views, situation_view
 from .text import answer_error_message, answer_text, order_groups
 
@@ -188,6 +197,7 @@ def step_context(lesson: Lesson, index: int, status: LessonStatus, seed: int | N
         question = check.pop("question", None) or make_question(step.check, seed)
         context.update(check_context(question, **check))
         context["seed"] = seed
+        context["attempt"] = new_attempt_token()
         context["retry_url"] = step_url(lesson, step, seed=new_seed())
     return context
 
@@ -296,7 +306,7 @@ def _answer(found: Lesson, index: int, current: Step) -> Response:
                                error_field=exc.field)
         return render_step(context, status=400)
     verdict = judge(question, answer)
-    record_answer(found.key, current.key, verdict.correct)
+    record_answer(found.key, current.key, verdict.correct, token=request.form.get("attempt"))
     context = step_context(found, index, lesson_status(found), seed, question=question, answer=answer,
                            verdict=verdict)
     return render_step(context)

@@ -13,9 +13,8 @@ import uuid
 from datetime import date, datetime, timedelta, timezone
 
 from flask import Flask, g, request, session
-from sqlalchemy.exc import IntegrityError
 
-from ...models import Learner, db, utcnow
+from ...models import Learner, db, new_device_code, upsert, utcnow
 
 SESSION_KEY = "learner"
 _RENEWED_KEY = "renewed"
@@ -64,19 +63,22 @@ def _aware(moment: datetime) -> datetime:
 
 
 def _create_learner(public_id: str | None) -> Learner:
+    """Insert the learner's row, or find the one a parallel request of the same browser inserted.
+
+    One ``INSERT ... ON CONFLICT DO NOTHING``: two first answers sent at once from a new browser
+    make one row, never a second identity and never an error.
+    """
+    table = Learner.__table__
     for _attempt in range(5):  # a device code collision is astronomically rare; retry anyway
-        learner = Learner(public_id=public_id) if public_id else Learner()
-        db.session.add(learner)
-        try:
-            db.session.commit()
-        except IntegrityError:
-            db.session.rollback()
-            existing = Learner.by_public_id(public_id) if public_id else None
-            if existing is not None:  # created by a parallel request of the same browser
-                learner = existing
-                break
-            continue
-        break
+        wanted = public_id or uuid.uuid4().hex
+        inserted = db.session.execute(
+            upsert(table).values(public_id=wanted, device_code=new_device_code(), created=utcnow(),
+                                 last_seen=utcnow()).on_conflict_do_nothing().returning(table.c.id)
+        ).first()
+        db.session.commit()
+        learner = Learner.by_public_id(wanted)
+        if learner is not None and (inserted is not None or public_id):
+            break
     else:  # pragma: no cover
         raise RuntimeError("could not create a learner")
     session[SESSION_KEY] = learner.public_id
