@@ -31,12 +31,14 @@ def play(match: MatchState, log: str) -> MatchState:
 def test_scores_carry_over_and_the_mano_moves_to_the_next_seat():
     match = MatchState(Rules(players=4), seed=9, mano=1)
     assert match.hand.mano == 1 and match.hand.dealer == 0
-    play(match, "1:mazo")  # team 1 gives up: team 0 scores 1
+    # Seat 1 goes to the mazo, its partner 3 too (as the answer to seat 2's truco): team 1 has
+    # folded, team 0 scores 1 (the truco was not accepted).
+    play(match, "1:mazo 2:truco 3:mazo")
     assert len(match.history) == 1 and match.scores == (1, 0)
     assert match.hand.mano == 2 and match.hand.start_scores == (1, 0)
     play(match, "2:truco 3:no_quiero")
     assert match.scores == (2, 0) and match.hand.mano == 3
-    play(match, "3:mazo")
+    play(match, "3:mazo 0:truco 1:mazo")
     assert match.hand.mano == 0 and match.scores == (3, 0)
 
 
@@ -82,7 +84,8 @@ def test_seeded_matches_repeat():
     def deals(seed):
         match = MatchState(Rules(players=4), seed=seed)
         for _ in range(3):
-            play(match, f"{match.hand.mano}:mazo")
+            mano = match.hand.mano  # the mano's team folds: the mano, then its partner as an answer
+            play(match, f"{mano}:mazo {(mano + 1) % 4}:truco {(mano + 2) % 4}:mazo")
         return [hand.deal for hand in match.history]
 
     assert deals(4) == deals(4) and deals(4) != deals(5)

@@ -238,6 +238,26 @@ def test_replay_rebuilds_the_state_exactly():
     assert rebuilt == state and rebuilt is not state
 
 
+TEAM_FOLD_TEXT = (
+    "argentino:players=4;mano=0;scores=0-0;3e,4b,5o|2o,6b,6c|1e,1b,7e|4c,12b,11b;"
+    "0:mazo 1:2o 2:1e 3:4c 2:1b 3:mazo 1:6b"
+)
+
+
+def test_a_team_game_with_folds_round_trips_and_replays():
+    # Seat 0 folds, its partner plays on; seat 3 folds in the second trick, seat 1 plays on.
+    record = parse_hand(TEAM_FOLD_TEXT)
+    state = record.state()
+    assert state.folded == (0, 3) and state.is_over and state.points == (1, 0)
+    assert format_hand(state) == TEAM_FOLD_TEXT
+    to_act = [step.to_act for step, _ in replay(state.rules, state.deal, format_actions(state.actions))]
+    assert to_act == [1, 2, 3, 2, 3, 1, None]
+    # A folded seat may not act again, also in a replayed log.
+    with pytest.raises(IllegalActionError) as info:
+        list(replay(state.rules, state.deal, "0:mazo 0:3e"))
+    assert info.value.reason is Reason.NOT_YOUR_TURN and info.value.details["position"] == 1
+
+
 def test_replay_of_an_illegal_log_says_where():
     with pytest.raises(IllegalActionError) as info:
         list(replay(Rules(), "7c,5c,12e|6o,5o,12b", "0:envido 1:quiero 1:6o"))

@@ -11,11 +11,21 @@ run covers well over 10,000 hands in a few seconds. After every action:
 * ``apply()`` accepts the chosen legal action and refuses illegal ones (including every action of
   the other seats) with a :class:`Reason`, leaving the state unchanged;
 
+* now and then a :meth:`HandState.clone` equals the state, and a different action applied to the
+  clone leaves the state as it was;
+
 and after every hand: it ended within a bounded number of actions; no card was played twice and
 every card came from its player's hand; the tricks agree with an independent evaluation of the
 ranking; every award has the value documented in RULES.md (recomputed here independently); the
 score passes the target only by the last award; replaying the log (through its text form) rebuilds
 the same state; no seat's view contains another seat's hidden cards.
+
+Team games (RULES.md 6): in 4 and 6 players a seat that goes to the mazo leaves the hand and its
+partners play on. The checks, read from the action log without the engine: a folded seat never acts
+again; every trick holds each seat still in the hand when it closed; the folded seats take no part
+in the envido showdown; the hand ends by the mazo exactly when a whole team has folded, and then
+the other team scores the hand's value. ``test_random_team_hands_with_many_folds`` plays 4- and
+6-player hands with a policy that folds often, so that partners playing on is common.
 """
 
 from __future__ import annotations
@@ -35,6 +45,7 @@ from tutor.engine import (
     Call,
     Card,
     EndKind,
+    EventKind,
     FaltaMode,
     FlorMode,
     HandState,
@@ -182,7 +193,37 @@ def check_views(hand: HandState) -> None:
         assert bool(view.legal_actions) == (hand.to_act == seat)
 
 
-def play_hand(hand: HandState, rng: random.Random) -> None:
+def check_clone(hand: HandState, rng: random.Random) -> None:
+    """A clone equals the state; playing on in the clone leaves the state unchanged."""
+    copy = hand.clone()
+    assert copy == hand and copy is not hand
+    before = format_hand(hand), hand.view_for(hand.to_act)
+    for _ in range(rng.randrange(1, 4)):
+        if copy.is_over:
+            break
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert copy != hand
+    assert (format_hand(hand), hand.view_for(hand.to_act)) == before
+    assert parse_hand(format_hand(copy)).state() == copy
+
+
+_TRUCOS = {CALLS["truco"], CALLS["retruco"], CALLS["vale_cuatro"]}
+
+
+def pick(legal: list, rng: random.Random, fold: float) -> object:
+    """A random legal action. With ``fold`` > 0 (team games): the mazo (always legal while the hand
+    goes on) with probability ``fold``, and a truco call or raise half the time it is legal, so that
+    players who have already played a card in the trick often fold as the answer to a truco."""
+    if fold:
+        if rng.random() < fold:
+            return next(a for a in legal if type(a) is Mazo)
+        trucos = [a for a in legal if type(a) is Call and a.call in _TRUCOS]
+        if trucos and rng.random() < 0.5:
+            return trucos[0]
+    return rng.choice(legal)
+
+
+def play_hand(hand: HandState, rng: random.Random, fold: float = 0.0) -> None:
     """Play random legal actions to the end, checking every step."""
     players = hand.players
     for _ in range(MAX_ACTIONS):
@@ -209,9 +250,80 @@ def play_hand(hand: HandState, rng: random.Random) -> None:
         assert (len(hand.actions), len(hand.events), hand.scores) == before
         if rng.random() < 0.1:
             check_views(hand)
-        hand.apply(rng.choice(legal))
+        if rng.random() < 0.05:
+            check_clone(hand, rng)
+        hand.apply(pick(legal, rng, fold))
     assert hand.is_over, f"hand did not end: {format_hand(hand)}"
     assert hand.legal_actions() == [] and hand.to_act is None
+
+
+def between(first: int, last: int, n: int) -> set[int]:
+    """The seats after ``first`` and before ``last``, going to the right."""
+    seats, seat = set(), (first + 1) % n
+    while seat != last:
+        seats.add(seat)
+        seat = (seat + 1) % n
+    return seats
+
+
+def check_folds(hand: HandState) -> None:
+    """RULES.md 6 for team games, read from the action log (docs/rules.md, "Going to the mazo"):
+    a folded seat never acts again; play goes to the right skipping folded seats; a trick is
+    complete when every seat still in the hand has played in it (cards of seats that folded after
+    playing stay); the next trick is led by the previous trick's winner (after a parda its leader),
+    or by the next seat in the hand after it if it has folded."""
+    n = hand.players
+    rules = hand.rules
+    folded: set[int] = set()
+    current: list = []
+    closed: list[tuple] = []
+    leader = hand.mano
+    last = len(hand.actions) - 1
+    for index, action in enumerate(hand.actions):
+        seat = action.seat
+        assert seat not in folded, f"seat {seat} acted after going to the mazo"
+        if type(action) is Mazo:
+            folded.add(seat)
+            whole = any(set(range(team, n, 2)) <= folded for team in (0, 1))
+            if whole or (index == last and hand.end.kind is not EndKind.TRICKS and len(closed) == len(hand.tricks)):
+                continue  # the hand ended at this mazo, before any trick could close
+        elif type(action) is PlayCard:
+            if current:  # the seats between the previous card and this one have folded
+                skipped = between(current[-1][0], seat, n)
+            else:  # the leader, or the seats from it to this one, have folded
+                skipped = set() if seat == leader else {leader} | between(leader, seat, n)
+            assert skipped <= folded, format_hand(hand)
+            current.append((seat, action.card))
+        else:
+            continue
+        if current and set(range(n)) - folded <= {s for s, _ in current}:
+            closed.append(tuple(current))
+            winner = ref_trick_winner(current, rules.ranking_table)
+            leader = current[0][0] if winner is None else winner
+            current = []
+    assert tuple(closed) == hand.tricks, format_hand(hand)
+    assert tuple(current) == hand.current_trick
+    assert set(hand.folded) == folded
+    # Folded seats take no part in the envido showdown.
+    out: set[int] = set()
+    for event in hand.events:
+        if event.kind is EventKind.MAZO:
+            out.add(event.seat)
+        elif event.kind in (EventKind.ENVIDO_STATED, EventKind.SON_BUENAS):
+            assert event.seat not in out
+    # The hand ends by the mazo exactly when every player of a team has folded.
+    whole = [team for team in (0, 1) if set(range(team, n, 2)) <= folded]
+    team_folded = [e.team for e in hand.events if e.kind is EventKind.TEAM_FOLDED]
+    if hand.end.kind is EndKind.MATCH_WON:
+        # An envido declined by the last mazo of a team may end the match first.
+        assert len(whole) <= 1 and set(team_folded) <= set(whole)
+    elif hand.end.kind is EndKind.MAZO:
+        assert whole == team_folded == [1 - hand.end.team]
+        assert type(hand.actions[-1]) is Mazo and hand.actions[-1].seat % 2 == whole[0]
+    else:
+        assert whole == [] and team_folded == []
+    if n == 2:
+        assert len(folded) <= 1 and (not folded or hand.end.kind in (EndKind.MAZO, EndKind.MATCH_WON))
 
 
 def check_finished_hand(hand: HandState) -> None:
@@ -221,8 +333,7 @@ def check_finished_hand(hand: HandState) -> None:
     assert len({card for _, card in played}) == len(played)
     for seat, card in played:
         assert card in hand.deal[seat]
-    for trick in hand.tricks:
-        assert sorted(seat for seat, _ in trick) == list(range(hand.players))
+    check_folds(hand)
     # The tricks agree with the ranking.
     outcomes = []
     for trick, winner in zip(hand.tricks, hand.trick_winners):
@@ -277,6 +388,27 @@ def test_random_hands_keep_every_invariant(rules: Rules, seed: int) -> None:
         hand = HandState(rules, deal(rng, rules.players, mano), mano, scores)
         play_hand(hand, rng)
         check_finished_hand(hand)
+
+
+TEAM_RULESETS = [rules for rules in RULESETS if rules.players > 2]
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=st.sampled_from(TEAM_RULESETS), seed=st.integers(0, 2**63 - 1), fold=st.sampled_from([0.1, 0.25]))
+def test_random_team_hands_with_many_folds(rules: Rules, seed: int, fold: float) -> None:
+    rng = random.Random(seed)
+    partners_played_on = 0
+    for _ in range(HANDS_PER_EXAMPLE):
+        scores = (rng.randrange(min(6, rules.target)), rng.randrange(min(6, rules.target)))
+        mano = rng.randrange(rules.players)
+        hand = HandState(rules, deal(rng, rules.players), mano, scores)
+        play_hand(hand, rng, fold)
+        check_finished_hand(hand)
+        folds = [i for i, a in enumerate(hand.actions) if type(a) is Mazo]
+        if folds and folds[0] < len(hand.actions) - 1:
+            partners_played_on += 1
+    # A fold that did not end the hand: the partners played on in many of these hands.
+    assert partners_played_on >= HANDS_PER_EXAMPLE // 5
 
 
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

@@ -412,9 +412,148 @@ def test_6_an_open_envido_is_settled_before_the_mazo():
     assert h.points == (0, 3)
 
 
-def test_6_a_player_going_to_the_mazo_gives_up_for_the_whole_team():
-    h = run(hand("3e,4b,5o|2o,6b,6c|3o,7b,5b|4c,12b,11b"), "0:3e 1:mazo")
-    assert h.is_over and h.end.team == 0 and h.points == (1, 0)
+# Team games (4 and 6 players): a player who goes to the mazo leaves the hand, the partners play on,
+# and the hand ends when every player of a team has folded (RULES.md 6; docs/rules.md "Going to the
+# mazo"). Team 0 is the even seats, team 1 the odd seats.
+
+FOUR = "3e,4b,5o|2o,6b,6c|1e,1b,7e|4c,12b,11b"  # seat 2 holds the two best cards
+
+
+def mazos(state: HandState) -> list[tuple]:
+    return [(e.kind, e.seat, e.team) for e in state.events if e.kind in (EventKind.MAZO, EventKind.TEAM_FOLDED)]
+
+
+def test_6_one_player_folds_and_the_partner_plays_on_and_wins():
+    h = run(hand(FOUR), "0:mazo")
+    assert not h.is_over and h.folded == (0,) and h.to_act == 1 and h.points == (0, 0)
+    assert mazos(h) == [(EventKind.MAZO, 0, 0)]  # no TEAM_FOLDED: seat 2 is still in the hand
+    assert refused(h, "0:3e") is Reason.NOT_YOUR_TURN
+    run(h, "1:2o 2:1e 3:4c")  # three cards complete the trick: seat 0 is out
+    assert h.tricks == (tuple((s, Card.parse(c)) for s, c in ((1, "2o"), (2, "1e"), (3, "4c"))),)
+    assert h.trick_winners == (2,) and h.to_act == 2
+    run(h, "2:1b 3:12b")
+    assert h.to_act == 1  # seat 0 is skipped
+    run(h, "1:6b")
+    assert h.end.kind is EndKind.TRICKS and h.end.team == 0 and h.points == (1, 0)
+
+
+def test_6_the_hand_ends_when_the_whole_team_has_folded_at_its_value_then():
+    h = run(hand(FOUR), "0:truco 1:quiero 0:mazo")
+    assert not h.is_over and h.to_act == 1  # seat 0's turn passes to the next seat in the hand
+    run(h, "1:2o 2:mazo")
+    assert h.is_over and h.end.kind is EndKind.MAZO and h.end.team == 1
+    assert h.points == (0, 2)  # the accepted truco
+    assert mazos(h) == [(EventKind.MAZO, 0, 0), (EventKind.MAZO, 2, 0), (EventKind.TEAM_FOLDED, None, 0)]
+    assert [(a.rule, a.team, a.points) for a in h.awards] == [(AwardRule.MAZO, 1, 2)]
+
+
+def test_6_six_players_two_fold_and_the_last_partner_wins_alone():
+    six = "4c,5c,6c|1e,7e,1b|3o,3c,2e|4o,5o,6o|12e,11e,10e|4e,5e,6e"
+    h = run(hand(six), "0:4c 1:1e 2:3o 3:mazo 4:12e")
+    assert h.to_act == 5 and h.folded == (3,)
+    run(h, "5:mazo")  # every seat still in the hand has played: the trick is complete
+    assert [s for s, _ in h.tricks[0]] == [0, 1, 2, 4] and h.trick_winners == (1,) and h.to_act == 1
+    run(h, "1:1b 2:3c")
+    assert h.to_act == 4  # seat 3 is skipped
+    run(h, "4:11e")
+    assert h.to_act == 0  # seat 5 is skipped
+    run(h, "0:5c")
+    assert h.end.kind is EndKind.TRICKS and h.end.team == 1 and h.points == (0, 1)
+    assert mazos(h) == [(EventKind.MAZO, 3, 1), (EventKind.MAZO, 5, 1)]
+
+
+def test_6_a_card_on_the_table_stays_and_its_trick_goes_to_the_next_seat_in_the_hand():
+    deal = "1e,4b,5b|4c,3o,6c|7e,2o,5c|12b,11b,10b"
+    h = run(hand(deal), "0:1e 1:4c 2:truco 3:retruco")
+    assert h.to_act == 0  # the seat after the raiser answers, though it has played
+    run(h, "0:mazo")
+    # The retruco stays open; the next opponent of the raiser still in the hand answers it.
+    assert h.phase is Phase.ANSWER_TRUCO and h.to_act == 2 and not h.is_over
+    assert [str(a) for a in h.legal_actions()] == ["2:quiero", "2:no_quiero", "2:vale_cuatro", "2:mazo"]
+    run(h, "2:quiero 2:2o 3:11b")
+    # Seat 0's ace, played before it folded, takes the trick; the next seat in the hand leads.
+    assert h.trick_winners == (0,) and h.to_act == 1
+    run(h, "1:3o 2:7e 3:12b")
+    assert h.end.kind is EndKind.TRICKS and h.end.team == 0 and h.points == (3, 0)
+    # The same, with seat 1 folded too: seat 0's trick is led from the next seat in the hand, seat 2.
+    h = run(hand(deal), "0:1e 1:mazo 2:truco 3:retruco 0:mazo")
+    assert h.to_act == 2 and h.folded == (0, 1)
+    run(h, "2:quiero 2:7e 3:11b")
+    assert h.trick_winners == (0,) and h.to_act == 2
+    run(h, "2:2o 3:12b")
+    assert h.end.kind is EndKind.TRICKS and h.end.team == 0 and h.points == (3, 0)
+
+
+def test_6_a_mazo_that_completes_the_trick_while_a_raise_is_open():
+    deal = "4c,5c,6c|3o,1e,7b|2e,4o,5o|12b,11b,10b"
+    log = "0:4c 1:3o 2:2e 3:truco 0:mazo 2:retruco"
+    h = run(hand(deal), log)
+    assert h.to_act == 3 and h.phase is Phase.ANSWER_TRUCO
+    run(h, "3:mazo")  # seat 3 had not played; seats 1 and 2, still in the hand, have
+    assert h.trick_winners == (1,) and not h.is_over
+    assert h.phase is Phase.ANSWER_TRUCO and h.to_act == 1  # seat 3's partner answers the retruco
+    run(h, "1:quiero")
+    assert h.phase is Phase.PLAY and h.to_act == 1 and h.hand_value == 3
+    run(h, "1:1e 2:4o")
+    assert h.end.kind is EndKind.TRICKS and h.points == (0, 3)
+    h = run(hand(deal), f"{log} 3:mazo 1:no_quiero")
+    assert h.end.kind is EndKind.TRUCO_DECLINED and h.points == (2, 0)
+
+
+def test_6_truco_answered_by_the_next_opponent_in_the_hand_no_quiero_is_the_teams_answer():
+    six = "4c,5c,6c|1e,7e,1b|3o,3c,2e|4o,5o,6o|12e,11e,10e|4e,5e,6e"
+    h = run(hand(six), "0:mazo 1:7e 2:2e 3:4o 4:10e 5:truco")
+    assert h.to_act == 2  # after seat 5 comes seat 0, which has folded
+    run(h, "2:mazo")  # a mazo as the answer: seat 2 leaves, the truco passes to its partner
+    assert h.to_act == 4 and h.phase is Phase.ANSWER_TRUCO and not h.is_over
+    h2 = run(hand(six), "0:mazo 1:7e 2:2e 3:4o 4:10e 5:truco 2:no_quiero")
+    assert h2.is_over and h2.end.kind is EndKind.TRUCO_DECLINED and h2.points == (0, 1)  # seat 4 was still in
+    run(h, "4:quiero")
+    assert h.truco_level == 1 and h.to_act == 5
+    run(h, "5:4e")  # the trick: 7e (seat 1) takes it; seats 0 and 2 are out
+    assert h.trick_winners == (1,) and h.to_act == 1
+
+
+def test_6_an_open_envido_is_declined_by_a_partner_going_to_the_mazo_and_play_goes_on():
+    h = run(hand(FOUR), "0:envido 1:mazo")
+    assert [(a.rule, a.team, a.points) for a in h.awards] == [(AwardRule.ENVIDO_DECLINED, 0, 1)]
+    assert not h.is_over and h.to_act == 0 and h.folded == (1,)
+    run(h, "0:3e 2:1e 3:4c")
+    assert h.trick_winners == (2,)
+
+
+def test_6_a_folded_player_takes_no_part_in_the_envido_showdown():
+    h = run(hand("7c,6c,4b|7o,5o,12e|1e,2b,3e|10b,11c,12o"), "0:mazo 1:envido 2:quiero")
+    # Seat 0's 33 went back to the pack: seat 1's 32 beats seat 2's 24.
+    assert kinds(h, EventKind.ENVIDO_STATED, EventKind.SON_BUENAS, EventKind.ENVIDO_WON) == [
+        (EventKind.ENVIDO_STATED, 1, 32),
+        (EventKind.SON_BUENAS, 2, None),
+        (EventKind.ENVIDO_WON, 1, 32),
+    ]
+    assert h.points == (0, 2)
+
+
+def test_6_an_unannounced_flor_is_lost_an_announced_one_still_scores():
+    deal = "4b,5b,6b|5c,6c,7c|1e,2o,3e|12o,11o,10c"  # seats 0 and 1 hold a flor
+    h = run(hand(deal, flor=FlorMode.SIMPLE), "0:flor 0:4b")
+    assert [str(a) for a in h.legal_actions()] == ["1:flor", "1:mazo"]
+    run(h, "1:mazo 2:1e 3:12o")  # seat 1's flor goes back unseen: team 0 scores its own flor
+    assert [(a.rule, a.team, a.points) for a in h.awards] == [(AwardRule.FLOR, 0, 3)]
+    assert h.flor_announced == (0,) and not h.is_over
+    h = run(hand(deal, flor=FlorMode.SIMPLE), "0:flor 0:4b 1:flor 1:mazo 2:1e 3:12o")
+    assert h.flor_announced == (0, 1)
+    # Both flores were announced: seat 1's (38) beats seat 0's (35), though seat 1 has folded.
+    assert [(a.rule, a.team, a.points) for a in h.awards] == [(AwardRule.FLOR, 1, 3)]
+    run(h, "2:3e 3:mazo")
+    assert h.is_over and h.end.team == 0 and 1 in h.shown and h.shown[1] == h.deal[1]
+
+
+def test_6_option_early_mazo_for_a_team_that_folds_in_the_first_trick():
+    rules = Rules(players=4, early_mazo=True)
+    h = run(hand(FOUR, rules=rules), "0:mazo 1:truco 2:mazo")
+    assert h.points == (0, 2) and h.awards[-1].rule is AwardRule.MAZO_EARLY
+    h = run(hand(FOUR, rules=rules), "0:mazo 1:2o 2:1e 3:4c 2:mazo")
+    assert h.points == (0, 1) and h.awards[-1].rule is AwardRule.MAZO  # the second trick
 
 
 def test_6_option_early_mazo_costs_two_in_the_first_trick():

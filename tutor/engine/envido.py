@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
-from typing import Iterable, Sequence
+from typing import Collection, Iterable, Sequence
 
 from .cards import DECK, Card, Suit, parse_cards
 from .errors import InvalidNotationError, NotationReason
@@ -238,7 +238,7 @@ class ShowdownResult:
     mano: int
     """The seat that speaks first."""
     order: tuple[int, ...]
-    """The seats in speaking order, from the mano."""
+    """The seats in speaking order, from the mano (seats that went to the mazo left out)."""
     statements: tuple[Statement, ...]
     """Every turn in order. A seat that was SILENT may speak again later if its team loses the lead."""
     winner: int
@@ -246,7 +246,7 @@ class ShowdownResult:
     team: int
     """The winning team (``winner % 2``)."""
     team_values: tuple[int, int]
-    """Each team's envido: its best player's value."""
+    """Each team's envido: its best player's value (among the seats still in the hand)."""
     tie_broken: bool
     """True when both teams' best values are equal and the tie went to the seat nearer the mano."""
 
@@ -254,7 +254,7 @@ class ShowdownResult:
 _SEAT_COUNTS = (2, 4, 6)
 
 
-def showdown(values: Sequence[int], mano: int = 0) -> ShowdownResult:
+def showdown(values: Sequence[int], mano: int = 0, folded: Collection[int] = ()) -> ShowdownResult:
     """Settle an accepted envido: who states, who says "son buenas", who wins.
 
     ``values[i]`` is the envido of seat i (2, 4 or 6 seats; team = seat % 2). Players speak in order
@@ -263,6 +263,14 @@ def showdown(values: Sequence[int], mano: int = 0) -> ShowdownResult:
     only if it beats the best so far (higher, or equal and nearer the mano), otherwise says
     SON_BUENAS. Players who were silent get another turn, in order, whenever their team has lost
     the lead, so the team with the best envido always wins (ties: the seat nearer the mano).
+
+    ``folded`` are seats that went to the mazo (4 and 6 players): their cards are back in the pack,
+    so they take no part; the first seat from the mano still in the hand speaks first. Each team
+    needs at least one seat that takes part.
+
+    >>> r = showdown([33, 20, 25, 10], mano=0, folded=[0])
+    >>> [(s.seat, s.action.value) for s in r.statements], r.winner, r.team_values
+    ([(1, 'states'), (2, 'states'), (3, 'son_buenas')], 2, (25, 20))
 
     >>> r = showdown([20, 10, 30, 25], mano=0)
     >>> [(s.seat, s.action.value) for s in r.statements]
@@ -285,7 +293,13 @@ def showdown(values: Sequence[int], mano: int = 0) -> ShowdownResult:
             )
     if type(mano) is not int or not 0 <= mano < n:
         raise InvalidNotationError(NotationReason.BAD_VALUE, f"mano {mano!r} is not a seat", value=mano)
-    order = tuple((mano + i) % n for i in range(n))
+    out = frozenset(folded)
+    if not out <= frozenset(range(n)) or {s % 2 for s in range(n) if s not in out} != {0, 1}:
+        raise InvalidNotationError(
+            NotationReason.BAD_VALUE, f"folded seats {sorted(out)!r}: each team needs a seat in the showdown",
+            value=sorted(out),
+        )
+    order = tuple(seat for seat in ((mano + i) % n for i in range(n)) if seat not in out)
     position = {seat: i for i, seat in enumerate(order)}
     statements: list[Statement] = []
     best = order[0]
@@ -313,7 +327,7 @@ def showdown(values: Sequence[int], mano: int = 0) -> ShowdownResult:
             break
         waiting.remove(seat)
         speak(seat)
-    team_values = (max(vals[0::2]), max(vals[1::2]))
+    team_values = (max(vals[s] for s in order if s % 2 == 0), max(vals[s] for s in order if s % 2 == 1))
     return ShowdownResult(
         values=vals,
         mano=mano,

@@ -24,14 +24,33 @@ tutor.engine.errors.IllegalActionError: seat 1 cannot act: it is seat 0's turn
 Decisions where RULES.md is silent are listed in docs/rules.md ("The hand", "Calls and answers",
 "Going to the mazo", "Flor"); the main ones:
 
-* The seat that answers a call is the next seat after the caller (always an opponent).
+* The seat that answers a call is the next seat after the caller that is an opponent still in the
+  hand (with nobody folded, simply the next seat).
 * The envido showdown is resolved automatically and narrated as events (who states a number, who
   says "son buenas"): there is no choice in it, so it is no action.
-* Going to the mazo concedes for the whole team; it is allowed whenever the seat is to act. As the
-  answer to an open envido (or contraflor) it first declines that call.
+* Going to the mazo is allowed whenever the seat is to act. The seat leaves the hand (RULES.md 6):
+  it plays, answers and calls no more, and seats that went to the mazo are skipped in the turn
+  order and in the envido showdown; a trick is complete when every seat still in the hand has
+  played in it (a card already on the table stays and counts); the hand ends when every player of
+  a team has folded, and the other team scores the hand's value at that moment. With 2 players a
+  mazo therefore ends the hand at once. As the answer to an open envido (or contraflor) the mazo
+  first declines that call for the team; as the answer to a truco it only takes that player out,
+  and the truco passes to the next opponent of the caller still in the hand.
 * With flor, announcing it is compulsory: a seat that holds an unannounced flor in the first trick
   before its first card can only announce it (or go to the mazo). A flor that was not announced
-  yet when an envido is called, or when the flor is settled, is announced automatically.
+  yet when an envido is called, or when the flor is settled, is announced automatically (not the
+  flor of a seat that went to the mazo: it is lost).
+
+A team game where one player folds and its partner plays on:
+
+>>> team = HandState(Rules(players=4), deal="3e,4b,5o|2o,6b,6c|1e,1b,7e|4c,12b,11b")
+>>> _ = team.apply(Mazo(0))          # seat 0 leaves; its partner, seat 2, plays on
+>>> team.folded, team.to_act, team.is_over
+((0,), 1, False)
+>>> for text in ("2o", "1e", "4c"):  # three cards complete the trick
+...     _ = team.apply(PlayCard(team.to_act, Card.parse(text)))
+>>> team.trick_winners, team.to_act
+((2,), 2)
 """
 
 from __future__ import annotations
@@ -178,7 +197,8 @@ class Answer:
 
 @dataclass(frozen=True, slots=True)
 class Mazo:
-    """``seat`` goes to the mazo: its team gives up the hand. Notation ``0:mazo``."""
+    """``seat`` goes to the mazo (folds): it leaves the hand and its partners play on; when it is the
+    last of its team still in the hand, its team gives up the hand. Notation ``0:mazo``."""
 
     seat: int
 
@@ -213,7 +233,8 @@ class EventKind(StrEnum):
     TRICK_WON = "trick_won"
     """``seat`` (team ``team``) took trick ``trick`` with ``card``."""
     TRICK_PARDA = "trick_parda"
-    """Trick ``trick`` was a parda; ``seat`` (who led it) leads again."""
+    """Trick ``trick`` was a parda; ``seat`` leads the next trick: the seat that led the tied trick,
+    or the next seat still in the hand after it if it went to the mazo."""
     CALL = "call"
     """``seat`` called ``call``."""
     ANSWER = "answer"
@@ -233,7 +254,11 @@ class EventKind(StrEnum):
     FLOR_WON = "flor_won"
     """``seat`` (team ``team``) holds the best flor, worth ``value``."""
     MAZO = "mazo"
-    """``seat`` went to the mazo: team ``team`` gave up the hand."""
+    """``seat`` (team ``team``) went to the mazo: it leaves the hand, its cards go back unseen. With
+    2 players, or when it was the last of its team, TEAM_FOLDED follows."""
+    TEAM_FOLDED = "team_folded"
+    """Every player of team ``team`` has gone to the mazo: the team gives up the hand and the other
+    team scores what the hand is worth (a POINTS event follows)."""
     POINTS = "points"
     """Team ``team`` scored ``points`` by rule ``rule`` (an :class:`AwardRule`)."""
     HAND_WON = "hand_won"
@@ -388,6 +413,8 @@ def _next_flor(calls: tuple[FlorCall, ...]) -> tuple[FlorCall, ...]:
     return next_flor_calls(calls)
 
 
+# The seats of each team as a bit mask, by number of players.
+_TEAM_MASKS = {n: (sum(1 << s for s in range(0, n, 2)), sum(1 << s for s in range(1, n, 2))) for n in (2, 4, 6)}
 # Kinds of open calls on the stack.
 _ENVIDO, _TRUCO, _FLOR = 1, 2, 3
 _PHASE = {_ENVIDO: Phase.ANSWER_ENVIDO, _TRUCO: Phase.ANSWER_TRUCO, _FLOR: Phase.ANSWER_FLOR}
@@ -428,7 +455,7 @@ class HandState:
         "_leader", "_turn", "_stack", "_envido", "_envido_calls", "_envido_callers", "_envido_winner",
         "_truco_level", "_truco_calls", "_truco_callers", "_truco_owner", "_flor_holder",
         "_flor_announced", "_flor_calls", "_flor_callers", "_flor_answer", "_flor_settled",
-        "_flor_winners", "_scores", "_over", "_shown",
+        "_flor_winners", "_scores", "_over", "_shown", "_folded",
     )
 
     def __init__(
@@ -498,6 +525,7 @@ class HandState:
         self._flor_winners: list[int] = []
         self._over = False
         self._shown: dict[int, tuple[Card, ...]] = {}
+        self._folded = 0  # bit s set: seat s went to the mazo
 
     # --- Reading the state ---------------------------------------------------------------------
 
@@ -542,7 +570,8 @@ class HandState:
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """The cards each seat still holds (all seats: not for players' eyes, see :meth:`view_for`)."""
+        """The cards each seat has not played (all seats: not for players' eyes, see :meth:`view_for`).
+        A seat that went to the mazo keeps its unplayed cards here, face down: they take no further part."""
         return tuple(tuple(hand) for hand in self._hands)
 
     @property
@@ -600,6 +629,16 @@ class HandState:
         return tuple(self._flor_announced)
 
     @property
+    def folded(self) -> tuple[int, ...]:
+        """The seats that went to the mazo, in seat order (with 4 and 6 players their partners play on)."""
+        mask = self._folded
+        return tuple(seat for seat in range(self.players) if mask >> seat & 1)
+
+    def in_hand(self, seat: int) -> bool:
+        """True while ``seat`` has not gone to the mazo."""
+        return not self._folded >> seat & 1
+
+    @property
     def shown(self) -> dict[int, tuple[Card, ...]]:
         """Cards shown at the end of the hand (the envido and flor winners), by seat."""
         return dict(self._shown)
@@ -620,6 +659,7 @@ class HandState:
             and not self._played[seat]
             and not self._flor_settled
             and seat not in self._flor_announced
+            and not self._folded >> seat & 1
         )
 
     def _rival_flor(self, seat: int) -> bool:
@@ -872,11 +912,9 @@ class HandState:
             self._emit(EventKind.CARDS_SHOWN, seat=seat, cards=shown[seat])
         self._emit(EventKind.HAND_OVER, team=end.team, rule=end.kind)
 
-    def _end_hand(
-        self, team: int, points: int, rule: AwardRule, end: HandEnd, folded: int | None = None, **fields: object
-    ) -> None:
+    def _end_hand(self, team: int, points: int, rule: AwardRule, end: HandEnd, **fields: object) -> None:
         """Settle what is still open (the flor), then score the hand and finish it."""
-        if not self._flor_settled and self._settle_flor(folded):
+        if not self._flor_settled and self._settle_flor():
             return
         if self._award(team, points, rule, **fields):
             return
@@ -891,14 +929,51 @@ class HandState:
         trick = self._trick
         trick.append((seat, card))
         self.events.append(Event(EventKind.CARD_PLAYED, seat=seat, team=seat & 1, card=card, trick=len(self._tricks)))
-        if len(trick) < self.players:
+        if self._folded:
+            if not self._trick_complete():
+                self._turn = self._next_in_hand(seat)
+                return
+        elif len(trick) < self.players:
             self._turn = (seat + 1) % self.players
             return
+        self._close_trick()
+
+    def _trick_complete(self) -> bool:
+        """True when every seat still in the hand has played in the trick under way (cards of seats
+        that went to the mazo after playing stay in it)."""
+        played = self._folded
+        for seat, _ in self._trick:
+            played |= 1 << seat
+        return played == (1 << self.players) - 1
+
+    def _next_in_hand(self, seat: int) -> int:
+        """The next seat after ``seat`` (to its right) that has not gone to the mazo."""
+        n = self.players
+        folded = self._folded
+        seat = (seat + 1) % n
+        while folded >> seat & 1:
+            seat = (seat + 1) % n
+        return seat
+
+    def _next_opponent(self, seat: int) -> int:
+        """The next seat after ``seat`` that is an opponent still in the hand (it answers a call)."""
+        n = self.players
+        folded = self._folded
+        other = (seat + 1) % n  # seats alternate teams: seat + 1, + 3, + 5 are the opponents
+        while folded >> other & 1:
+            other = (other + 2) % n
+        return other
+
+    def _close_trick(self) -> None:
+        """Score the complete trick under way; settle the flor after the first; end a decided hand."""
+        trick = self._trick
         index = len(self._tricks)
         result = self._trick_result(trick)
         mano_team = self.mano & 1
         if result.parda:
             leader = trick[0][0]
+            if self._folded >> leader & 1:
+                leader = self._next_in_hand(leader)
             self._outcomes.append(TrickOutcome.PARDA)
             self._trick_winners.append(None)
             self._emit(EventKind.TRICK_PARDA, seat=leader, trick=index)
@@ -911,6 +986,8 @@ class HandState:
         self._trick = []
         if index == 0 and not self._flor_settled and self._settle_flor():
             return
+        if self._folded >> leader & 1:  # the winner went to the mazo after playing: the next seat leads
+            leader = self._next_in_hand(leader)
         outcome = self._hand_result()
         if outcome.decided:
             team = mano_team if outcome.winner is Side.MANO else 1 - mano_team
@@ -934,7 +1011,7 @@ class HandState:
         return hand_result(self._outcomes)
 
     def _push(self, kind: int, caller: int) -> None:
-        self._stack.append(_Pending(kind, caller, (caller + 1) % self.players))
+        self._stack.append(_Pending(kind, caller, self._next_opponent(caller)))
 
     def _do_envido(self, seat: int, call: EnvidoCall) -> None:
         self._emit(EventKind.CALL, seat=seat, team=seat & 1, call=call)
@@ -943,7 +1020,7 @@ class HandState:
         stack = self._stack
         if stack and stack[-1].kind == _ENVIDO:  # a raise: the next opponent answers it
             top = stack[-1]
-            top.caller, top.responder = seat, (seat + 1) % self.players
+            top.caller, top.responder = seat, self._next_opponent(seat)
             return
         self._envido = _CALLED
         if not self._flor_settled:
@@ -974,7 +1051,7 @@ class HandState:
         if stack and stack[-1].kind == _FLOR:  # contraflor al resto as the answer to a contraflor
             self._emit(EventKind.ANSWER, seat=seat, team=seat & 1, call=self._flor_calls[-1], quiero=True)
             top = stack[-1]
-            top.caller, top.responder = seat, (seat + 1) % self.players
+            top.caller, top.responder = seat, self._next_opponent(seat)
         else:  # a flor announced against the other team's flor, raised at once
             self._announce_flor(seat)
             self._push(_FLOR, seat)
@@ -1025,7 +1102,7 @@ class HandState:
     def _settle_envido(self) -> None:
         self._envido = _SETTLED
         values = [envido_points(hand) for hand in self.deal]
-        result = showdown(values, self.mano)
+        result = showdown(values, self.mano, self.folded)
         for statement in result.statements:
             action = statement.action.value
             if action == "states":
@@ -1059,19 +1136,41 @@ class HandState:
 
     def _do_mazo(self, seat: int) -> None:
         team = seat & 1
-        other = 1 - team
         self._emit(EventKind.MAZO, seat=seat, team=team)
+        self._folded |= 1 << seat  # its cards stay unseen and take no further part
         stack = self._stack
-        # An open envido or contraflor is settled first: going to the mazo declines it.
-        while stack:
-            top = stack.pop()
-            if top.kind == _ENVIDO:
+        # An open envido or contraflor is settled first: going to the mazo declines it for the team.
+        # An open truco stays open: a partner still in the hand answers it (see below).
+        if stack:
+            kind = stack[-1].kind
+            if kind == _ENVIDO:
+                stack.pop()
                 self._emit(EventKind.ANSWER, seat=seat, team=team, call=self._envido_calls[-1], quiero=False)
                 if self._decline_envido():
                     return
-            elif top.kind == _FLOR:
+            elif kind == _FLOR:
+                stack.pop()
                 self._emit(EventKind.ANSWER, seat=seat, team=team, call=self._flor_calls[-1], quiero=False)
                 self._flor_answer = False
+        mask = _TEAM_MASKS[self.players][team]
+        if self._folded & mask == mask:
+            self._team_folded(team)
+            return
+        # Partners play on: an open call passes to the next opponent of its caller still in the hand,
+        # and the turn to the next seat still in the hand (which may complete the trick).
+        for pending in stack:
+            if self._folded >> pending.responder & 1:
+                pending.responder = self._next_opponent(pending.caller)
+        if self._folded >> self._turn & 1:
+            if self._trick and self._trick_complete():
+                self._close_trick()
+            else:
+                self._turn = self._next_in_hand(self._turn)
+
+    def _team_folded(self, team: int) -> None:
+        """Every player of ``team`` went to the mazo: the other team scores the hand's value now."""
+        other = 1 - team
+        self._emit(EventKind.TEAM_FOLDED, team=team)
         level = self._truco_level
         envido_played = self._envido != _OPEN or bool(self._flor_announced)
         first_trick = not self._tricks
@@ -1080,7 +1179,7 @@ class HandState:
         )
         rule = AwardRule.MAZO_EARLY if points > hand_value(level) else AwardRule.MAZO
         self._end_hand(
-            other, points, rule, HandEnd(EndKind.MAZO, other), folded=team,
+            other, points, rule, HandEnd(EndKind.MAZO, other),
             calls=tuple(c.value for c in self._truco_calls[:level]), accepted=True if level else None,
         )
 
@@ -1088,18 +1187,18 @@ class HandState:
         n = self.players
         return [(self.mano + i) % n for i in range(n)]
 
-    def _settle_flor(self, folded: int | None = None) -> bool:
+    def _settle_flor(self) -> bool:
         """Score the flores (at the end of the first trick, or when the hand ends before it).
 
-        Flores not announced yet are announced now, except those of a team that went to the mazo
-        (its cards go back unseen). Returns True when the points end the match.
+        Flores not announced yet are announced now, except those of seats that went to the mazo
+        (their cards go back unseen). Returns True when the points end the match.
         """
         self._flor_settled = True
         order = self._speaking_order()
         for seat in order:
             if (
                 self._flor_holder[seat] and seat not in self._flor_announced and not self._played[seat]
-                and seat & 1 != folded
+                and not self._folded >> seat & 1
             ):
                 self._announce_flor(seat, automatic=True)
         announced = self._flor_announced
@@ -1199,6 +1298,7 @@ class HandState:
             trick_outcomes=self.trick_outcomes,
             trick_winners=self.trick_winners,
             cards_left=tuple(len(hand) for hand in self._hands),
+            folded=self.folded,
             scores=self.scores,
             points=self.points,
             target=self.rules.target,
@@ -1225,7 +1325,7 @@ class HandState:
             tuple(self.awards), self.end, self.match_winner, self.hands, self.tricks, self.current_trick,
             tuple(self._outcomes), self._turn, self.to_act, self.phase, tuple(self._scores),
             self.envido_calls, self.truco_calls, self._truco_level, self._truco_owner, self.flor_announced,
-            tuple(self._flor_calls), self._flor_answer, tuple(sorted(self._shown.items())),
+            tuple(self._flor_calls), self._flor_answer, tuple(sorted(self._shown.items())), self._folded,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -1268,7 +1368,9 @@ class SeatView:
     trick_outcomes: tuple[TrickOutcome, ...]
     trick_winners: tuple[int | None, ...]
     cards_left: tuple[int, ...]
-    """How many cards each seat still holds."""
+    """How many cards each seat has not played (a seat that went to the mazo keeps them face down)."""
+    folded: tuple[int, ...]
+    """The seats that went to the mazo (they take no further part in the hand)."""
     scores: tuple[int, int]
     points: tuple[int, int]
     target: int

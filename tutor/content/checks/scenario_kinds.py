@@ -371,7 +371,9 @@ class SeatRole(Kind):
             explanation["team"] = 0
         else:
             match = MatchState(rules, seed=rng.randrange(1 << 30), mano=mano)
-            match.apply(Mazo(match.hand.to_act))   # end the hand at once; the engine deals the next
+            hand = match.hand
+            while not hand.is_over:  # every seat to act folds until a whole team has; the engine deals the next
+                match.apply(Mazo(hand.to_act))
             answer = match.hand.dealer
             explanation["next_mano"] = match.hand.mano
         explanation["seat"] = answer
