@@ -35,11 +35,15 @@ def create_game(learner: Learner, rules: Rules, level: str, seed: int, daily: st
     return game, table
 
 
-def load_game(learner: Learner, public_id: str) -> Game:
-    """The learner's game with this id, else 404 (also for another learner's game)."""
-    if not _GAME_ID.match(public_id or ""):
+def load_game(learner_public_id: str | None, public_id: str) -> Game:
+    """The game with this id if it belongs to the learner of this public id, else 404 (also for
+    another learner's game). One query: the game joined with its learner."""
+    if learner_public_id is None or not _GAME_ID.match(public_id or ""):
         abort(404)
-    game = db.session.scalar(select(Game).where(Game.public_id == public_id, Game.learner_id == learner.id))
+    game = db.session.scalar(
+        select(Game).join(Learner, Game.learner_id == Learner.id)
+        .where(Game.public_id == public_id, Learner.public_id == learner_public_id)
+    )
     if game is None:
         abort(404)
     return game
@@ -67,10 +71,7 @@ def save_table(game: Game, table: Table, drawn_version: int, **values: Any) -> b
         .execution_options(synchronize_session=False)
     )
     db.session.commit()
-    if result.rowcount != 1:
-        return False
-    db.session.refresh(game)
-    return True
+    return result.rowcount == 1
 
 
 def set_hint_pending(game: Game, drawn_version: int) -> bool:

@@ -37,10 +37,11 @@ from ...i18n import LANG_PREFIX
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ..shared.htmx import render_block, wants_fragment
-from ..shared.learner import current_learner
+from ..shared.learner import current_learner, session_public_id
 from ..shared.narration import Perspective, error_message
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
+from ...models import Learner, db
 from . import store
 from .review import review_hand, review_steps
 from .tableview import table_context
@@ -69,7 +70,9 @@ def _level_names() -> dict[str, str]:
 
 
 def _setup_context(form: dict[str, str], errors: dict[str, str]) -> dict[str, Any]:
-    learner_games = store.recent_games(current_learner())
+    public_id = session_public_id()
+    learner = Learner.by_public_id(public_id) if public_id else None  # reading the page creates no learner
+    learner_games = store.recent_games(learner) if learner is not None else []
     return {
         "form": form, "errors": errors, "players": PLAYERS, "presets": PRESETS, "flor_modes": FLOR_MODES,
         "targets": TARGETS, "levels": LEVELS, "level_names": _level_names(), "games": learner_games,
@@ -161,8 +164,7 @@ def _read_version(text: str | None) -> int | None:
 @bp.route("/play/<game_id>", methods=["GET", "POST"])
 def game(game_id: str):
     """The table; POST applies the learner's action and the bots' replies."""
-    learner = current_learner()
-    found = store.load_game(learner, game_id)
+    found = store.load_game(session_public_id(), game_id)
     table = store.table_of(found)
     if request.method == "GET":
         since = _read_version(request.args.get("since"))
@@ -186,7 +188,8 @@ def game(game_id: str):
     except TrucoError as error:
         return _render_table(found, store.table_of(found), status=400, error=error_message(error))
     if not store.save_table(found, table, drawn, hint_pending=False):
-        fresh = store.load_game(learner, game_id)
+        db.session.expire_all()
+        fresh = store.load_game(session_public_id(), game_id)
         return _render_table(fresh, store.table_of(fresh), status=409, error=_(
             "The table had already moved on (a second click, or another tab). Nothing was changed: here it is as it is now."))
     target = url_for("play.game", game_id=found.public_id, since=drawn)
@@ -196,8 +199,7 @@ def game(game_id: str):
 @bp.post("/play/<game_id>/hint")
 def ask_hint(game_id: str):
     """A hint for the learner's decision on the table (counted once per decision)."""
-    learner = current_learner()
-    found = store.load_game(learner, game_id)
+    found = store.load_game(session_public_id(), game_id)
     table = store.table_of(found)
     drawn = _read_version(request.form.get("version"))
     if drawn != table.version:
@@ -219,8 +221,7 @@ def learner_hint(game: Any, table: Table):
 @bp.get("/play/<game_id>/review/<int:number>")
 def review(game_id: str, number: int):
     """Hand ``number`` (from 1) replayed face up, with the hint's ranking at each of the learner's decisions."""
-    learner = current_learner()
-    found = store.load_game(learner, game_id)
+    found = store.load_game(session_public_id(), game_id)
     table = store.table_of(found)
     hands = table.hands()
     if not 1 <= number <= len(hands) or not hands[number - 1].is_over:
