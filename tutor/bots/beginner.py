@@ -27,9 +27,11 @@ The rules (thresholds are own choices, tuned by ``bench/bots_bench.py``):
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import product
 from typing import Sequence
 
+from ..engine.cards import DECK
 from ..engine.envido import flor_points
 from ..engine.stakes import EnvidoCall, FlorCall, TrucoCall, envido_stake, truco_stake
 from ..engine.state import Action, Answer, Call, Mazo, Phase, PlayCard
@@ -102,7 +104,10 @@ _DECIDED: dict[tuple[str, bool], bool | None] = {
 }
 
 
-def _chance(outs: str, odds: list[float], mano_team: bool) -> float:
+@lru_cache(maxsize=1 << 16)
+def _chance(outs: str, odds: tuple[float, ...], mano_team: bool) -> float:
+    """The chance of taking the hand after ``outs`` when the remaining tricks are won with these
+    chances (independently)."""
     decided = _DECIDED[outs, mano_team]
     if decided is not None:
         return 1.0 if decided else 0.0
@@ -113,49 +118,77 @@ def _chance(outs: str, odds: list[float], mano_team: bool) -> float:
     return p * _chance(outs + "W", rest, mano_team) + (1 - p) * _chance(outs + "L", rest, mano_team)
 
 
+_TRICK: dict[tuple[str, int], dict[int, float]] = {}
+
+
+def _trick_chances(table, ranking_name: str, players: int) -> dict[int, float]:
+    """id(card) -> the chance that the team takes a trick with this card against ``players // 2``
+    opponents' cards, partners counted as average cards (the deck's cards only)."""
+    key = (ranking_name, players)
+    found = _TRICK.get(key)
+    if found is None:
+        opponents = players // 2
+        others = (1 - 0.5**opponents) ** (opponents - 1)
+        found = _TRICK[key] = {
+            id(card): 1 - (1 - table.odds(card) ** opponents) * others for card in DECK
+        }
+    return found
+
+
 def hand_power(view) -> float:
     """A rough chance (0..1) that the seat's team takes the hand on tricks, from its own cards only:
     each card against the other team's cards still to come, partners counted as average cards."""
-    table = card_table(view.rules.ranking_table)
-    odds = table.odds
+    ranking = view.rules.ranking_table
+    table = card_table(ranking)
     strength = table.strength
     team = view.team
-    opponents = view.players // 2
-    partners = opponents - 1
+    players = view.players
     hand = _sorted(view, view.hand)
     if not hand:
         return 0.0
+    chances = _trick_chances(table, ranking.name, players)
+    opponents = players // 2
+    others = (1 - 0.5**opponents) ** (opponents - 1)
 
-    def trick(card, opp_count=opponents, partner_count=partners) -> float:
-        mine = odds(card) ** opp_count
-        return 1 - (1 - mine) * (1 - 0.5**opp_count) ** partner_count
+    def trick(card) -> float:
+        found = chances.get(id(card))
+        return found if found is not None else 1 - (1 - table.odds(card) ** opponents) * others
 
     outs = "".join(team_outcomes(view))
     mano_team = (view.mano & 1) == team
     current = view.current_trick
     if not current:
-        return _chance(outs, [trick(c) for c in hand], mano_team)
+        return _chance(outs, tuple(trick(c) for c in hand), mano_team)
     played = len(current)
-    after = [(view.seat + i) % view.players for i in range(1, view.players - played)]
-    opp_after = sum(1 for s in after if s & 1 != team)
-    partners_after = len(after) - opp_after
-    best_opp = max((strength(c) for s, c in current if s & 1 != team), default=0)
-    own_cards = [c for s, c in current if s & 1 == team]
-    best_own = max(own_cards, key=strength, default=None)
+    seat = view.seat
+    opp_after = sum(1 for i in range(1, players - played) if (seat + i) & 1 != team)
+    partners_after = players - played - 1 - opp_after
+    best_opp = 0
+    best_own = None
+    best_own_strength = 0
+    for s, c in current:
+        value = strength(c)
+        if s & 1 != team:
+            if value > best_opp:
+                best_opp = value
+        elif value > best_own_strength:
+            best_own, best_own_strength = c, value
+    odds = table.odds
     top = hand[0]
-    if best_own is not None and strength(best_own) > best_opp and strength(best_own) >= strength(top):
+    top_strength = strength(top)
+    if best_own is not None and best_own_strength > best_opp and best_own_strength >= top_strength:
         first = odds(best_own) ** opp_after
         rest = hand[:-1]  # the lowest card goes on the partner's
-    elif strength(top) > best_opp:
+    elif top_strength > best_opp:
         first = odds(top) ** opp_after
         rest = hand[1:]
-    elif strength(top) == best_opp:
+    elif top_strength == best_opp:
         first = 0.5 * odds(top) ** opp_after
         rest = hand[1:]
     else:
-        first = 1 - (1 - 0.25) ** partners_after if partners_after else 0.0
+        first = 1 - 0.75**partners_after if partners_after else 0.0
         rest = hand[:-1]
-    return _chance(outs, [first] + [trick(c) for c in rest], mano_team)
+    return _chance(outs, (first, *(trick(c) for c in rest)), mano_team)
 
 
 def envido_need(view, base: int) -> int:
@@ -386,18 +419,20 @@ def _mix(first: list[Option], left: float, rest: list[Option]) -> list[Option]:
 
 
 def _card(view, plays: list[PlayCard], R) -> tuple[Action, BotReason | None]:
-    strength = card_table(view.rules.ranking_table).strength
-    by_card = {a.card: a for a in plays}
-    hand = _sorted(view, by_card)
+    table = card_table(view.rules.ranking_table)
+    strength = table.strength
+    plays = sorted(plays, key=lambda a: table.order(a.card))
+    hand = [a.card for a in plays]
     low = hand[-1]
     team = view.team
     current = view.current_trick
     outs = team_outcomes(view)
 
     def play(card, code: ReasonCode, **params) -> tuple[Action, BotReason | None]:
+        action = plays[hand.index(card)]
         if R is _unexplained:
-            return by_card[card], None
-        return by_card[card], R(code, card=card.notation, **params)
+            return action, None
+        return action, R(code, card=card.notation, **params)
 
     if not current:  # leading the trick
         if not outs:

@@ -9,7 +9,8 @@ minus the other team's over the rest of the hand, averaged. The best average win
 
 The sampled deals are weighed by how likely they make the other seats' past decisions under the
 beginner's rules (a deal in which the seat that called envido holds 5 counts much less than one in
-which it holds 30), and the deals simulated are drawn by those weights from three times as many:
+which it holds 30), and the deals simulated are drawn by those weights from up to three times as
+many:
 the bots' opponents and partners are read as the beginner plays. A weight never reaches zero, so a
 surprising decision (a bluff, a learner's) only shifts the odds.
 
@@ -21,7 +22,7 @@ is drawn from the generator given, so the same view and seed give the same resul
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine.determinize import Determinizer, HandFact
@@ -35,10 +36,12 @@ __all__ = ["DEFAULT_BUDGET", "RankedAction", "Hint", "NoDecisionError", "evaluat
 
 DEFAULT_BUDGET = 96
 """Simulated hands per decision by default (``bench/bots_bench.py`` measures the time)."""
-MIN_DEALS = 8
-"""At least this many sampled deals, whatever the number of legal actions."""
+MAX_DEALS = 12
+"""At most this many sampled deals per decision; with few legal actions each deal is played out
+several times (sampling and weighing a deal costs more than a simulation)."""
 RESAMPLE = 3
-"""Deals drawn per deal simulated when the record can make some deals more likely than others."""
+"""At most this many deals drawn per deal simulated, when the record makes some deals more likely
+than others."""
 SURPRISE = 0.02
 """The weight factor of a past decision the beginner's rules would not have taken."""
 MAX_ROLLOUT_ACTIONS = 200
@@ -60,9 +63,9 @@ class RankedAction:
     rollouts: int
     """How many simulated hands it was tried on."""
     trick_rate: float | None = None
-    """For a card: the share of simulations in which the team took this trick (weighted)."""
+    """For a card: the share of simulations in which the team took this trick."""
     hand_rate: float = 0.0
-    """The share of simulations in which the team took the hand (weighted)."""
+    """The share of simulations in which the team took the hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,12 +90,11 @@ class Hint:
 @dataclass(slots=True)
 class _Tally:
     action: Action
-    weight: float = 0.0
     value: float = 0.0
-    tricks: float = 0.0
-    trick_weight: float = 0.0
-    hands: float = 0.0
     count: int = 0
+    tricks: int = 0
+    trick_count: int = 0
+    hands: int = 0
 
 
 def _rollout(state: HandState, rng: random.Random) -> None:
@@ -126,14 +128,22 @@ def _likelihood(view, world: HandState) -> float:
 
 
 def _worlds(view, determinizer: Determinizer, rng: random.Random, count: int) -> list[HandState]:
-    """``count`` sampled deals. When other seats have decided already, RESAMPLE times as many are
-    drawn and ``count`` of them kept by systematic resampling on their likelihood
-    (:func:`_likelihood`), so that the simulations go to the deals the record makes plausible."""
+    """``count`` sampled deals. When other seats have decided already, deals are drawn in batches
+    of ``count`` (at most RESAMPLE batches) until their likelihood weights (:func:`_likelihood`)
+    are worth ``count / 2`` equally weighted deals, and ``count`` of them are kept by systematic
+    resampling, so that the simulations go to the deals the record makes plausible."""
     if not any(a.seat != view.seat for a in view.actions):
         return [determinizer.sample(rng) for _ in range(count)]
-    candidates = [determinizer.sample(rng) for _ in range(RESAMPLE * count)]
-    weights = [_likelihood(view, world) for world in candidates]
-    total = sum(weights)
+    candidates: list[HandState] = []
+    weights: list[float] = []
+    for _ in range(RESAMPLE):
+        for _ in range(count):
+            world = determinizer.sample(rng)
+            candidates.append(world)
+            weights.append(_likelihood(view, world))
+        total = sum(weights)
+        if total * total >= 0.5 * count * sum(w * w for w in weights):
+            break
     step = total / count
     point = rng.random() * step
     chosen: list[HandState] = []
@@ -160,31 +170,32 @@ def evaluate(
     base = view.points[team] - view.points[1 - team]
     trick_index = len(view.tricks)
     tallies = [_Tally(action) for action in legal]
-    deals = max(MIN_DEALS, -(-budget // len(legal)))
+    per_deal = max(1, budget // len(legal))
+    deals = min(MAX_DEALS, per_deal)
+    repeats = max(1, round(per_deal / deals))
     for world in _worlds(view, determinizer, rng, deals):
-        weight = 1.0
-        seed = rng.getrandbits(48)
-        for tally in tallies:
-            state = world.clone()
-            state.apply(tally.action)
-            _rollout(state, random.Random(seed))
-            points = state.points
-            tally.value += weight * ((points[team] - points[1 - team]) - base)
-            tally.weight += weight
-            tally.count += 1
-            winners = state.trick_winners
-            if len(winners) > trick_index:
-                won = winners[trick_index]
-                tally.trick_weight += weight
-                if won is not None and won & 1 == team:
-                    tally.tricks += weight
-            if state.end is not None and state.end.team == team:
-                tally.hands += weight
+        for _ in range(repeats):
+            seed = rng.getrandbits(48)
+            for tally in tallies:
+                state = world.clone()
+                state.apply(tally.action)
+                _rollout(state, random.Random(seed))
+                points = state.points
+                tally.value += (points[team] - points[1 - team]) - base
+                tally.count += 1
+                winners = state.trick_winners
+                if len(winners) > trick_index:
+                    won = winners[trick_index]
+                    tally.trick_count += 1
+                    if won is not None and won & 1 == team:
+                        tally.tricks += 1
+                if state.end is not None and state.end.team == team:
+                    tally.hands += 1
     ranked = []
     for tally in tallies:
-        w = tally.weight or 1.0
-        trick_rate = tally.tricks / tally.trick_weight if tally.trick_weight and type(tally.action) is PlayCard else None
-        ranked.append(RankedAction(tally.action, round(tally.value / w, 3), tally.count, trick_rate, tally.hands / w))
+        n = tally.count
+        trick_rate = tally.tricks / tally.trick_count if tally.trick_count and type(tally.action) is PlayCard else None
+        ranked.append(RankedAction(tally.action, round(tally.value / n, 3), n, trick_rate, tally.hands / n))
     order = sorted(range(len(ranked)), key=lambda i: (-ranked[i].expected_points, i))
     return [ranked[i] for i in order]
 
