@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tutor.bots import NOTICE_CHANCE, Sena, noticed, sena_facts, senas
+from tutor.bots import NOTICE_CHANCE, Sena, known_facts, noticed, sena_facts, senas
 from tutor.bots.senas import senas_for_cards
 from tutor.engine import Card, FlorMode, HandState, Rules, parse_cards
 from tutor.engine.determinize import determinize
@@ -82,3 +82,15 @@ def test_a_flor_sena_gives_a_flor():
     for seed in range(15):
         sample = determinize(hand.view_for(2), random.Random(seed), facts)
         assert len({c.suit for c in sample.deal[1]}) == 1
+
+
+def test_a_seat_knows_its_partners_senas_and_the_opponents_it_noticed():
+    shown = {0: (Sena.ANCHO_ESPADA,), 1: (Sena.TRES,), 2: (Sena.NADA,), 3: (Sena.DOS,)}
+    for seed in range(40):
+        known = known_facts(0, shown, seed)
+        seats = [fact.seat for fact in known]
+        assert 2 in seats and 0 not in seats
+        for opponent in (1, 3):
+            assert (opponent in seats) == noticed(seed, opponent, 0)
+    assert any(1 in [f.seat for f in known_facts(0, shown, s)] for s in range(40))
+    assert any(1 not in [f.seat for f in known_facts(0, shown, s)] for s in range(40))

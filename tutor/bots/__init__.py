@@ -11,7 +11,8 @@ Public API:
   expected points for the seat's team over the rest of the hand (``Hint.ranked``: tuple of
   :class:`RankedAction` with ``action`` and ``expected_points``; ``Hint.best``; ``Hint.reason``).
 * Señas: :class:`Sena`, :func:`senas` ``(view)``, :func:`noticed` ``(seed, seat, observer)``,
-  :func:`sena_facts` ``(seat, senas)`` -> facts for ``choose``/``hint`` (``facts=``).
+  :func:`sena_facts` ``(seat, senas)`` and :func:`known_facts` ``(seat, {seat: senas}, seed)`` ->
+  facts for ``choose``/``hint`` (``facts=``).
 
 Bots see only the view: nothing here reads a :class:`~tutor.engine.state.HandState` of a real hand.
 
@@ -34,13 +35,13 @@ from . import beginner as _beginner
 from . import strong as _strong
 from .common import Decision, Level, action_text
 from .reasons import BotReason, ParamValue, ReasonCode
-from .senas import NOTICE_CHANCE, Sena, noticed, senas
+from .senas import NOTICE_CHANCE, Sena, known_facts, noticed, senas
 from .senas import facts as sena_facts
 from .strong import DEFAULT_BUDGET, Hint, NoDecisionError, RankedAction, hint
 
 __all__ = [
     "Level", "Decision", "choose", "hint", "Hint", "RankedAction", "NoDecisionError", "DEFAULT_BUDGET",
-    "BotReason", "ReasonCode", "ParamValue", "Sena", "senas", "noticed", "sena_facts", "NOTICE_CHANCE",
+    "BotReason", "ReasonCode", "ParamValue", "Sena", "senas", "noticed", "sena_facts", "known_facts", "NOTICE_CHANCE",
     "HandFact", "action_text",
 ]
 

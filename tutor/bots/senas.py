@@ -5,7 +5,8 @@ names the first two). A :class:`Sena` is data: its value names it, :attr:`Sena.c
 cards it stands for. :func:`senas` says which señas a seat shows; :func:`noticed` decides, from a
 seed, whether an opponent caught one ("the opponents notice a seña now and then");
 :func:`facts` turns señas seen into facts for :func:`tutor.engine.determinize.determinize`, so
-that the strong bot plays with what it has seen.
+that the strong bot plays with what it has seen; :func:`known_facts` gathers them for one seat
+(its partners' señas, and the opponents' it noticed).
 
 >>> [s.value for s in senas_for_cards(parse_cards("1e 3o 4c"))]
 ['ancho_espada', 'tres']
@@ -17,13 +18,13 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from ..engine.cards import Card, parse_cards
 from ..engine.determinize import HandFact
 from ..engine.ranking import ARGENTINE
 
-__all__ = ["Sena", "senas", "senas_for_cards", "noticed", "facts", "MAX_SENAS", "NOTICE_CHANCE", "SENA_CARDS"]
+__all__ = ["Sena", "senas", "senas_for_cards", "noticed", "facts", "known_facts", "MAX_SENAS", "NOTICE_CHANCE", "SENA_CARDS"]
 
 MAX_SENAS = 2
 """A seat signals at most its two best cards (and its flor)."""
@@ -102,6 +103,19 @@ def noticed(seed: int | str, seat: int, observer: int, chance: float = NOTICE_CH
     """Whether ``observer`` (an opponent of ``seat``) noticed ``seat``'s señas, drawn from ``seed``
     alone (give the hand's own seed, e.g. the table's seed and the hand number)."""
     return random.Random(f"sena:{seed}:{seat}:{observer}").random() < chance
+
+
+def known_facts(seat: int, shown: Mapping[int, Sequence[Sena]], seed: int | str) -> tuple[HandFact, ...]:
+    """What ``seat`` knows from the señas shown at its table (``shown[s]``: the señas seat ``s``
+    showed this hand): its partners' always, an opponent's when it noticed them
+    (:func:`noticed` with ``seed``, the hand's seed)."""
+    out: list[HandFact] = []
+    for other in sorted(shown):
+        if other == seat:
+            continue
+        if other & 1 == seat & 1 or noticed(seed, other, seat):
+            out.extend(facts(other, shown[other]))
+    return tuple(out)
 
 
 def facts(seat: int, shown: Sequence[Sena]) -> tuple[HandFact, ...]:
