@@ -11,7 +11,7 @@ from openapi_spec_validator import OpenAPIV31SpecValidator, validate
 
 from tests.web.test_api import problem
 
-ISSUE_PATHS = {"/envido", "/trick", "/hand", "/envido-stake", "/truco-stake", "/showdown", "/openapi.json"}
+ISSUE_PATHS = {"/envido", "/trick", "/hand", "/envido-stake", "/truco-stake", "/showdown", "/hint", "/bot-move", "/openapi.json"}
 ALL_METHODS = ("get", "post", "put", "patch", "delete")
 
 
@@ -102,7 +102,7 @@ def test_every_invalid_example_is_a_documented_problem(client, document):
             response = call(client, document, path, method, operation, "invalid")
             problem_schema.validate(problem(response, 400, response.get_json()["code"]))
             seen += 1
-    assert seen == 11  # one per parameter with an invalid example, one for the showdown body
+    assert seen == 15  # one per parameter with an invalid example, one for the showdown body
 
 
 def test_undocumented_methods_answer_405_as_documented(client, document):

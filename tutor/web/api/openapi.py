@@ -31,6 +31,33 @@ def _param(name: str, description: str, valid: str, invalid: str | None = None, 
     }
 
 
+_HINT_HAND = "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;0:envido 1:quiero 0:1e"
+_BOT_HAND = "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;0:envido"
+_HAND_PARAM = {
+    "name": "hand", "in": "query", "required": True,
+    "description": (
+        "A whole hand as the engine writes it: `rules;mano=M;scores=A-B;deal;actions`. The deal lists every seat's "
+        "three cards (`1e,7o,3b|4c,5c,6c`, seats separated by `|`), the actions are `seat:action` separated by "
+        "spaces (`0:envido 1:quiero 0:1e`)."
+    ),
+    "schema": {"type": "string", "maxLength": 600},
+    "examples": {"valid": {"summary": "accepted", "value": _HINT_HAND},
+                 "invalid": {"summary": "answered with 400", "value": "argentino;mano=0;scores=0-0;1e,7o,8b|4c,5c,6c;"}},
+}
+
+
+def _SEAT_PARAM(valid: str) -> dict[str, Any]:
+    return _param("seat", "The seat to act, from 0.", valid, "9", schema={"type": "string", "pattern": "^[0-5]$"})
+
+
+_SEED_PARAM = {
+    "name": "seed", "in": "query", "required": False,
+    "description": "Fixes the simulated deals and any random choice (default 0).",
+    "schema": {"type": "string", "pattern": "^[0-9]{1,10}$"},
+    "examples": {"valid": {"summary": "accepted", "value": "7"}},
+}
+
+
 def _ok(schema: str, example: dict[str, Any]) -> dict[str, Any]:
     return {"description": "The result.", "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}, "example": example}}}
 
@@ -134,6 +161,43 @@ def openapi_document() -> dict[str, Any]:
                     **_errors(400, 405, 413, 415),
                 },
             }},
+            "/hint": {"get": {
+                "operationId": "getHint",
+                "summary": "What a good player would do: every legal action ranked",
+                "description": (
+                    "The legal actions of `seat`, best first, by `expected_points`: that seat's team's points minus the "
+                    "other team's over the rest of the hand, estimated by playing the hand out on many deals the hidden "
+                    "cards could be (the strong computer player's evaluation). Only what `seat` may know is used: the "
+                    "other hands in `hand` serve to rebuild the position, not to choose. The same input gives the same "
+                    "answer. A hand that is over, or where `seat` is not to act, is a 409 problem (`hand_over`, `not_your_turn`)."
+                ),
+                "parameters": [_HAND_PARAM, _SEAT_PARAM("1"), _SEED_PARAM],
+                "responses": {"200": _ok("Hint", {
+                    "seat": 1, "best": "mazo",
+                    "actions": [{"action": "mazo", "expected_points": -1.0}, {"action": "6c", "expected_points": -1.208},
+                                {"action": "4c", "expected_points": -1.292}, {"action": "5c", "expected_points": -1.292},
+                                {"action": "truco", "expected_points": -2.0}],
+                    "reason": {"code": "mazo_save_points", "detail": "Going to the mazo gives 1, less than playing on would likely cost."},
+                }), "409": {"$ref": "#/components/responses/Conflict"}, **get_errors},
+            }},
+            "/bot-move": {"get": {
+                "operationId": "getBotMove",
+                "summary": "What a computer player does",
+                "description": (
+                    "The action a computer player of `level` (random, beginner, strong) takes for `seat`, always one of its "
+                    "legal actions, with its reason. It sees only what `seat` may see. Same input, same answer. 409 as for `/hint`."
+                ),
+                "parameters": [
+                    {**_HAND_PARAM, "examples": {"valid": {"summary": "accepted", "value": _BOT_HAND}}}, _SEAT_PARAM("1"),
+                    _param("level", "random, beginner (default) or strong.", "beginner", "genius", required=False,
+                           schema={"type": "string", "enum": ["random", "beginner", "strong"]}),
+                    _SEED_PARAM,
+                ],
+                "responses": {"200": _ok("BotMove", {
+                    "action": "real_envido",
+                    "reason": {"code": "raise_envido", "detail": "An envido of 31 is very strong: raised to Real envido."},
+                }), "409": {"$ref": "#/components/responses/Conflict"}, **get_errors},
+            }},
             "/openapi.json": {"get": {
                 "operationId": "getOpenApi",
                 "summary": "This document",
@@ -233,6 +297,29 @@ def openapi_document() -> dict[str, Any]:
                         "tie_broken": {"type": "boolean"},
                     },
                 },
+                "Reason": {
+                    "type": "object", "additionalProperties": False, "required": ["code", "detail"],
+                    "properties": {
+                        "code": {"type": "string", "description": "Why, as data (tutor.bots.ReasonCode)."},
+                        "detail": {"type": "string", "description": "The reason as a sentence, in the language of Accept-Language."},
+                    },
+                },
+                "Hint": {
+                    "type": "object", "additionalProperties": False, "required": ["seat", "actions", "best", "reason"],
+                    "properties": {
+                        "seat": {"type": "integer", "minimum": 0, "maximum": 5},
+                        "actions": {"type": "array", "minItems": 1, "items": {
+                            "type": "object", "additionalProperties": False, "required": ["action", "expected_points"],
+                            "properties": {"action": {"type": "string"}, "expected_points": {"type": "number"}},
+                        }},
+                        "best": {"type": "string"},
+                        "reason": {"$ref": "#/components/schemas/Reason"},
+                    },
+                },
+                "BotMove": {
+                    "type": "object", "additionalProperties": False, "required": ["action", "reason"],
+                    "properties": {"action": {"type": "string"}, "reason": {"$ref": "#/components/schemas/Reason"}},
+                },
                 "Problem": {
                     "type": "object",
                     "description": "RFC 9457 problem details, with the machine-readable `code`.",
@@ -254,6 +341,7 @@ def openapi_document() -> dict[str, Any]:
                 "PayloadTooLarge": _problem_response(f"The body is larger than {MAX_BODY} bytes."),
                 "UriTooLong": _problem_response(f"The query string is longer than {MAX_QUERY} bytes."),
                 "UnsupportedMediaType": _problem_response("The body is not application/json."),
+                "Conflict": _problem_response("The hand is over (`hand_over`) or another seat must act (`not_your_turn`)."),
             },
         },
     }

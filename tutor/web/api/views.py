@@ -382,7 +382,7 @@ def showdown_endpoint():
 _OTHER_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 ENDPOINTS: dict[str, list[str]] = {
     "/envido": ["GET"], "/trick": ["GET"], "/hand": ["GET"], "/envido-stake": ["GET"], "/truco-stake": ["GET"],
-    "/showdown": ["POST"], "/openapi.json": ["GET"],
+    "/showdown": ["POST"], "/hint": ["GET"], "/bot-move": ["GET"], "/openapi.json": ["GET"],
 }
 """Each path of the API and the methods it takes (HEAD and OPTIONS come with them)."""
 
