@@ -183,9 +183,13 @@ def table_context(game: Any, table: Table, *, face: str, since: int | None = Non
         if seat in pies:
             # Translators: a badge at a seat: the last player of a team (pie); keep "pie" in Spanish.
             badges.append(_("pie"))
+        folded = seat in getattr(view, "folded", ())
+        if folded:
+            # Translators: a badge at a seat: this player went to the mazo (folded) and left the hand.
+            badges.append(_("at the mazo"))
         boxes.append(SeatBox(
             seat=seat, area=area, name=perspective.seat_label(seat), partner=seat != me and seat % 2 == me % 2,
-            me=seat == me, badges=badges, cards_left=view.cards_left[seat], played=slots[seat],
+            me=seat == me, badges=badges, cards_left=0 if folded else view.cards_left[seat], played=slots[seat],
             to_act=view.to_act == seat, shown=view.shown.get(seat, ()),
             senas=[{"code": SENA_FACES[str(x)], "text": sena_text(x)} for x in table.senas_shown(seat)]
             if perspective.is_partner(seat) and not view.is_over else [],
