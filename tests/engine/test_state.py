@@ -13,16 +13,20 @@ from tutor.engine import (
     Answer,
     AwardRule,
     Call,
+    CallFamily,
     Card,
     EndKind,
     EnvidoCall,
+    EnvidoStatus,
     EventKind,
     FlorMode,
+    HandRule,
     HandState,
     IllegalActionError,
     InvalidNotationError,
     Mazo,
     NotationReason,
+    PendingCall,
     Phase,
     PlayCard,
     Reason,
@@ -229,7 +233,25 @@ def test_events_narrate_a_whole_hand():
     ]
     won = h.events[7]
     assert (won.seat, won.team, won.card, won.trick) == (0, 0, Card.parse("7c"), 1)
-    assert h.events[-2].points == 2 and h.events[-2].rule is AwardRule.HAND_WON
+    hand_won, points, over = h.events[-3:]
+    assert (points.points, points.award_rule, points.hand_rule, points.end) == (2, AwardRule.HAND_WON, None, None)
+    # Trick 1 a parda, trick 2 won: the first trick won after a parda decides.
+    assert (hand_won.hand_rule, hand_won.award_rule, hand_won.end) == (HandRule.FIRST_PARDA_NEXT_DECIDES, None, None)
+    assert (over.end, over.award_rule, over.hand_rule, over.team) == (EndKind.TRICKS, None, None, 0)
+    assert h.events[1].call is TrucoCall.TRUCO and h.events[1].quiero is True
+
+
+def test_every_rule_in_the_events_has_its_own_typed_field():
+    h = run(HandState(Rules(), DEAL), "0:envido 1:quiero 0:truco 1:no_quiero")
+    rules = [(e.kind, e.award_rule, e.hand_rule, e.end) for e in h.events if e.kind in
+             (EventKind.POINTS, EventKind.HAND_WON, EventKind.HAND_OVER)]
+    assert rules == [
+        (EventKind.POINTS, AwardRule.ENVIDO_ACCEPTED, None, None),
+        (EventKind.POINTS, AwardRule.TRUCO_DECLINED, None, None),
+        (EventKind.HAND_OVER, None, None, EndKind.TRUCO_DECLINED),
+    ]
+    for event in h.events:
+        assert type(event.award_rule) in (AwardRule, type(None)) and type(event.end) in (EndKind, type(None))
 
 
 def test_awards_carry_their_reason():
@@ -249,14 +271,46 @@ def test_history_properties():
     assert h.envido_calls == ((0, EnvidoCall.ENVIDO), (1, EnvidoCall.REAL_ENVIDO))
     assert h.truco_calls == ((0, TrucoCall.TRUCO),)
     assert h.truco_level == 1 and h.hand_value == 2
-    assert h.envido_status == "settled"
+    assert h.envido_status is EnvidoStatus.SETTLED and h.envido_status == "settled"
     assert h.current_trick == ((0, Card.parse("12e")),)
     assert h.hands[0] == (Card.parse("7c"), Card.parse("5c"))
 
 
 def test_envido_status_closes_after_the_first_trick():
     h = run(HandState(Rules(), DEAL), "0:12e 1:5o")
-    assert h.envido_status == "closed"
+    assert h.envido_status is EnvidoStatus.CLOSED and h.envido_status == "closed"
+
+
+@pytest.mark.parametrize(
+    "rules, log, status",
+    [
+        (Rules(), "", EnvidoStatus.OPEN),
+        (Rules(), "0:envido", EnvidoStatus.CALLED),
+        (Rules(), "0:envido 1:no_quiero", EnvidoStatus.SETTLED),
+        (Rules(), "0:truco 1:quiero", EnvidoStatus.CLOSED),
+        (Rules(envido=False), "", EnvidoStatus.CANCELLED),
+    ],
+)
+def test_envido_status_is_typed(rules, log, status):
+    h = run(HandState(rules, DEAL), log)
+    assert h.envido_status is status and h.view_for(0).envido_status is status
+
+
+def test_the_pending_call_is_typed():
+    h = HandState(Rules(), DEAL)
+    assert h.pending is None and h.view_for(1).pending is None
+    run(h, "0:truco 1:retruco")
+    assert h.pending == PendingCall(CallFamily.TRUCO, 1, 0, TrucoCall.RETRUCO)
+    assert h.pending.phase is Phase.ANSWER_TRUCO is h.phase
+    run(h, "0:quiero")
+    assert h.pending is None
+    h = run(HandState(Rules(), DEAL), "0:truco 1:envido 0:real_envido")
+    assert h.pending == PendingCall(CallFamily.ENVIDO, 0, 1, EnvidoCall.REAL_ENVIDO)
+    assert [f.phase for f in CallFamily] == [Phase.ANSWER_ENVIDO, Phase.ANSWER_TRUCO, Phase.ANSWER_FLOR]
+    run(h, "1:quiero")
+    assert h.pending == PendingCall(CallFamily.TRUCO, 0, 1, TrucoCall.TRUCO)  # the truco waits
+    run(h, "1:no_quiero")
+    assert h.is_over and h.pending is None
 
 
 def test_envido_off_is_refused_with_its_reason():
@@ -274,7 +328,8 @@ def test_a_view_holds_only_what_its_seat_may_see():
     assert view.hand == view.dealt == (Card.parse("1e"), Card.parse("2e"), Card.parse("3e"))
     assert view.current_trick == ((0, Card.parse("7c")),)
     assert view.cards_left == (2, 3, 3, 3)
-    assert view.pending == (Phase.ANSWER_ENVIDO, 1, 2)
+    assert view.pending == PendingCall(CallFamily.ENVIDO, 1, 2, EnvidoCall.ENVIDO)
+    assert view.pending.phase is Phase.ANSWER_ENVIDO
     assert view.my_turn and [str(a) for a in view.legal_actions][:2] == ["2:quiero", "2:no_quiero"]
     assert h.view_for(0).legal_actions == ()
     text = repr(view)

@@ -9,8 +9,9 @@ Public API, by module:
 * ``stakes``: what calls are worth (:func:`envido_stake`, :func:`truco_stake`, :func:`falta_value`, ...).
 * ``rules``: :class:`Rules`, :class:`FlorMode`, :func:`find_variant`, :data:`VARIANTS`.
 * ``state``: :class:`HandState` (``legal_actions()``, ``apply()``, ``can_apply()``, ``events``,
-  ``awards``, ``view_for(seat)``), the actions :class:`PlayCard`, :class:`Call`, :class:`Answer`,
-  :class:`Mazo`, and :func:`deal`.
+  ``awards``, ``view_for(seat)``, ``clone()``), the actions :class:`PlayCard`, :class:`Call`,
+  :class:`Answer`, :class:`Mazo`, the typed values :class:`CallFamily`, :class:`EnvidoStatus`,
+  :class:`PendingCall`, :class:`Event` (with ``award_rule``, ``hand_rule``, ``end``), and :func:`deal`.
 * ``match``: :class:`MatchState`, :func:`standing`.
 * ``notation``: text forms of rules, deals, actions and hands, and :func:`replay`.
 * ``errors``: :class:`TrucoError`, :class:`InvalidNotationError`, :class:`IllegalActionError`, :class:`Reason`.
@@ -51,13 +52,17 @@ from .state import (
     Award,
     AwardRule,
     Call,
+    CallFamily,
+    CallName,
     EndKind,
+    EnvidoStatus,
     Event,
     EventKind,
     FlorAnnouncement,
     HandEnd,
     HandState,
     Mazo,
+    PendingCall,
     Phase,
     PlayCard,
     SeatView,
@@ -75,7 +80,8 @@ __all__ = [
     "ARGENTINE", "MATAS", "Ranking",
     "PRESETS", "VARIANTS", "FlorMode", "Rules", "Variant", "find_variant",
     "EnvidoCall", "FaltaMode", "FlorCall", "TrucoCall",
-    "CALLS", "FLOR", "Action", "Answer", "Award", "AwardRule", "Call", "EndKind", "Event", "EventKind",
-    "FlorAnnouncement", "HandEnd", "HandState", "Mazo", "Phase", "PlayCard", "SeatView", "deal",
+    "CALLS", "FLOR", "Action", "Answer", "Award", "AwardRule", "Call", "CallFamily", "CallName", "EndKind",
+    "EnvidoStatus", "Event", "EventKind", "FlorAnnouncement", "HandEnd", "HandState", "Mazo", "PendingCall",
+    "Phase", "PlayCard", "SeatView", "deal",
     "HandRule", "TrickOutcome", "hand_result", "trick_result",
 ]

@@ -83,9 +83,9 @@ from .stakes import (
 from .tricks import HandResult, HandRule, Side, TrickOutcome, TrickResult, hand_result, trick_result
 
 __all__ = [
-    "Phase", "FlorAnnouncement", "FLOR", "CALLS", "PlayCard", "Call", "Answer", "Mazo", "Action",
-    "EventKind", "Event", "AwardRule", "Award", "EndKind", "HandEnd", "HandState", "SeatView",
-    "Deal", "deal",
+    "Phase", "CallFamily", "EnvidoStatus", "PendingCall", "FlorAnnouncement", "FLOR", "CALLS", "CallName",
+    "PlayCard", "Call", "Answer", "Mazo", "Action", "EventKind", "Event", "AwardRule", "Award", "EndKind",
+    "HandEnd", "HandState", "SeatView", "Deal", "deal",
 ]
 
 Deal = tuple[tuple[Card, ...], ...]
@@ -105,6 +105,45 @@ class Phase(StrEnum):
     """Answer a contraflor: quiero, no quiero, or raise to contraflor al resto."""
     OVER = "over"
     """The hand is over (and maybe the match)."""
+
+
+class CallFamily(StrEnum):
+    """The three families of calls; an open call of each family is answered in its own phase."""
+
+    ENVIDO = "envido"
+    """Envido, real envido, falta envido (:class:`stakes.EnvidoCall`)."""
+    TRUCO = "truco"
+    """Truco, retruco, vale cuatro (:class:`stakes.TrucoCall`)."""
+    FLOR = "flor"
+    """Contraflor, contraflor al resto (:class:`stakes.FlorCall`); the flor announcement itself takes
+    no answer."""
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the seat that answers an open call of this family.
+
+        >>> CallFamily.TRUCO.phase
+        <Phase.ANSWER_TRUCO: 'answer_truco'>
+        """
+        return _PHASE[self]
+
+
+class EnvidoStatus(StrEnum):
+    """Where the envido of a hand stands (:attr:`HandState.envido_status`)."""
+
+    OPEN = "open"
+    """It may still be called."""
+    CALLED = "called"
+    """A call is open, waiting for its answer."""
+    SETTLED = "settled"
+    """Accepted (showdown done) or declined: played once, as the rules allow."""
+    CANCELLED = "cancelled"
+    """A flor cancelled it, or the ruleset has no envido."""
+    CLOSED = "closed"
+    """No longer possible without having been played: the first trick is over or a truco was accepted."""
+
+
+_PHASE = {CallFamily.ENVIDO: Phase.ANSWER_ENVIDO, CallFamily.TRUCO: Phase.ANSWER_TRUCO, CallFamily.FLOR: Phase.ANSWER_FLOR}
 
 
 class FlorAnnouncement(StrEnum):
@@ -260,32 +299,52 @@ class EventKind(StrEnum):
     """Every player of team ``team`` has gone to the mazo: the team gives up the hand and the other
     team scores what the hand is worth (a POINTS event follows)."""
     POINTS = "points"
-    """Team ``team`` scored ``points`` by rule ``rule`` (an :class:`AwardRule`)."""
+    """Team ``team`` scored ``points``; ``award_rule`` (an :class:`AwardRule`) says why."""
     HAND_WON = "hand_won"
-    """Team ``team`` won the hand by trick rule ``rule`` (a :class:`tricks.HandRule`)."""
+    """Team ``team`` won the hand on tricks; ``hand_rule`` (a :class:`tricks.HandRule`) says by which rule."""
     CARDS_SHOWN = "cards_shown"
     """At the end of the hand ``seat`` shows ``cards`` (the envido or flor it won with)."""
     HAND_OVER = "hand_over"
-    """The hand is over; ``rule`` is the :class:`EndKind`, ``team`` took the hand."""
+    """The hand is over: ``end`` (an :class:`EndKind`) says how, ``team`` took the hand."""
     MATCH_WON = "match_won"
     """Team ``team`` reached the target and won the match."""
 
 
 class Event(NamedTuple):
-    """One entry of the narration log; unused fields are None."""
+    """One entry of the narration log; unused fields are None (each :class:`EventKind` says which
+    fields it sets). The three kinds of rule have a field each, so a reader never has to guess:
+
+    >>> hand = HandState(Rules(), deal="1e,1b,4c|4b,5b,6b")
+    >>> for text in ("1e", "4b", "1b", "5b"):
+    ...     _ = hand.apply(PlayCard(hand.to_act, Card.parse(text)))
+    >>> [(e.kind.value, e.hand_rule or e.award_rule or e.end) for e in hand.events[-3:]]
+    [('hand_won', <HandRule.TWO_TRICKS: 'two_tricks'>), ('points', <AwardRule.HAND_WON: 'hand_won'>), ('hand_over', <EndKind.TRICKS: 'tricks'>)]
+    """
 
     kind: EventKind
     seat: int | None = None
     team: int | None = None
     card: Card | None = None
-    call: str | None = None
+    call: CallName | None = None
+    """The call (CALL) or the call answered (ANSWER)."""
     quiero: bool | None = None
     value: int | None = None
     points: int | None = None
-    rule: str | None = None
+    award_rule: AwardRule | None = None
+    """POINTS: why the points were scored."""
+    hand_rule: HandRule | None = None
+    """HAND_WON: the trick rule that decided the hand."""
+    end: EndKind | None = None
+    """HAND_OVER: how the hand ended."""
     trick: int | None = None
     cards: tuple[Card, ...] = ()
     auto: bool = False
+
+    @property
+    def rule(self) -> AwardRule | HandRule | EndKind | None:
+        """Whichever of ``award_rule``, ``hand_rule`` and ``end`` is set (for older callers; the typed
+        fields say which kind of rule it is)."""
+        return self.award_rule or self.hand_rule or self.end
 
 
 class AwardRule(StrEnum):
@@ -325,8 +384,9 @@ class Award:
     """The calls involved (envido, truco or contraflor ladder), in order."""
     accepted: bool | None = None
     """Whether the last of ``calls`` was accepted (None when no call is involved)."""
-    detail: str | None = None
-    """The finer rule: a :class:`stakes.StakeRule` or a :class:`tricks.HandRule`."""
+    detail: StakeRule | HandRule | None = None
+    """The finer rule: a :class:`stakes.StakeRule` (envido, truco, contraflor) or a
+    :class:`tricks.HandRule` (a hand won on tricks)."""
     seat: int | None = None
     """The seat whose cards won it (envido, flor), when that applies."""
 
@@ -415,22 +475,35 @@ def _next_flor(calls: tuple[FlorCall, ...]) -> tuple[FlorCall, ...]:
 
 # The seats of each team as a bit mask, by number of players.
 _TEAM_MASKS = {n: (sum(1 << s for s in range(0, n, 2)), sum(1 << s for s in range(1, n, 2))) for n in (2, 4, 6)}
-# Kinds of open calls on the stack.
-_ENVIDO, _TRUCO, _FLOR = 1, 2, 3
-_PHASE = {_ENVIDO: Phase.ANSWER_ENVIDO, _TRUCO: Phase.ANSWER_TRUCO, _FLOR: Phase.ANSWER_FLOR}
-# Envido status.
-_OPEN, _CALLED, _SETTLED, _CANCELLED = 0, 1, 2, 3
+# Short names for the families and the envido status (the state machine compares them by identity).
+_ENVIDO, _TRUCO, _FLOR = CallFamily.ENVIDO, CallFamily.TRUCO, CallFamily.FLOR
+_OPEN, _CALLED, _SETTLED, _CANCELLED = EnvidoStatus.OPEN, EnvidoStatus.CALLED, EnvidoStatus.SETTLED, EnvidoStatus.CANCELLED
 
 
-class _Pending:
-    """An open call waiting for an answer."""
+@dataclass(frozen=True, slots=True)
+class PendingCall:
+    """An open call waiting for an answer (:attr:`HandState.pending`, :attr:`SeatView.pending`).
 
-    __slots__ = ("kind", "caller", "responder")
+    >>> hand = HandState(Rules(), deal="1e,7o,3b|4c,5c,6c")
+    >>> _ = hand.apply(Call(0, TrucoCall.TRUCO))
+    >>> pending = hand.pending
+    >>> pending.family, pending.caller, pending.responder, pending.call.value, pending.phase.value
+    (<CallFamily.TRUCO: 'truco'>, 0, 1, 'truco', 'answer_truco')
+    """
 
-    def __init__(self, kind: int, caller: int, responder: int) -> None:
-        self.kind = kind
-        self.caller = caller
-        self.responder = responder
+    family: CallFamily
+    """Which family of call is open."""
+    caller: int
+    """The seat that made the call (after a raise, the raiser)."""
+    responder: int
+    """The seat that must answer: the next opponent of the caller still in the hand."""
+    call: EnvidoCall | TrucoCall | FlorCall
+    """The call to answer (the last of its family's calls)."""
+
+    @property
+    def phase(self) -> Phase:
+        """The responder's phase (ANSWER_ENVIDO, ANSWER_TRUCO or ANSWER_FLOR)."""
+        return _PHASE[self.family]
 
 
 def _error(reason: Reason, message: str, **details: object) -> IllegalActionError:
@@ -504,7 +577,7 @@ class HandState:
         self._outcomes: list[TrickOutcome] = []
         self._trick_winners: list[int | None] = []
         self._leader = self._turn = mano
-        self._stack: list[_Pending] = []
+        self._stack: list[PendingCall] = []
         self._envido = _OPEN if rules.envido else _CANCELLED
         self._envido_calls: list[EnvidoCall] = []
         self._envido_callers: list[int] = []
@@ -539,7 +612,7 @@ class HandState:
         """What the seat to act is doing."""
         if self._over:
             return Phase.OVER
-        return _PHASE[self._stack[-1].kind] if self._stack else Phase.PLAY
+        return _PHASE[self._stack[-1].family] if self._stack else Phase.PLAY
 
     @property
     def to_act(self) -> int | None:
@@ -615,13 +688,20 @@ class HandState:
         return tuple(zip(self._envido_callers, self._envido_calls))
 
     @property
-    def envido_status(self) -> str:
-        """``open`` (may still be called), ``called``, ``settled``, ``cancelled`` (by flor or rules), or
-        ``closed`` (no longer possible: first trick over or truco accepted)."""
+    def envido_status(self) -> EnvidoStatus:
+        """Where the envido stands: OPEN (may still be called), CALLED, SETTLED, CANCELLED (by flor or
+        the rules), or CLOSED (no longer possible: first trick over or truco accepted). A StrEnum, so
+        it also compares equal to its text (``"open"``)."""
         status = self._envido
-        if status == _OPEN:
-            return "closed" if self._tricks or self._truco_level else "open"
-        return ("open", "called", "settled", "cancelled")[status]
+        if status is _OPEN and (self._tricks or self._truco_level):
+            return EnvidoStatus.CLOSED
+        return status
+
+    @property
+    def pending(self) -> PendingCall | None:
+        """The open call waiting for an answer, or None (also once the hand is over)."""
+        stack = self._stack
+        return stack[-1] if stack and not self._over else None
 
     @property
     def flor_announced(self) -> tuple[int, ...]:
@@ -668,7 +748,7 @@ class HandState:
 
     def _envido_may_open(self, seat: int) -> bool:
         return (
-            self._envido == _OPEN
+            self._envido is _OPEN
             and self._truco_level == 0
             and not self._tricks
             and not self._played[seat]
@@ -703,10 +783,10 @@ class HandState:
         top = stack[-1]
         answers = _ANSWERS[seat]
         result = [answers[0], answers[1]]
-        kind = top.kind
-        if kind == _ENVIDO:
+        family = top.family
+        if family is _ENVIDO:
             result.extend(calls[c] for c in _next_envido(tuple(self._envido_calls), self.rules.envido_raisable))
-        elif kind == _TRUCO:
+        elif family is _TRUCO:
             pending = len(self._truco_calls)
             if pending < 3:
                 result.append(calls[_TRUCO_ORDER[pending]])
@@ -770,19 +850,19 @@ class HandState:
         if not self.rules.envido:
             return _error(Reason.ENVIDO_NOT_IN_RULES, "this ruleset has no envido")
         stack = self._stack
-        top = stack[-1].kind if stack else None
-        if top == _ENVIDO:
+        top = stack[-1].family if stack else None
+        if top is _ENVIDO:
             try:
                 check_envido_ladder((*self._envido_calls, call), raisable=self.rules.envido_raisable)
             except IllegalActionError as error:
                 return error
             return None
-        if top == _FLOR:
+        if top is _FLOR:
             return _error(Reason.ANSWER_PENDING, "answer the contraflor first")
         status = self._envido
-        if status == _CANCELLED:
+        if status is _CANCELLED:
             return _error(Reason.ENVIDO_CANCELLED_BY_FLOR, "a flor cancelled the envido in this hand")
-        if status != _OPEN:
+        if status is not _OPEN:
             return _error(Reason.ENVIDO_ALREADY_PLAYED, "the envido is played at most once a hand")
         if self._truco_level:
             return _error(Reason.ENVIDO_CLOSED_BY_TRUCO, "an accepted truco closed the envido")
@@ -795,7 +875,7 @@ class HandState:
     def _check_truco(self, seat: int, call: TrucoCall) -> IllegalActionError | None:
         stack = self._stack
         if stack:
-            if stack[-1].kind != _TRUCO:
+            if stack[-1].family is not _TRUCO:
                 return _error(Reason.ANSWER_PENDING, "answer the open call first")
             step = len(self._truco_calls)  # the pending call is accepted by the raise
         else:
@@ -831,7 +911,7 @@ class HandState:
         if self.rules.flor is not FlorMode.CONTRAFLOR:
             return _error(Reason.FLOR_NOT_IN_RULES, "this ruleset has no contraflor")
         stack = self._stack
-        if stack and stack[-1].kind == _FLOR:
+        if stack and stack[-1].family is _FLOR:
             if self._owes_flor(seat):
                 return _error(Reason.FLOR_MUST_BE_ANNOUNCED, "announce the flor first", seat=seat)
             if call not in _next_flor(tuple(self._flor_calls)):
@@ -889,7 +969,7 @@ class HandState:
         """Score points; True when that ends the match (the hand then ends at once)."""
         self.awards.append(Award(team, points, rule, **fields))  # type: ignore[arg-type]
         self._scores[team] += points
-        self.events.append(Event(EventKind.POINTS, team=team, points=points, rule=rule))
+        self.events.append(Event(EventKind.POINTS, team=team, points=points, award_rule=rule))
         if self._scores[team] >= self.rules.target:
             self.match_winner = team
             self._finish(HandEnd(EndKind.MATCH_WON, team))
@@ -910,7 +990,7 @@ class HandState:
             shown[seat] = self.deal[seat]
         for seat in sorted(shown):
             self._emit(EventKind.CARDS_SHOWN, seat=seat, cards=shown[seat])
-        self._emit(EventKind.HAND_OVER, team=end.team, rule=end.kind)
+        self._emit(EventKind.HAND_OVER, team=end.team, end=end.kind)
 
     def _end_hand(self, team: int, points: int, rule: AwardRule, end: HandEnd, **fields: object) -> None:
         """Settle what is still open (the flor), then score the hand and finish it."""
@@ -991,7 +1071,7 @@ class HandState:
         outcome = self._hand_result()
         if outcome.decided:
             team = mano_team if outcome.winner is Side.MANO else 1 - mano_team
-            self._emit(EventKind.HAND_WON, team=team, rule=outcome.rule)
+            self._emit(EventKind.HAND_WON, team=team, hand_rule=outcome.rule)
             self._end_hand(
                 team, hand_value(self._truco_level), AwardRule.HAND_WON, HandEnd(EndKind.TRICKS, team, outcome.rule),
                 calls=tuple(c.value for c in self._truco_calls[: self._truco_level]), accepted=True if self._truco_level else None,
@@ -1010,17 +1090,16 @@ class HandState:
         """Who wins the hand after the tricks so far (RULES.md 3, ``tricks.hand_result``)."""
         return hand_result(self._outcomes)
 
-    def _push(self, kind: int, caller: int) -> None:
-        self._stack.append(_Pending(kind, caller, self._next_opponent(caller)))
+    def _push(self, family: CallFamily, caller: int, call: EnvidoCall | TrucoCall | FlorCall) -> None:
+        self._stack.append(PendingCall(family, caller, self._next_opponent(caller), call))
 
     def _do_envido(self, seat: int, call: EnvidoCall) -> None:
         self._emit(EventKind.CALL, seat=seat, team=seat & 1, call=call)
         self._envido_calls.append(call)
         self._envido_callers.append(seat)
         stack = self._stack
-        if stack and stack[-1].kind == _ENVIDO:  # a raise: the next opponent answers it
-            top = stack[-1]
-            top.caller, top.responder = seat, self._next_opponent(seat)
+        if stack and stack[-1].family is _ENVIDO:  # a raise: the next opponent answers it
+            stack[-1] = PendingCall(_ENVIDO, seat, self._next_opponent(seat), call)
             return
         self._envido = _CALLED
         if not self._flor_settled:
@@ -1029,7 +1108,7 @@ class HandState:
                 for s in owing:
                     self._announce_flor(s, automatic=True)
                 return
-        self._push(_ENVIDO, seat)
+        self._push(_ENVIDO, seat, call)
 
     def _do_truco(self, seat: int, call: TrucoCall) -> None:
         stack = self._stack
@@ -1041,20 +1120,19 @@ class HandState:
         self._emit(EventKind.CALL, seat=seat, team=seat & 1, call=call)
         self._truco_calls.append(call)
         self._truco_callers.append(seat)
-        self._push(_TRUCO, seat)
+        self._push(_TRUCO, seat, call)
 
     def _do_flor(self, seat: int, call: FlorAnnouncement | FlorCall) -> None:
         stack = self._stack
         if call is FLOR:
             self._announce_flor(seat)
             return
-        if stack and stack[-1].kind == _FLOR:  # contraflor al resto as the answer to a contraflor
+        if stack and stack[-1].family is _FLOR:  # contraflor al resto as the answer to a contraflor
             self._emit(EventKind.ANSWER, seat=seat, team=seat & 1, call=self._flor_calls[-1], quiero=True)
-            top = stack[-1]
-            top.caller, top.responder = seat, self._next_opponent(seat)
+            stack[-1] = PendingCall(_FLOR, seat, self._next_opponent(seat), call)
         else:  # a flor announced against the other team's flor, raised at once
             self._announce_flor(seat)
-            self._push(_FLOR, seat)
+            self._push(_FLOR, seat, call)
         self._emit(EventKind.CALL, seat=seat, team=seat & 1, call=call)
         self._flor_calls.append(call)
         self._flor_callers.append(seat)
@@ -1062,26 +1140,26 @@ class HandState:
     def _announce_flor(self, seat: int, automatic: bool = False) -> None:
         self._flor_announced.append(seat)
         self._emit(EventKind.FLOR_ANNOUNCED, seat=seat, team=seat & 1, auto=automatic)
-        if self._envido in (_OPEN, _CALLED):
-            if self._envido == _CALLED:
+        if self._envido is _OPEN or self._envido is _CALLED:
+            if self._envido is _CALLED:
                 self._emit(EventKind.ENVIDO_CANCELLED)
             self._envido = _CANCELLED
             stack = self._stack
-            if stack and stack[-1].kind == _ENVIDO:
+            if stack and stack[-1].family is _ENVIDO:
                 stack.pop()
 
     def _do_answer(self, seat: int, quiero: bool) -> None:
         stack = self._stack
         top = stack[-1]
-        kind = top.kind
-        if kind == _ENVIDO:
+        family = top.family
+        if family is _ENVIDO:
             self._emit(EventKind.ANSWER, seat=seat, team=seat & 1, call=self._envido_calls[-1], quiero=quiero)
             stack.pop()
             if quiero:
                 self._settle_envido()
             else:
                 self._decline_envido()
-        elif kind == _TRUCO:
+        elif family is _TRUCO:
             self._emit(EventKind.ANSWER, seat=seat, team=seat & 1, call=self._truco_calls[-1], quiero=quiero)
             stack.pop()
             if quiero:
@@ -1142,13 +1220,13 @@ class HandState:
         # An open envido or contraflor is settled first: going to the mazo declines it for the team.
         # An open truco stays open: a partner still in the hand answers it (see below).
         if stack:
-            kind = stack[-1].kind
-            if kind == _ENVIDO:
+            family = stack[-1].family
+            if family is _ENVIDO:
                 stack.pop()
                 self._emit(EventKind.ANSWER, seat=seat, team=team, call=self._envido_calls[-1], quiero=False)
                 if self._decline_envido():
                     return
-            elif kind == _FLOR:
+            elif family is _FLOR:
                 stack.pop()
                 self._emit(EventKind.ANSWER, seat=seat, team=team, call=self._flor_calls[-1], quiero=False)
                 self._flor_answer = False
@@ -1158,9 +1236,9 @@ class HandState:
             return
         # Partners play on: an open call passes to the next opponent of its caller still in the hand,
         # and the turn to the next seat still in the hand (which may complete the trick).
-        for pending in stack:
+        for index, pending in enumerate(stack):
             if self._folded >> pending.responder & 1:
-                pending.responder = self._next_opponent(pending.caller)
+                stack[index] = PendingCall(pending.family, pending.caller, self._next_opponent(pending.caller), pending.call)
         if self._folded >> self._turn & 1:
             if self._trick and self._trick_complete():
                 self._close_trick()
@@ -1172,7 +1250,7 @@ class HandState:
         other = 1 - team
         self._emit(EventKind.TEAM_FOLDED, team=team)
         level = self._truco_level
-        envido_played = self._envido != _OPEN or bool(self._flor_announced)
+        envido_played = self._envido is not _OPEN or bool(self._flor_announced)
         first_trick = not self._tricks
         points = mazo_award(
             level, early_mazo=self.rules.early_mazo, first_trick=first_trick, envido_played=envido_played
@@ -1240,7 +1318,7 @@ class HandState:
     _LIST_SLOTS = (
         "actions", "events", "awards", "_played", "_trick", "_tricks", "_outcomes", "_trick_winners",
         "_envido_calls", "_envido_callers", "_truco_calls", "_truco_callers", "_flor_announced",
-        "_flor_calls", "_flor_callers", "_flor_winners", "_scores",
+        "_flor_calls", "_flor_callers", "_flor_winners", "_scores", "_stack",
     )
 
     def clone(self) -> HandState:
@@ -1260,7 +1338,6 @@ class HandState:
             setattr(new, name, list(getattr(self, name)))
         new._hands = [list(hand) for hand in self._hands]
         new._plays = [list(plays) for plays in self._plays]
-        new._stack = [_Pending(p.kind, p.caller, p.responder) for p in self._stack]
         new._shown = dict(self._shown)
         return new
 
@@ -1274,11 +1351,6 @@ class HandState:
         """
         if type(seat) is not int or not 0 <= seat < self.players:
             raise InvalidNotationError(NotationReason.BAD_VALUE, f"no seat {seat!r}", value=seat)
-        stack = self._stack
-        pending = None
-        if stack and not self._over:
-            top = stack[-1]
-            pending = (top.kind, top.caller, top.responder)
         return SeatView(
             seat=seat,
             team=seat & 1,
@@ -1308,7 +1380,7 @@ class HandState:
             envido_calls=self.envido_calls,
             envido_status=self.envido_status,
             flor_announced=self.flor_announced,
-            pending=None if pending is None else (_PHASE[pending[0]], pending[1], pending[2]),
+            pending=self.pending,
             actions=tuple(self.actions),
             events=tuple(self.events),
             awards=tuple(self.awards),
@@ -1378,10 +1450,10 @@ class SeatView:
     hand_value: int
     truco_calls: tuple[tuple[int, TrucoCall], ...]
     envido_calls: tuple[tuple[int, EnvidoCall], ...]
-    envido_status: str
+    envido_status: EnvidoStatus
     flor_announced: tuple[int, ...]
-    pending: tuple[Phase, int, int] | None
-    """The open call: (phase, caller, responder), or None."""
+    pending: PendingCall | None
+    """The open call (family, caller, responder, call; ``.phase``), or None."""
     actions: tuple[Action, ...]
     """Every action of the hand so far, in order (all of them are public at a Truco table)."""
     events: tuple[Event, ...]
