@@ -191,3 +191,71 @@ def test_language_links_follow_the_url_after_an_htmx_swap(page, live_server):
     polski.click()
     expect(page).to_have_url(f"{live_server.url}/pl/envido/stakes?calls=envido")
     expect(page.locator("html")).to_have_attribute("lang", "pl")
+
+
+def test_every_checker_page_used_with_screenshots_and_history_logs_no_csp_error(page, page_guard, live_server,
+                                                                               tmp_path):
+    """Issue 11, bug 5: swaps, errors, back and forward on the four tools, with screenshots in between
+    (a screenshot leaves an empty ``style`` attribute on every input, as browser extensions do)."""
+    shot = tmp_path / "shot.png"
+    page.goto("/es/envido")
+    page.screenshot(path=shot)
+    for notation in ("7o", "6o", "3b"):
+        page.locator(f'input[name=card][value="{notation}"]').check()
+    page.locator("#envido-form button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"hand=3b,6o,7o$"))
+    page.screenshot(path=shot)
+    page.locator("#hand-text").fill("7o 6o 9b")  # no 9s in the Spanish deck: an error in place
+    page.locator("#envido-form button[type=submit]").click()
+    expect(page.get_by_role("alert")).to_be_visible()
+    page.screenshot(path=shot)
+    page.locator("#hand-text").fill("4c 5c 12b")
+    page.locator('input[name=check][value="1"]').check()
+    page.locator("#envido-form button[type=submit]").click()
+    page.locator("#guess").fill("12")
+    page.screenshot(path=shot)
+    page.locator(".guess-form button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"guess=12$"))
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"check=1$"))
+    page.go_forward()
+    expect(page).to_have_url(re.compile(r"guess=12$"))
+
+    page.goto("/es/envido/showdown")
+    page.locator("#player-1").fill("7o 6o 3b")
+    page.locator("#player-2").fill("27")
+    page.screenshot(path=shot)
+    page.locator("#showdown-form button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"player=27"))
+    page.screenshot(path=shot)
+    page.locator("#player-3").fill("40")  # three players: an error
+    page.locator("#showdown-form button[type=submit]").click()
+    expect(page.get_by_role("alert")).to_be_visible()
+
+    page.goto("/es/envido/stakes")
+    page.locator("#call-1").select_option("envido")
+    page.locator("#score-1").fill("12")
+    page.screenshot(path=shot)
+    page.locator("#stakes-form button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"calls=envido"))
+    page.screenshot(path=shot)
+    page.locator("#call-2").select_option("envido")
+    page.locator("#call-3").select_option("envido")  # a third Envido is not allowed
+    page.locator("#stakes-form button[type=submit]").click()
+    expect(page.get_by_role("alert")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"calls=envido&score=12,0$"))  # an error pushes no new address
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/stakes$"))
+    page.go_forward()
+    expect(page.locator("#result .envido-stake")).to_be_visible()
+
+    page.goto("/es/envido/daily?date=2026-01-31")
+    page.screenshot(path=shot)
+    page.locator("#guess").fill("40")
+    page.locator(".guess-form button[type=submit]").first.click()
+    expect(page.locator(".verdict")).to_be_visible()
+    page.screenshot(path=shot)
+    page.go_back()
+    page.go_forward()
+    page.screenshot(path=shot)
+    assert [problem for problem in page_guard.problems if problem.startswith("CSP")] == []

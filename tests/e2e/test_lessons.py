@@ -250,3 +250,81 @@ def test_screenshot_of_a_step_for_the_readme(page):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "lesson-step.png"), full_page=True)
     assert (SCREENSHOTS / "lesson-step.png").stat().st_size > 20_000
+
+
+def click_answer(page, question, answer) -> None:
+    """Give ``answer`` with the mouse (or a finger), the way most learners do."""
+    kind = question.answer_type
+    if kind is AnswerType.CHOICE:
+        page.locator(f'#check button[name=answer][value="{answer}"]').click()
+        return
+    if kind is AnswerType.CHOICES:
+        for option in question.options:
+            box = page.locator(f'#check input[name=answer][value="{option.value}"]')
+            if (option.value in answer) != box.is_checked():
+                box.click()
+    elif kind is AnswerType.NUMBER:
+        page.locator("#answer-number").fill(str(answer))
+    elif kind is AnswerType.ORDER:
+        for place, group in enumerate(answer, start=1):
+            for card in group:
+                page.locator(f"#place-{card}").select_option(str(place))
+    else:
+        page.locator("#answer-points").fill(str(answer.points))
+        page.locator(f'#check input[name=team][value="{answer.team}"]').click()
+    page.locator("#check .check-button").click()
+
+
+def showing(page, step_key: str) -> None:
+    """The address bar and the page both show this step (its dot is the current one)."""
+    expect(page).to_have_url(re.compile(rf"/{step_key}(\?seed=\d+)?$"))
+    expect(page.locator(".step-dot.is-current a")).to_have_attribute("href", re.compile(rf"/{step_key}$"))
+
+
+def csp_reports(page_guard) -> list[str]:
+    return [problem for problem in page_guard.problems if problem.startswith("CSP")]
+
+
+@pytest.mark.parametrize("lang, width, lesson_key", [("pl", 390, "envido-calls"), ("es", 1280, "card-ranking")])
+def test_a_lesson_walked_with_answers_retries_dots_and_screenshots_logs_no_csp_error(page, page_guard, tmp_path,
+                                                                                    lang, width, lesson_key):
+    """Issue 11, bug 5: the walk that logged "Applying inline style violates ... style-src 'self'".
+
+    A screenshot hides the caret by writing an inline style on every input and then clearing it,
+    which leaves ``style=""`` behind (browser extensions do the same); htmx used to copy that
+    attribute onto the swapped-in elements and re-parse it from its history snapshots.
+    """
+    page.set_viewport_size({"width": width, "height": 800})
+    lesson = get_lesson(lesson_key)
+    shot = tmp_path / "shot.png"
+    page.goto(f"/{lang}/lessons/{lesson.key}")
+    for index, step in enumerate(lesson.steps):
+        expect(page).to_have_url(re.compile(rf"/{step.key}$"))
+        page.screenshot(path=shot)
+        if step.check is None:
+            page.locator(".continue-form button").click()
+            continue
+        _step, question = question_on_page(page, lesson.key)
+        click_answer(page, question, wrong_answer(question))
+        expect(page.locator("#feedback .verdict-wrong")).to_be_visible()
+        page.screenshot(path=shot)
+        page.locator("#feedback a.primary").click()  # try again: a new variant, swapped in
+        expect(page.locator("#feedback .verdict")).to_have_count(0)
+        page.screenshot(path=shot)
+        _step, question = question_on_page(page, lesson.key)
+        click_answer(page, question, question.expected)
+        expect(page.locator("#feedback .verdict-right")).to_be_visible()
+        page.screenshot(path=shot)
+        earlier = lesson.steps[max(index - 1, 0)]
+        page.locator(".step-dot a").nth(max(index - 1, 0)).click()  # a step dot back, then the browser's buttons
+        showing(page, earlier.key)
+        page.go_back()
+        showing(page, step.key)
+        page.go_forward()
+        showing(page, earlier.key)
+        page.go_back()
+        showing(page, step.key)
+        page.screenshot(path=shot)
+        page.locator(".step-nav a[rel=next]").click()
+    expect(page).to_have_url(re.compile(rf"/{lesson.key}/done$"))
+    assert csp_reports(page_guard) == []

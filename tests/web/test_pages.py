@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 
 import pytest
@@ -141,6 +142,9 @@ def test_htmx_config_keeps_eval_and_injected_styles_off(client):
     assert '"includeIndicatorStyles": false' in meta
     assert '"allowEval": false' in meta
     assert '"allowScriptTags": false' in meta
+    config = json.loads(meta)
+    assert "style" not in config["attributesToSettle"]  # a settled style attribute is an inline style
+    assert config["historyCacheSize"] == 0  # back restores from the server, never a re-parsed snapshot
     assert "hx-on" not in html and " style=" not in html
 
 
