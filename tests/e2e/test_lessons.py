@@ -7,6 +7,7 @@ content API), then the form is operated with the keyboard like a learner would.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -328,3 +329,34 @@ def test_a_lesson_walked_with_answers_retries_dots_and_screenshots_logs_no_csp_e
         page.locator(".step-nav a[rel=next]").click()
     expect(page).to_have_url(re.compile(rf"/{lesson.key}/done$"))
     assert csp_reports(page_guard) == []
+
+
+SAMPLE_WHEN_SWAPPED_IN = """
+window.__firstStyle = null;
+new MutationObserver(() => {
+  const box = document.querySelector(%s);
+  if (box && window.__firstStyle === null) {
+    window.__firstStyle = {path: location.pathname, background: getComputedStyle(box).backgroundColor};
+  }
+}).observe(document, {subtree: true, childList: true});
+"""
+
+
+@pytest.mark.parametrize("start, link, selector, lands", [
+    ("/en/lessons/envido-counting/practice", '.breadcrumb a[href$="/envido-counting/done"]', ".lesson-summary-box",
+     "/en/lessons/envido-counting/done"),
+    ("/en/envido", '.site-nav a[href="/en/lessons"]', ".lesson-card", "/en/lessons"),
+])
+def test_a_lesson_page_is_styled_the_moment_a_boosted_link_swaps_it_in(page, start, link, selector, lands):
+    """Issue 11, bug 9: right after the lesson-summary link the summary showed without its styles.
+
+    The lesson stylesheet was linked inside <body>. A boosted link swaps the body, so the link was
+    taken out and put in again, and the browser painted the new page before it had the sheet again
+    (static files are served with Cache-Control: no-cache, so it asks the server each time). Sampled
+    in the same task as the swap, before any paint, the new page's panels must already be white.
+    """
+    page.add_init_script(SAMPLE_WHEN_SWAPPED_IN % json.dumps(selector))
+    page.goto(start)
+    page.locator(link).first.click()
+    expect(page).to_have_url(re.compile(rf"{re.escape(lands)}$"))
+    assert page.evaluate("window.__firstStyle") == {"path": lands, "background": "rgb(255, 255, 255)"}

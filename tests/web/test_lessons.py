@@ -694,13 +694,18 @@ def test_projector_seed_changes_the_example(client):
     assert shown[0] != shown[1]
 
 
-def test_lesson_pages_load_their_stylesheet_inside_the_content(client):
-    """Boosted navigation swaps only <body>, so the stylesheet link must be in it."""
-    for path in ("/en/lessons", "/en/lessons/card-ranking/matas", "/en/lessons/card-ranking/present/1",
-                 "/en/lessons/card-ranking/done", "/en/lessons/card-ranking/reset"):
+def test_every_page_links_the_lesson_stylesheet_in_its_head_and_lesson_pages_none_in_the_body(client):
+    """Boosted navigation swaps only <body>: a stylesheet linked there is removed and put back on
+    every page change (the new page flashes without it), and one linked only in the <head> of some
+    pages is missing after a boosted link from any other page."""
+    for path in ("/en/", "/en/deck", "/en/envido", "/en/device", "/en/lessons", "/en/lessons/card-ranking/matas",
+                 "/en/lessons/card-ranking/present/1", "/en/lessons/card-ranking/done",
+                 "/en/lessons/card-ranking/reset"):
         html = client.get(path).get_data(as_text=True)
-        body = html.split("<body", 1)[1]
-        assert 'href="/static/css/lessons.css"' in body, path
+        head, body = html.split("<body", 1)
+        assert 'href="/static/css/lessons.css"' in head, path
+        if "/lessons" in path:
+            assert 'rel="stylesheet"' not in body, path
 
 
 def test_nothing_inline_that_the_csp_would_block(client):
