@@ -222,6 +222,8 @@ def test_review_only_for_finished_hands_and_shows_every_card(app, client):
         for card in hand:
             assert f'data-card="{card.notation}"' in page
     assert client.get(path + "/review/2").status_code == 404
+    listing = client.get("/en/play").get_data(as_text=True)
+    assert re.search(r"[01] of 1 decision\b", listing), "the recent games say how often the hint was matched"
 
 
 def test_a_game_survives_an_app_restart(tmp_path):

@@ -187,7 +187,14 @@ def game(game_id: str):
             "That is not an action of this table: %(detail)s", detail=error_message(error)))
     except TrucoError as error:
         return _render_table(found, store.table_of(found), status=400, error=error_message(error))
-    if not store.save_table(found, table, drawn, hint_pending=False):
+    extra: dict[str, Any] = {"hint_pending": False}
+    if text != NEXT_HAND and table.hand.is_over:
+        # The hand just ended: its review (the hint's ranking at each of the learner's decisions) is
+        # computed now, once, so the recent games can say how often the learner matched the hint.
+        reviews = dict(found.reviews or {})
+        reviews[str(table.hand_index + 1)] = review_hand(table, table.hand_index)
+        extra["reviews"] = reviews
+    if not store.save_table(found, table, drawn, **extra):
         db.session.expire_all()
         fresh = store.load_game(session_public_id(), game_id)
         return _render_table(fresh, store.table_of(fresh), status=409, error=_(
