@@ -135,15 +135,18 @@ def _trick_chances(table, ranking_name: str, players: int) -> dict[int, float]:
     return found
 
 
-def hand_power(view) -> float:
+def hand_power(view, hand: list | None = None, outs: str | None = None) -> float:
     """A rough chance (0..1) that the seat's team takes the hand on tricks, from its own cards only:
-    each card against the other team's cards still to come, partners counted as average cards."""
+    each card against the other team's cards still to come, partners counted as average cards.
+    ``hand`` (the cards in hand, strongest first) and ``outs`` (:func:`team_outcomes` joined) may
+    be given when already known."""
     ranking = view.rules.ranking_table
     table = card_table(ranking)
     strength = table.strength
     team = view.team
     players = view.players
-    hand = _sorted(view, view.hand)
+    if hand is None:
+        hand = _sorted(view, view.hand)
     if not hand:
         return 0.0
     chances = _trick_chances(table, ranking.name, players)
@@ -154,7 +157,8 @@ def hand_power(view) -> float:
         found = chances.get(id(card))
         return found if found is not None else 1 - (1 - table.odds(card) ** opponents) * others
 
-    outs = "".join(team_outcomes(view))
+    if outs is None:
+        outs = "".join(team_outcomes(view))
     mano_team = (view.mano & 1) == team
     current = view.current_trick
     if not current:
@@ -388,6 +392,10 @@ def _answer_truco(view, calls, yes, no, R) -> list[Option]:
 
 
 def _turn(view, calls, plays, mazo, R) -> list[Option]:
+    order = card_table(view.rules.ranking_table).order
+    plays = sorted(plays, key=lambda a: order(a.card))
+    hand = [a.card for a in plays]
+    outs = "".join(team_outcomes(view))
     options: list[Option] = []
     left = 1.0
     envido = _envido_call(view, calls, R)
@@ -398,7 +406,7 @@ def _turn(view, calls, plays, mazo, R) -> list[Option]:
         left -= envido[0][0]
     truco_name = next((c for c in _TRUCO_NAMES if c in calls), None)
     if truco_name is not None and plays:
-        power = hand_power(view)
+        power = hand_power(view, hand, outs)
         if power >= 0.98:
             return _mix(options, left, [(1.0, calls[truco_name], R(ReasonCode.TRUCO_SURE, call=truco_name))])
         if power >= TRUCO_CALL:
@@ -406,11 +414,11 @@ def _turn(view, calls, plays, mazo, R) -> list[Option]:
                                          R(ReasonCode.TRUCO_STRONG, call=truco_name, card=_best_card(view) if R is _explained else None))])
         if power < 0.25 and view.truco_level == 0 and not view.truco_calls:
             bluff = (BLUFF_TRUCO, calls[truco_name], R(ReasonCode.BLUFF, call=truco_name))
-            card = _card(view, plays, R)
+            card = _card(view, plays, R, hand, outs)
             return _mix(options, left, [bluff, (1 - BLUFF_TRUCO, card[0], card[1])])
     if not plays:
         return _mix(options, left, [(1.0, mazo, R(ReasonCode.MAZO_HOPELESS))])
-    action, reason = _card(view, plays, R)
+    action, reason = _card(view, plays, R, hand, outs)
     return _mix(options, left, [(1.0, action, reason)])
 
 
@@ -418,15 +426,18 @@ def _mix(first: list[Option], left: float, rest: list[Option]) -> list[Option]:
     return first + [(p * left, a, r) for p, a, r in rest]
 
 
-def _card(view, plays: list[PlayCard], R) -> tuple[Action, BotReason | None]:
+def _card(view, plays: list[PlayCard], R, hand: list | None = None, outs: str | None = None) -> tuple[Action, BotReason | None]:
+    """The card rules; ``plays`` strongest first when ``hand`` (their cards) is given."""
     table = card_table(view.rules.ranking_table)
     strength = table.strength
-    plays = sorted(plays, key=lambda a: table.order(a.card))
-    hand = [a.card for a in plays]
+    if hand is None:
+        plays = sorted(plays, key=lambda a: table.order(a.card))
+        hand = [a.card for a in plays]
+    if outs is None:
+        outs = "".join(team_outcomes(view))
     low = hand[-1]
     team = view.team
     current = view.current_trick
-    outs = team_outcomes(view)
 
     def play(card, code: ReasonCode, **params) -> tuple[Action, BotReason | None]:
         action = plays[hand.index(card)]

@@ -107,40 +107,44 @@ def _rollout(state: HandState, rng: random.Random) -> None:
     raise RuntimeError("a simulated hand did not end")  # pragma: no cover
 
 
-def _likelihood(view, world: HandState) -> float:
-    """How likely the beginner's rules make the other seats' past decisions with ``world``'s cards
-    (a product over their decisions; a decision the rules would not take counts SURPRISE)."""
-    me = view.seat
-    if not any(a.seat != me for a in view.actions):
-        return 1.0
-    replay = HandState(world.rules, world.deal, world.mano, world.start_scores)
-    weight = 1.0
-    for action in view.actions:
+def _weigher(me: int):
+    """``weigh(state, action)`` for the determinization: how likely the beginner's rules make
+    another seat's past ``action`` with the sampled cards (a decision the rules would not take
+    counts SURPRISE; the seat's own decisions, forced ones and cards played after the first trick
+    count 1)."""
+
+    def weigh(state: HandState, action) -> float:
         seat = action.seat
-        if seat != me and len(replay.legal_actions()) > 1:
-            p = 0.0
-            for prob, option, _ in beginner.policy(SeatInfo(replay, seat), explain=False):
-                if option == action:
-                    p += prob
-            weight *= max(p, SURPRISE)
-        replay.apply(action)
-    return weight
+        if seat == me or (type(action) is PlayCard and state.trick_winners):
+            return 1.0  # cards after the first trick tell little: not weighed, to save time
+        info = SeatInfo(state, seat)
+        if len(info.legal_actions) < 2:
+            return 1.0
+        p = 0.0
+        for prob, option, _ in beginner.policy(info, explain=False):
+            if option == action:
+                p += prob
+        return p if p > SURPRISE else SURPRISE
+
+    return weigh
 
 
 def _worlds(view, determinizer: Determinizer, rng: random.Random, count: int) -> list[HandState]:
     """``count`` sampled deals. When other seats have decided already, deals are drawn in batches
-    of ``count`` (at most RESAMPLE batches) until their likelihood weights (:func:`_likelihood`)
-    are worth ``count / 2`` equally weighted deals, and ``count`` of them are kept by systematic
-    resampling, so that the simulations go to the deals the record makes plausible."""
+    of ``count`` (at most RESAMPLE batches) until their likelihood weights
+    are worth ``count / 2`` equally weighted deals (:func:`_weigher`), and ``count`` of them are
+    kept by systematic resampling, so that the simulations go to the deals the record makes
+    plausible."""
     if not any(a.seat != view.seat for a in view.actions):
         return [determinizer.sample(rng) for _ in range(count)]
     candidates: list[HandState] = []
     weights: list[float] = []
+    weigh = _weigher(view.seat)
     for _ in range(RESAMPLE):
         for _ in range(count):
-            world = determinizer.sample(rng)
+            world, weight = determinizer.sample_weighted(rng, weigh)
             candidates.append(world)
-            weights.append(_likelihood(view, world))
+            weights.append(weight)
         total = sum(weights)
         if total * total >= 0.5 * count * sum(w * w for w in weights):
             break

@@ -41,15 +41,15 @@ import random
 from collections import defaultdict
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from .cards import DECK, Card
 from .envido import envido_points, flor_points
 from .errors import TrucoError
-from .state import Call, EventKind, HandState, Mazo, SeatView
+from .state import Action, Call, EventKind, HandState, Mazo, SeatView
 from .stakes import EnvidoCall
 
-__all__ = ["HandFact", "InconsistentViewError", "Determinizer", "determinize", "DEFAULT_TRIES"]
+__all__ = ["HandFact", "InconsistentViewError", "Determinizer", "determinize", "DEFAULT_TRIES", "Weigh"]
 
 DEFAULT_TRIES = 200
 """Proposals tried before the search takes over."""
@@ -57,6 +57,24 @@ SEARCH_BUDGET = 200_000
 """Hands the search may check before it gives up (the view is then taken as impossible)."""
 
 _INDEX: dict[Card, int] = {card: i for i, card in enumerate(DECK)}
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    """The cards as a bit set (bit i: ``DECK[i]``)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << _INDEX[card]
+    return mask
+
+
+def _bits(mask: int) -> list[int]:
+    """The deck indices of a bit set, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 _HANDS: tuple[frozenset[Card], ...] = tuple(frozenset(h) for h in combinations(DECK, 3))
 _BY_ENVIDO: dict[int, list[frozenset[Card]]] = defaultdict(list)
 _BY_FLOR: dict[int, list[frozenset[Card]]] = defaultdict(list)
@@ -68,6 +86,10 @@ for _hand in _HANDS:
         _BY_FLOR[_value].append(_hand)
         _FLORES.append(_hand)
 del _hand, _value
+
+
+Weigh = Callable[[HandState, Action], float]
+"""``weigh(state, action)``: how likely a model of the players makes ``action`` in ``state``."""
 
 
 class InconsistentViewError(TrucoError, ValueError):
@@ -127,6 +149,14 @@ class _SeatFacts:
     def exact(self) -> bool:
         return self.envido is not None or self.flor_value is not None or self.flor is True
 
+    @property
+    def free(self) -> bool:
+        """True when any three cards do (nothing but the known cards is said of them)."""
+        return (
+            self.envido is None and not self.below and self.flor is None and self.flor_value is None
+            and not self.extra
+        )
+
     def check(self, hand: frozenset[Card]) -> bool:
         if self.envido is not None and envido_points(hand) != self.envido:
             return False
@@ -159,6 +189,7 @@ class Determinizer:
         self.tries = tries
         self.start_scores = (view.scores[0] - view.points[0], view.scores[1] - view.points[1])
         self.facts = tuple(f for f in facts if f.seat != view.seat and 0 <= f.seat < view.players)
+        self.weight = 1.0
         self._build(self.facts)
 
     # --- Reading the record ------------------------------------------------------------------------
@@ -256,56 +287,66 @@ class Determinizer:
                 if known <= hand and (hand - known) <= pool and facts_of.check(hand)
             ]
         self._exact_order = sorted(self._candidates, key=lambda s: len(self._candidates[s]))
+        self._pool_index = [_INDEX[c] for c in self.pool]
+        self._masks = {seat: [_mask(c) for c in cands] for seat, cands in self._candidates.items()}
 
     # --- Sampling ------------------------------------------------------------------------------------
 
-    def _replay(self, hands: dict[int, frozenset[Card]]) -> HandState | None:
+    def _replay(self, hands: dict[int, int], weigh: Weigh | None = None) -> HandState | None:
+        """Replay the record on the deal of the known cards plus ``hands`` (seat -> bit set)."""
         view = self.view
         deal = []
         for seat in range(view.players):
-            cards = self.seats[seat].known | hands.get(seat, frozenset())
             # The deck's own card objects (equal to any other copy): look-ahead code may rely on it.
             if seat == view.seat:
                 deal.append(tuple(DECK[_INDEX[c]] for c in view.dealt))
             elif seat in self.shown_order:
                 deal.append(tuple(DECK[_INDEX[c]] for c in self.shown_order[seat]))
             else:
-                deal.append(tuple(DECK[i] for i in sorted(_INDEX[c] for c in cards)))
+                mask = hands.get(seat, 0) | _mask(self.seats[seat].known)
+                deal.append(tuple(DECK[i] for i in _bits(mask)))
+        weight = 1.0
         try:
             state = HandState(view.rules, deal, view.mano, self.start_scores)
             for action in view.actions:
+                if weigh is not None:
+                    weight *= weigh(state, action)
                 state.apply(action)
         except TrucoError:
             return None
         if state.view_for(view.seat) != view:
             return None
+        self.weight = weight
         return state
 
-    def _propose(self, rng: random.Random) -> dict[int, frozenset[Card]] | None:
-        used: set[Card] = set()
-        hands: dict[int, frozenset[Card]] = {}
+    def _propose(self, rng: random.Random) -> dict[int, int] | None:
+        """Hidden cards for every seat (seat -> bit set) that fit each seat's own facts, or None."""
+        used = 0
+        hands: dict[int, int] = {}
         for seat in self._exact_order:
-            options = [c for c in self._candidates[seat] if used.isdisjoint(c)]
+            options = [m for m in self._masks[seat] if not m & used]
             if not options:
                 return None
             pick = options[rng.randrange(len(options))]
             hands[seat] = pick
             used |= pick
-        rest = [c for c in self.pool if c not in used]
+        rest = [i for i in self._pool_index if not used >> i & 1]
         for seat in self.others:
             if seat in hands:
                 continue
             facts_of = self.seats[seat]
             need = 3 - len(facts_of.known)
-            known = frozenset(facts_of.known)
             for _ in range(50):
-                pick = frozenset(rng.sample(rest, need))
-                if facts_of.check(known | pick):
+                picked = rng.sample(rest, need)
+                if facts_of.free or facts_of.check(frozenset(facts_of.known).union(DECK[i] for i in picked)):
                     break
             else:
                 return None
-            hands[seat] = pick
-            rest = [c for c in rest if c not in pick]
+            mask = 0
+            for i in picked:
+                mask |= 1 << i
+            hands[seat] = mask
+            rest = [i for i in rest if not mask >> i & 1]
         return hands
 
     def _search(self, rng: random.Random) -> HandState | None:
@@ -340,7 +381,7 @@ class Determinizer:
         def walk(index: int, free: list[Card], hands: dict[int, frozenset[Card]]) -> HandState | None:
             if index == len(seats):
                 budget[0] -= 50  # a replay costs about as much as fifty checks
-                return self._replay(hands)
+                return self._replay({seat: _mask(cards) for seat, cards in hands.items()})
             seat = seats[index]
             for pick in options(seat, free):
                 if budget[0] < 0:
@@ -356,20 +397,29 @@ class Determinizer:
 
     def sample(self, rng: random.Random) -> HandState:
         """A full hand consistent with the view (and the facts, when they fit the record)."""
+        return self.sample_weighted(rng)[0]
+
+    def sample_weighted(self, rng: random.Random, weigh: Weigh | None = None) -> tuple[HandState, float]:
+        """Like :meth:`sample`, and while the record is replayed on the sampled deal, the product of
+        ``weigh(state, action)`` over its actions (``state`` is the sampled hand just before
+        ``action``; do not change it): how likely the sample makes the record, for a caller that
+        has a model of the players (1.0 without ``weigh``)."""
         for _ in range(self.tries):
             hands = self._propose(rng)
             if hands is None:
                 continue
-            state = self._replay(hands)
+            state = self._replay(hands, weigh)
             if state is not None:
-                return state
+                return state, self.weight
         state = self._search(rng)
         if state is not None:
-            return state
+            if weigh is not None:
+                state = self._replay({s: _mask(state.deal[s]) for s in self.others}, weigh)
+            return state, self.weight
         if self.facts:  # the extra facts contradict the record: do without them
             self.facts = ()
             self._build(())
-            return self.sample(rng)
+            return self.sample_weighted(rng, weigh)
         raise InconsistentViewError("no deal of the hidden cards fits this view")
 
     def hidden(self) -> tuple[Card, ...]:
