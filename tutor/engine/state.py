@@ -691,7 +691,14 @@ class HandState:
     def envido_status(self) -> EnvidoStatus:
         """Where the envido stands: OPEN (may still be called), CALLED, SETTLED, CANCELLED (by flor or
         the rules), or CLOSED (no longer possible: first trick over or truco accepted). A StrEnum, so
-        it also compares equal to its text (``"open"``)."""
+        it also compares equal to its text (``"open"``).
+
+        >>> hand = HandState(Rules(), deal="1e,7o,3b|4c,5c,6c")
+        >>> hand.envido_status, hand.apply(Call(0, TrucoCall.TRUCO)) and hand.envido_status
+        (<EnvidoStatus.OPEN: 'open'>, <EnvidoStatus.OPEN: 'open'>)
+        >>> _ = hand.apply(Answer(1, True)); hand.envido_status == "closed"
+        True
+        """
         status = self._envido
         if status is _OPEN and (self._tricks or self._truco_level):
             return EnvidoStatus.CLOSED
@@ -710,7 +717,13 @@ class HandState:
 
     @property
     def folded(self) -> tuple[int, ...]:
-        """The seats that went to the mazo, in seat order (with 4 and 6 players their partners play on)."""
+        """The seats that went to the mazo, in seat order (with 4 and 6 players their partners play on).
+
+        >>> hand = HandState(Rules(players=6), deal=deal(3, 6))
+        >>> _ = hand.apply(Mazo(0)); _ = hand.apply(Mazo(1))
+        >>> hand.folded, hand.in_hand(2), hand.to_act, hand.is_over
+        ((0, 1), True, 2, False)
+        """
         mask = self._folded
         return tuple(seat for seat in range(self.players) if mask >> seat & 1)
 
