@@ -13,10 +13,10 @@ from enum import StrEnum
 from ..engine.cards import DECK, Card, Suit
 from ..engine.envido import envido_points, flor_points
 from ..engine.ranking import Ranking
-from ..engine.state import Action, Answer, Call, HandState, Mazo, PlayCard
+from ..engine.state import Action, HandState
 from .reasons import BotReason
 
-__all__ = ["Level", "Decision", "action_text", "SeatInfo", "trick_odds", "card_table", "CardTable", "team_outcomes"]
+__all__ = ["Level", "Decision", "action_text", "SeatInfo", "card_table", "CardTable", "team_outcomes"]
 
 
 class Level(StrEnum):
@@ -96,11 +96,6 @@ def card_table(ranking: Ranking) -> CardTable:
     if table is None:
         table = _TABLES[ranking.name] = CardTable(ranking)
     return table
-
-
-def trick_odds(ranking: Ranking) -> dict[Card, float]:
-    """For each card, the chance it beats one card drawn from the other 39 (a tie counts half)."""
-    return card_table(ranking).odds_by_card
 
 
 def team_outcomes(view) -> list[str]:
@@ -187,19 +182,3 @@ class SeatInfo:
     @property
     def flor_announced(self) -> tuple[int, ...]:
         return self._state.flor_announced
-
-
-def is_answer(action: Action) -> bool:
-    return type(action) is Answer
-
-
-def is_call(action: Action) -> bool:
-    return type(action) is Call
-
-
-def is_play(action: Action) -> bool:
-    return type(action) is PlayCard
-
-
-def is_mazo(action: Action) -> bool:
-    return type(action) is Mazo
