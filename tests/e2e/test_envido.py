@@ -137,7 +137,7 @@ def test_the_picker_works_without_javascript(browser, live_server):
         for name in ("ace of swords", "seven of swords", "king of cups"):
             page.get_by_role("checkbox", name=name, exact=True).check()
         page.get_by_role("button", name="Count the envido").click()
-        expect(page).to_have_url(f"{live_server.url}/en/envido?hand=1e,7e,12c")
+        expect(page).to_have_url(f"{live_server.url}/en/envido?hand=1e,7e,12c#result")  # opens at the result
         expect(page.locator("#result")).to_contain_text("The envido is 28.")
     finally:
         context.close()
@@ -259,3 +259,83 @@ def test_every_checker_page_used_with_screenshots_and_history_logs_no_csp_error(
     page.go_forward()
     page.screenshot(path=shot)
     assert [problem for problem in page_guard.problems if problem.startswith("CSP")] == []
+
+
+def pick_three_cards(page):
+    for notation in ("7o", "6o", "3b"):
+        page.locator(f'input[name=card][value="{notation}"]').check()
+
+
+def fill_showdown(page):
+    page.locator("#player-1").fill("7o 6o 3b")
+    page.locator("#player-2").fill("27")
+
+
+def fill_stakes(page):
+    page.locator("#call-1").select_option("envido")
+    page.locator("#call-2").select_option("real_envido")
+
+
+def puzzle_mode(page):
+    pick_three_cards(page)
+    page.locator('input[name=check][value="1"]').check()
+
+
+def wrong_daily_guess(page):
+    page.locator("#guess").fill("40")
+
+
+CHECKER_BUTTONS = {
+    "hand": ("/es/envido", pick_three_cards, "#envido-form button[type=submit]"),
+    "hand-error": ("/es/envido", lambda page: page.locator("#hand-text").fill("7o 6o 9b"), "#envido-form button[type=submit]"),
+    "hand-puzzle": ("/es/envido", puzzle_mode, "#envido-form button[type=submit]"),
+    "showdown": ("/es/envido/showdown", fill_showdown, "#showdown-form button[type=submit]"),
+    "stakes": ("/es/envido/stakes", fill_stakes, "#stakes-form button[type=submit]"),
+    "daily": ("/es/envido/daily?date=2026-01-31", wrong_daily_guess, ".guess-form button[type=submit]"),
+}
+
+
+def in_viewport(page, selector: str) -> bool:
+    """True when the top of the element is on screen (what the learner sees without scrolling)."""
+    return page.evaluate(
+        """s => { const r = document.querySelector(s).getBoundingClientRect();
+                  return r.top > -2 && r.top < window.innerHeight && r.bottom > 0; }""", selector)
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 800)])
+@pytest.mark.parametrize("tool", list(CHECKER_BUTTONS))
+def test_the_result_is_in_view_after_pressing_the_button(page, live_server, tool, width, height):
+    """Issue 11, bug 1: the result used to land at the top of the page, 1,400 px above the button."""
+    page.set_viewport_size({"width": width, "height": height})
+    path, fill, button = CHECKER_BUTTONS[tool]
+    page.goto(path)
+    fill(page)
+    page.locator(button).first.scroll_into_view_if_needed()
+    page.locator(button).first.click()
+    focused = page.locator(":focus")
+    expect(focused).to_have_count(1)
+    if tool == "hand-puzzle":
+        expect(focused).to_have_id("guess")  # the answer field, ready for typing
+    else:
+        expect(focused).to_have_id("result")
+        expect(page.locator("#result")).not_to_be_empty()
+    assert page.evaluate("document.activeElement.id") in ("result", "guess")
+    assert in_viewport(page, "#" + page.evaluate("document.activeElement.id")), page.evaluate("() => [scrollY, document.activeElement.getBoundingClientRect().top, innerHeight]")
+    if tool == "hand-error":
+        expect(page.get_by_role("alert")).to_be_visible()
+        assert in_viewport(page, "[role=alert]")
+
+
+def test_without_javascript_the_page_after_the_button_opens_at_the_result(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, base_url=live_server.url,
+                                  viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto("/es/envido/stakes")
+        fill_stakes(page)
+        page.locator("#stakes-form button[type=submit]").click()
+        expect(page).to_have_url(re.compile(r"calls=envido,real_envido#result$"))
+        expect(page.locator("#result")).to_be_focused()
+        assert in_viewport(page, "#result")
+    finally:
+        context.close()

@@ -66,9 +66,14 @@ def test_picker_offers_all_forty_cards_as_checkboxes_grouped_by_suit(client):
     suits = find_all(html, "fieldset", class_="picker-suit")
     assert [" ".join(s.text.split()).split(" ")[0] for s in suits] == ["swords", "clubs", "coins", "cups"]
     form = find_all(html, "form", id="envido-form")[0]
-    assert form.attrs["method"] == "get" and form.attrs["action"] == "/en/envido"
+    # Without JavaScript the page after the button opens at the result; htmx swaps it and shows its top.
+    assert form.attrs["method"] == "get" and form.attrs["action"] == "/en/envido#result"
     assert form.attrs["hx-get"] == "/en/envido" and form.attrs["hx-target"] == "#result" and form.attrs["hx-push-url"] == "true"
-    assert find_all(html, "section", id="result")
+    assert form.attrs["hx-swap"] == "outerHTML show:#result:top"
+    result = find_all(html, "section", id="result")[0]
+    assert result.attrs["tabindex"] == "-1" and "autofocus" not in result.attrs  # nothing to show yet
+    shown = find_all(client.get("/en/envido?hand=7o,6o,3b").get_data(as_text=True), "section", id="result")[0]
+    assert "autofocus" in shown.attrs  # the result takes the focus, which brings it into view
 
 
 def test_picked_cards_redirect_to_the_shareable_link(client):
