@@ -339,3 +339,14 @@ def test_without_javascript_the_page_after_the_button_opens_at_the_result(browse
         assert in_viewport(page, "#result")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("path, field", [("/es/envido", "#hand-text"), ("/es/envido/showdown", "#player-1")])
+def test_typed_cards_show_as_typed_in_lowercase(page, live_server, path, field):
+    """Issue 11, bug 2: "7o 6o 3b" was displayed as "7O 6O 3B", which reads as 70 60."""
+    page.goto(path)
+    page.locator(field).fill("7o 6o 3b")
+    assert page.locator(field).evaluate("e => getComputedStyle(e).textTransform") == "none"
+    expect(page.locator(field)).to_have_value("7o 6o 3b")
+    page.goto("/es/device")  # device codes are capitals anyway: shown that way
+    assert page.locator("#code").evaluate("e => getComputedStyle(e).textTransform") == "uppercase"
