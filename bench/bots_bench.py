@@ -10,15 +10,16 @@ Run from the project root:
 What is measured:
 
 * **Decision time** of the strong bot (``choose(view, "strong", rng)``) and of a hint
-  (``hint(view, seed)``) at the default budget, 2 and 4 players: the views are every decision of
-  seat 0's team in hands played by the beginner for every seat (so they cover every phase). p50 and
-  p99 of the wall time and of the thread's CPU time (the machine is shared: the CPU time is the
-  bot's own cost, the wall time what a user waits with the machine as loaded as it is). Aim: p99
-  under 100 ms.
+  (``hint(view, seed)``) at the default budget (``default_budget(players)``), 2 and 4 players:
+  the views are every decision of seat 0's team in hands played by the beginner for every seat
+  (so they cover every phase). p50 and p99 of the wall time and of the thread's CPU time (the
+  machine is shared: the CPU time is the bot's own cost, the wall time what a user waits with the
+  machine as loaded as it is; the load average is recorded). Aim: p99 under 100 ms.
 * **Tournaments**: matches to 15 (1,000 with 2 players, 500 with 4 by default; ``--matches N`` sets
   the 2-player count and half of it for 4 players), strong against beginner and beginner against
-  random, with the deal seeded per match and the first mano alternating between the teams. Win
-  rates with 95 % Wilson intervals. Aims: strong wins at least 60 %, beginner at least 75 %.
+  random, with the deal seeded per match; the first mano alternates between the teams from match
+  to match, and the levels swap teams every other pair of matches. Win rates with 95 % Wilson
+  intervals. Aims: strong wins at least 60 %, beginner at least 75 %.
 
 With ``--json`` the figures are also written to ``bench/results/bots_bench.json`` (gitignored).
 """
@@ -39,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tutor.bots import DEFAULT_BUDGET, Level, choose, hint  # noqa: E402
+from tutor.bots import Level, choose, default_budget, hint  # noqa: E402
 from tutor.engine import HandState, MatchState, Rules, deal  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -80,7 +81,7 @@ def sample_views(players: int, hands: int, seed: int) -> list:
     return views
 
 
-def time_decisions(players: int, hands: int, budget: int) -> dict:
+def time_decisions(players: int, hands: int, budget: int | None) -> dict:
     views = sample_views(players, hands, seed=players)
     out = {}
     for name, call in (
@@ -121,7 +122,7 @@ def play_match(args: tuple) -> tuple[int, int, int]:
     return match.winner, len(match.history), mano
 
 
-def tournament(players: int, first: str, second: str, matches: int, target: int, budget: int, jobs: int) -> dict:
+def tournament(players: int, first: str, second: str, matches: int, target: int, budget: int | None, jobs: int) -> dict:
     """``matches`` matches; levels swap teams every other pair of matches so that seat order does not matter."""
     tasks = []
     for index in range(matches):
@@ -151,7 +152,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=1000, help="2-player matches per pairing (4 players: half)")
     parser.add_argument("--target", type=int, default=15)
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="simulated hands per strong decision")
+    parser.add_argument("--budget", type=int, default=None,
+                        help="simulated hands per strong decision (default: the bots' default for the table size)")
     parser.add_argument("--hands", type=int, default=60, help="hands sampled for the decision times")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the tournaments")
     parser.add_argument("--skip-timing", action="store_true")
@@ -160,8 +162,9 @@ def main() -> int:
     parser.add_argument("--players", type=int, choices=[2, 4], help="one table size only")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report: dict = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
-                    "budget": args.budget}
+    report: dict = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
+                                "load": os.getloadavg()},
+                    "budget": args.budget or {p: default_budget(p) for p in (2, 4)}}
     sizes = [args.players] if args.players else [2, 4]
     if not args.skip_timing:
         report["timing"] = {}

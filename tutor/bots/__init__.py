@@ -3,11 +3,11 @@
 Public API:
 
 * :class:`Level` (``random``, ``beginner``, ``strong``) and :func:`choose` ``(view, level, rng,
-  facts=(), budget=DEFAULT_BUDGET) -> Decision``: a bot's action for a
+  facts=(), budget=None) -> Decision``: a bot's action for a
   :class:`~tutor.engine.state.SeatView`, always one of ``view.legal_actions``, with a
   :class:`BotReason` (:class:`ReasonCode` + parameters). Same view, level, facts and generator
   state: same decision.
-* :func:`hint` ``(view, seed, budget=DEFAULT_BUDGET, facts=()) -> Hint``: the legal actions ranked by
+* :func:`hint` ``(view, seed, budget=None, facts=()) -> Hint``: the legal actions ranked by
   expected points for the seat's team over the rest of the hand (``Hint.ranked``: tuple of
   :class:`RankedAction` with ``action`` and ``expected_points``; ``Hint.best``; ``Hint.reason``).
 * Señas: :class:`Sena`, :func:`senas` ``(view)``, :func:`noticed` ``(seed, seat, observer)``,
@@ -37,10 +37,11 @@ from .common import Decision, Level, action_text
 from .reasons import BotReason, ParamValue, ReasonCode
 from .senas import NOTICE_CHANCE, Sena, known_facts, noticed, senas
 from .senas import facts as sena_facts
-from .strong import DEFAULT_BUDGET, Hint, NoDecisionError, RankedAction, hint
+from .strong import DEFAULT_BUDGET, DEFAULT_BUDGETS, Hint, NoDecisionError, RankedAction, default_budget, hint
 
 __all__ = [
     "Level", "Decision", "choose", "hint", "Hint", "RankedAction", "NoDecisionError", "DEFAULT_BUDGET",
+    "DEFAULT_BUDGETS", "default_budget",
     "BotReason", "ReasonCode", "ParamValue", "Sena", "senas", "noticed", "sena_facts", "known_facts", "NOTICE_CHANCE",
     "HandFact", "action_text",
 ]
@@ -51,11 +52,12 @@ def choose(
     level: Level | str,
     rng: random.Random,
     facts: Sequence[HandFact] = (),
-    budget: int = DEFAULT_BUDGET,
+    budget: int | None = None,
 ) -> Decision:
     """The decision of a bot of ``level`` for ``view`` (a :class:`~tutor.engine.state.SeatView`
     whose seat is to act), drawn from ``rng``. ``facts`` are what the seat knows beyond the view
-    (señas it saw, :func:`sena_facts`); only the strong bot uses them. Raises
+    (señas it saw, :func:`known_facts`); only the strong bot uses them. ``budget``: the strong bot's
+simulated hands (default :func:`default_budget` for the table's size). Raises
     :class:`NoDecisionError` when the seat has nothing to decide."""
     legal = tuple(view.legal_actions)
     if not legal or view.is_over:

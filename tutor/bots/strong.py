@@ -15,7 +15,8 @@ the bots' opponents and partners are read as the beginner plays. A weight never 
 surprising decision (a bluff, a learner's) only shifts the odds.
 
 ``budget`` is the number of simulated hands per decision (split among the legal actions); the
-default keeps a decision well under 100 ms on a small machine (``bench/bots_bench.py``). Everything
+default (96 with 2 players, 64 with 4, 48 with 6) keeps a decision under 100 ms on a small machine
+(``bench/bots_bench.py``). Everything
 is drawn from the generator given, so the same view and seed give the same result.
 """
 
@@ -32,10 +33,18 @@ from . import beginner
 from .common import Decision, SeatInfo, action_text
 from .reasons import BotReason, ReasonCode
 
-__all__ = ["DEFAULT_BUDGET", "RankedAction", "Hint", "NoDecisionError", "evaluate", "choose", "hint"]
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_BUDGETS", "default_budget", "RankedAction", "Hint", "NoDecisionError", "evaluate", "choose", "hint"]
 
-DEFAULT_BUDGET = 96
-"""Simulated hands per decision by default (``bench/bots_bench.py`` measures the time)."""
+DEFAULT_BUDGETS = {2: 96, 4: 64, 6: 48}
+"""Simulated hands per decision by default, by number of players (a hand of 4 or 6 takes longer to
+simulate); ``bench/bots_bench.py`` measures the time and the strength."""
+DEFAULT_BUDGET = DEFAULT_BUDGETS[2]
+"""The default budget with 2 players."""
+
+
+def default_budget(players: int) -> int:
+    """The default budget for a table of ``players``."""
+    return DEFAULT_BUDGETS.get(players, DEFAULT_BUDGET)
 MAX_DEALS = 12
 """At most this many sampled deals per decision; with few legal actions each deal is played out
 several times (sampling and weighing a deal costs more than a simulation)."""
@@ -163,12 +172,15 @@ def _worlds(view, determinizer: Determinizer, rng: random.Random, count: int) ->
 
 
 def evaluate(
-    view, rng: random.Random, budget: int = DEFAULT_BUDGET, facts: Sequence[HandFact] = ()
+    view, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()
 ) -> list[RankedAction]:
-    """Every legal action of ``view`` with its expected points, best first (ties: legal order)."""
+    """Every legal action of ``view`` with its expected points, best first (ties: legal order).
+    ``budget``: simulated hands (default :func:`default_budget`)."""
     legal = tuple(view.legal_actions)
     if not legal or view.is_over:
         raise NoDecisionError("no decision to evaluate: the hand is over or it is not this seat's turn")
+    if budget is None:
+        budget = default_budget(view.players)
     determinizer = Determinizer(view, facts)
     team = view.team
     base = view.points[team] - view.points[1 - team]
@@ -255,7 +267,7 @@ def explain(view, best: RankedAction) -> BotReason:
 
 
 def choose(
-    view, rng: random.Random, budget: int = DEFAULT_BUDGET, facts: Sequence[HandFact] = ()
+    view, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()
 ) -> Decision:
     """The strong bot's decision: the legal action with the best expected points."""
     legal = tuple(view.legal_actions)
@@ -265,7 +277,7 @@ def choose(
     return Decision(ranked[0].action, explain(view, ranked[0]))
 
 
-def hint(view, seed: int | str, budget: int = DEFAULT_BUDGET, facts: Sequence[HandFact] = ()) -> Hint:
+def hint(view, seed: int | str, budget: int | None = None, facts: Sequence[HandFact] = ()) -> Hint:
     """The legal actions of ``view`` ranked by expected points for its team (the strong bot's
     evaluation from this view only), best first, with the reason for the best. Raises
     :class:`NoDecisionError` when the seat has nothing to decide."""
