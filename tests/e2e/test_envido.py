@@ -350,3 +350,14 @@ def test_typed_cards_show_as_typed_in_lowercase(page, live_server, path, field):
     expect(page.locator(field)).to_have_value("7o 6o 3b")
     page.goto("/es/device")  # device codes are capitals anyway: shown that way
     assert page.locator("#code").evaluate("e => getComputedStyle(e).textTransform") == "uppercase"
+
+
+def test_a_score_out_of_range_is_told_by_the_server_in_spanish(page, live_server):
+    """Issue 11, bug 4: no browser bubble in the browser's language; the page's own message, in place."""
+    page.goto("/es/envido/stakes")
+    page.locator("#call-1").select_option("envido")
+    page.locator("#score-1").fill("40")
+    page.locator("#stakes-form button[type=submit]").click()
+    expected = say("es", "The scores must be two whole numbers from 0 to %(max)s, one per team, like 12,20.", max=29)
+    expect(page.get_by_role("alert")).to_contain_text(expected)
+    assert page.locator("#score-1").evaluate("e => e.validationMessage") == ""

@@ -529,3 +529,28 @@ def test_daily_puzzle_heading_writes_the_date_in_the_pages_language(client, lang
     assert "2026-01-31" not in long_date
     heading = load_translations(lang).gettext("Puzzle of %(date)s") % {"date": long_date}
     assert f"<h2>{heading}</h2>" in html
+
+
+@pytest.mark.parametrize("path", ["/es/envido?hand=7o,6o,3b&check=1", "/es/envido/daily?date=2026-01-31",
+                                  "/es/envido/stakes", "/es/envido/showdown", "/es/envido"])
+def test_numbers_are_checked_by_the_server_not_the_browsers_bubble(client, path):
+    """Issue 11, bug 4: "Value must be less than or equal to 29" came from the browser, in its language."""
+    html = client.get(path).get_data(as_text=True)
+    for form in find_all(html, "form"):
+        assert "novalidate" in form.attrs, path
+    for field in find_all(html, "input"):
+        assert field.attrs.get("type") != "number" and not {"min", "max", "required", "pattern"} & set(field.attrs), path
+
+
+@pytest.mark.parametrize("query, msgid, values", [
+    ("/es/envido/stakes?calls=envido&score=40,0",
+     "The scores must be two whole numbers from 0 to %(max)s, one per team, like 12,20.", {"max": 29}),
+    ("/es/envido/daily?date=2026-01-31&guess=abc", "Type your answer as a whole number, like 27.", {}),
+    ("/es/envido?hand=7o,6o,3b&check=1&guess=-3", "Type your answer as a whole number, like 27.", {}),
+])
+def test_out_of_range_numbers_are_told_in_the_pages_language(client, query, msgid, values):
+    message = load_translations("es").gettext(msgid) % values if values else load_translations("es").gettext(msgid)
+    assert message != msgid  # the Spanish catalog has it
+    response = client.get(query, headers=HTMX)
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
