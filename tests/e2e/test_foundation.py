@@ -142,3 +142,15 @@ def test_deck_prints_on_one_a4_page(page):
     assert pages == 1
     expect(page.locator(".site-header")).to_be_hidden()
     expect(page.locator(".face-form")).to_be_hidden()
+
+
+def test_the_404_pages_languages_have_no_stray_separators(page):
+    """Issue 11, bug 7: the list read "English• Deutsch•" (bullets at the end of the previous name)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/es/nothing-here")
+    items = page.locator("main .language-list li")
+    expect(items).to_have_count(len(LANGUAGES))
+    for i in range(len(LANGUAGES)):
+        assert items.nth(i).evaluate("li => getComputedStyle(li).listStyleType") == "none"
+    names = items.evaluate_all("lis => lis.map(li => li.textContent.trim())")
+    assert names == ["English", "Deutsch", "Svenska", "Polski", "Español"]
