@@ -410,8 +410,8 @@ def _turn(view, calls, plays, mazo, R) -> list[Option]:
         if power >= 0.98:
             return _mix(options, left, [(1.0, calls[truco_name], R(ReasonCode.TRUCO_SURE, call=truco_name))])
         if power >= TRUCO_CALL:
-            return _mix(options, left, [(1.0, calls[truco_name],
-                                         R(ReasonCode.TRUCO_STRONG, call=truco_name, card=_best_card(view) if R is _explained else None))])
+            best = hand[0].notation if R is _explained else None
+            return _mix(options, left, [(1.0, calls[truco_name], R(ReasonCode.TRUCO_STRONG, call=truco_name, card=best))])
         if power < 0.25 and view.truco_level == 0 and not view.truco_calls:
             bluff = (BLUFF_TRUCO, calls[truco_name], R(ReasonCode.BLUFF, call=truco_name))
             card = _card(view, plays, R, hand, outs)
@@ -426,7 +426,9 @@ def _mix(first: list[Option], left: float, rest: list[Option]) -> list[Option]:
     return first + [(p * left, a, r) for p, a, r in rest]
 
 
-def _card(view, plays: list[PlayCard], R, hand: list | None = None, outs: str | None = None) -> tuple[Action, BotReason | None]:
+def _card(
+    view, plays: list[PlayCard], R, hand: list | None = None, outs: str | None = None
+) -> tuple[Action, BotReason | None]:
     """The card rules; ``plays`` strongest first when ``hand`` (their cards) is given."""
     table = card_table(view.rules.ranking_table)
     strength = table.strength

@@ -24,7 +24,10 @@ from ..engine.cards import Card, parse_cards
 from ..engine.determinize import HandFact
 from ..engine.ranking import ARGENTINE
 
-__all__ = ["Sena", "senas", "senas_for_cards", "noticed", "facts", "known_facts", "MAX_SENAS", "NOTICE_CHANCE", "SENA_CARDS"]
+__all__ = [
+    "Sena", "senas", "senas_for_cards", "noticed", "facts", "known_facts", "MAX_SENAS", "NOTICE_CHANCE",
+    "SENA_CARDS",
+]
 
 MAX_SENAS = 2
 """A seat signals at most its two best cards (and its flor)."""

@@ -10,14 +10,13 @@ minus the other team's over the rest of the hand, averaged. The best average win
 The sampled deals are weighed by how likely they make the other seats' past decisions under the
 beginner's rules (a deal in which the seat that called envido holds 5 counts much less than one in
 which it holds 30), and the deals simulated are drawn by those weights from up to three times as
-many:
-the bots' opponents and partners are read as the beginner plays. A weight never reaches zero, so a
-surprising decision (a bluff, a learner's) only shifts the odds.
+many: the bots' opponents and partners are read as the beginner plays. A weight never reaches
+zero, so a surprising decision (a bluff, a learner's) only shifts the odds.
 
 ``budget`` is the number of simulated hands per decision (split among the legal actions); the
 default (96 with 2 players, 64 with 4, 48 with 6) keeps a decision under 100 ms on a small machine
-(``bench/bots_bench.py``). Everything
-is drawn from the generator given, so the same view and seed give the same result.
+(``bench/bots_bench.py``). Everything is drawn from the generator given, so the same view and seed
+give the same result.
 """
 
 from __future__ import annotations
@@ -33,7 +32,10 @@ from . import beginner
 from .common import Decision, SeatInfo, action_text
 from .reasons import BotReason, ReasonCode
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_BUDGETS", "default_budget", "RankedAction", "Hint", "NoDecisionError", "evaluate", "choose", "hint"]
+__all__ = [
+    "DEFAULT_BUDGET", "DEFAULT_BUDGETS", "default_budget", "RankedAction", "Hint", "NoDecisionError",
+    "evaluate", "explain", "choose", "hint",
+]
 
 DEFAULT_BUDGETS = {2: 96, 4: 64, 6: 48}
 """Simulated hands per decision by default, by number of players (a hand of 4 or 6 takes longer to
@@ -45,6 +47,8 @@ DEFAULT_BUDGET = DEFAULT_BUDGETS[2]
 def default_budget(players: int) -> int:
     """The default budget for a table of ``players``."""
     return DEFAULT_BUDGETS.get(players, DEFAULT_BUDGET)
+
+
 MAX_DEALS = 12
 """At most this many sampled deals per decision; with few legal actions each deal is played out
 several times (sampling and weighing a deal costs more than a simulation)."""
@@ -140,10 +144,9 @@ def _weigher(me: int):
 
 def _worlds(view, determinizer: Determinizer, rng: random.Random, count: int) -> list[HandState]:
     """``count`` sampled deals. When other seats have decided already, deals are drawn in batches
-    of ``count`` (at most RESAMPLE batches) until their likelihood weights
-    are worth ``count / 2`` equally weighted deals (:func:`_weigher`), and ``count`` of them are
-    kept by systematic resampling, so that the simulations go to the deals the record makes
-    plausible."""
+    of ``count`` (at most RESAMPLE batches) until their likelihood weights (:func:`_weigher`) are
+    worth ``count / 2`` equally weighted deals, and ``count`` of them are kept by systematic
+    resampling, so that the simulations go to the deals the record makes plausible."""
     if not any(a.seat != view.seat for a in view.actions):
         return [determinizer.sample(rng) for _ in range(count)]
     candidates: list[HandState] = []
