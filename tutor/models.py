@@ -30,6 +30,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -221,16 +222,16 @@ class AnsweredForm(db.Model):  # type: ignore[name-defined]
 
 
 class DeviceCodeFailures(db.Model):  # type: ignore[name-defined]
-    """Wrong device codes sent from one client address in the current window (``tutor.web.device``)."""
+    """Wrong device codes still counted against one client address (a leaky bucket, ``tutor.web.device``)."""
 
     __tablename__ = "device_code_failures"
 
     address: Mapped[str] = mapped_column(String(64), primary_key=True)
     """The client's IP address (IPv6: its /64 network), as ``tutor.web.device.client_key`` gives it."""
-    window_start: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
-    """When the first failure of the current window was counted."""
-    failures: Mapped[int] = mapped_column(Integer, default=0)
-    """Wrong codes counted since ``window_start``."""
+    failures: Mapped[float] = mapped_column(Float, default=0.0)
+    """Failures counted at ``updated``; they leak away at one per ``FORGIVE_EVERY`` after that."""
+    updated: Mapped[float] = mapped_column(Float, index=True)
+    """When ``failures`` was last written, in seconds since the Unix epoch (arithmetic in SQL)."""
 
     def __repr__(self) -> str:
         return f"<DeviceCodeFailures {self.address} {self.failures}>"

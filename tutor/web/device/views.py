@@ -6,12 +6,16 @@ that creates it.
 
 Guessing is limited on the server, per client address (``request.remote_addr``, which ProxyFix
 sets from ``X-Forwarded-For`` when ``TRUSTED_PROXIES`` is configured; IPv6 addresses count per /64
-network): at most ``MAX_FAILURES`` wrong or malformed codes per ``FAILURE_WINDOW``, counted in the
-``device_code_failures`` table, so neither a new session nor a replayed cookie resets the count.
-Each entry reserves an attempt before the code is looked up (so parallel requests cannot slip past
-the limit) and a correct code gives it back; a correct code never clears earlier failures, or an
-attacker could interleave their own code to keep guessing. Over the limit the form answers 429 with
-``Retry-After`` until the window that began with the first counted failure has passed.
+network), in the ``device_code_failures`` table, so neither a new session nor a replayed cookie
+resets the count. The limit is a leaky bucket sized for a classroom behind one school address:
+up to ``FAILURE_BUDGET`` wrong or malformed codes count at once, and one of them is forgotten every
+``FORGIVE_EVERY``. A correct code costs nothing, so thirty learners who each mistype twice all get
+in. Once the budget is spent the form answers 429 with ``Retry-After`` (at most ``FORGIVE_EVERY``,
+not a long lock-out) for any code, because answering a correct code while refusing wrong ones
+would tell a guesser which guess was right. Each entry reserves a failure before the code is looked
+up, in one atomic statement (so parallel requests cannot slip past the budget), and a correct code
+gives it back; a correct code never clears earlier failures, or an attacker could interleave their
+own code to keep guessing. docs/security.md gives the numbers.
 """
 
 from __future__ import annotations
@@ -19,25 +23,26 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import math
+import secrets
 from datetime import datetime, timedelta, timezone
 
 from flask import Blueprint, Flask, current_app, flash, redirect, render_template, request, url_for
-from sqlalchemy import delete, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import case, delete, select, update
 
 from ...i18n import LANG_PREFIX
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
-from ...models import DeviceCodeFailures, Learner, db, format_device_code, normalize_device_code, utcnow
+from ...models import DeviceCodeFailures, Learner, db, format_device_code, normalize_device_code, upsert, utcnow
 from ..shared.learner import current_learner, session_public_id, switch_to
 from ..shared.nav import Section, add_section
 
 bp = Blueprint("device", __name__, url_prefix=LANG_PREFIX)
 
-MAX_FAILURES = 10
-"""Wrong or malformed codes allowed per client address in one window."""
-FAILURE_WINDOW = timedelta(minutes=15)
-"""How long a window lasts, from its first counted failure."""
+FAILURE_BUDGET = 100
+"""Wrong or malformed codes that can count against one client address at once (a class of 30 with
+two typos each uses 60)."""
+FORGIVE_EVERY = timedelta(seconds=60)
+"""One counted failure is forgotten per this much time: a guesser gets at most 1,440 more a day."""
 
 
 # --- The guessing limit -----------------------------------------------------------------------
@@ -71,51 +76,50 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
-def reserve_attempt(key: str) -> int | None:
-    """Count one attempt for ``key``; None if allowed, else the seconds until attempts are allowed again.
+def _seconds(moment: datetime) -> float:
+    return _aware(moment).timestamp()
 
-    Every step is a single conditional statement, so parallel requests (several workers) never
-    count past the limit: increment inside a live window below the limit, else restart an expired
-    window, else create the row; if none applies, the window is full.
+
+def reserve_attempt(key: str) -> int | None:
+    """Count one attempt for ``key``; None if allowed, else the seconds until an attempt is allowed again.
+
+    One upsert: a new address starts at one failure; a known one first forgets the failures that
+    leaked away since it was last counted (one per ``FORGIVE_EVERY``), then counts this one, but
+    only if that stays within ``FAILURE_BUDGET``. The statement returns the row only when it counted.
     """
     table = DeviceCodeFailures.__table__
-    for _attempt in range(3):
-        now = utcnow()
-        cutoff = now - FAILURE_WINDOW
-        live = table.c.window_start > cutoff
-        counted = db.session.execute(
-            update(table)
-            .where(table.c.address == key, live, table.c.failures < MAX_FAILURES)
-            .values(failures=table.c.failures + 1)
-        ).rowcount
-        if not counted:
-            counted = db.session.execute(
-                update(table).where(table.c.address == key, ~live).values(window_start=now, failures=1)
-            ).rowcount
-        if not counted and db.session.scalar(select(table.c.address).where(table.c.address == key)) is None:
-            db.session.execute(delete(table).where(~live))  # forget other addresses' old windows
-            try:
-                db.session.execute(insert(table).values(address=key, window_start=now, failures=1))
-                counted = 1
-            except IntegrityError:  # a parallel request created it: count again
-                db.session.rollback()
-                continue
-        if counted:
-            db.session.commit()
-            return None
-        start = db.session.scalar(select(table.c.window_start).where(table.c.address == key))
+    now = _seconds(utcnow())
+    every = FORGIVE_EVERY.total_seconds()
+    leaked = table.c.failures - (now - table.c.updated) / every
+    left = case((leaked > 0, leaked), else_=0.0)  # failures still counted now
+    if secrets.randbelow(20) == 0:  # now and then, forget addresses whose failures have all leaked away
+        db.session.execute(delete(table).where(table.c.updated < now - FAILURE_BUDGET * every))
+    counted = db.session.execute(
+        upsert(table)
+        .values(address=key, failures=1.0, updated=now)
+        .on_conflict_do_update(
+            index_elements=[table.c.address],
+            set_={"failures": left + 1, "updated": now},
+            where=left + 1 <= FAILURE_BUDGET,
+        )
+        .returning(table.c.failures)
+    ).first()
+    if counted is not None:
         db.session.commit()
-        if start is None:  # pragma: no cover - deleted in between
-            continue
-        return max(1, math.ceil((_aware(start) + FAILURE_WINDOW - now).total_seconds()))
-    return int(FAILURE_WINDOW.total_seconds())  # pragma: no cover - endless races
+        return None
+    row = db.session.execute(select(table.c.failures, table.c.updated).where(table.c.address == key)).one()
+    db.session.commit()
+    still = max(0.0, row.failures - (now - row.updated) / every)
+    return max(1, math.ceil((still + 1 - FAILURE_BUDGET) * every))
 
 
 def give_back_attempt(key: str) -> None:
     """A correct code: the attempt reserved for it does not count as a failure."""
     table = DeviceCodeFailures.__table__
     db.session.execute(
-        update(table).where(table.c.address == key, table.c.failures > 0).values(failures=table.c.failures - 1)
+        update(table)
+        .where(table.c.address == key)
+        .values(failures=case((table.c.failures > 1, table.c.failures - 1), else_=0.0))
     )
     db.session.commit()
 
