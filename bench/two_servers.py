@@ -205,13 +205,15 @@ def verify(url: str, learners: list[Learner]) -> list[str]:
         learner_rows = connection.execute(text("SELECT count(*) FROM learner")).scalar_one()
         if learner_rows != len(learners):
             problems.append(f"{learner_rows} learner rows for {len(learners)} learners")
-        rows = connection.execute(
-            text("SELECT l.public_id, p.lesson, p.step, p.data FROM progress p JOIN learner l ON l.id = p.learner_id")
-        ).all()
+        rows = connection.execute(text(
+            'SELECT l.public_id, p.lesson, p.step, p.tries, p."right", p."first", p.done '
+            "FROM progress p JOIN learner l ON l.id = p.learner_id"
+        )).all()
     engine.dispose()
     stored: dict[str, dict[tuple[str, str], dict]] = {}
-    for public_id, lesson, step, data in rows:
-        stored.setdefault(public_id, {})[(lesson, step)] = data
+    for public_id, lesson, step, tries, right, first, done in rows:
+        stored.setdefault(public_id, {})[(lesson, step)] = {"tries": tries, "right": right, "first": first,
+                                                            "done": done}
     for learner in learners:
         cookie = learner.public_id()
         if cookie is None:
