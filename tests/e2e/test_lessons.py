@@ -360,3 +360,24 @@ def test_a_lesson_page_is_styled_the_moment_a_boosted_link_swaps_it_in(page, sta
     page.locator(link).first.click()
     expect(page).to_have_url(re.compile(rf"{re.escape(lands)}$"))
     assert page.evaluate("window.__firstStyle") == {"path": lands, "background": "rgb(255, 255, 255)"}
+
+
+@pytest.mark.parametrize("lesson_key", ["flor", "deck-and-table"])
+def test_a_learner_who_moves_with_the_step_dots_completes_the_lesson(page, lesson_key):
+    """Issue 11, bug 8: reading-only steps used to count only after "Continue"."""
+    lesson = get_lesson(lesson_key)
+    page.goto("/en/lessons")
+    page.locator(f'#lesson-{lesson.key} h2 a').click()
+    for index, step in enumerate(lesson.steps):
+        showing(page, step.key)
+        if step.check is not None:
+            _step, question = question_on_page(page, lesson.key)
+            click_answer(page, question, question.expected)
+            expect(page.locator("#feedback .verdict-right")).to_be_visible()
+        expect(page.locator(".step-dot").nth(index)).to_have_class(re.compile(r"\bis-done\b"))
+        if index + 1 < len(lesson.steps):
+            page.locator(".step-dot a").nth(index + 1).click()
+    page.locator('.breadcrumb a[href$="/done"]').click()
+    expect(page.locator(".big-stars .star.is-on")).to_have_count(3)
+    page.goto("/en/lessons")
+    expect(page.locator(f"#lesson-{lesson.key}")).to_have_class(re.compile(r"\bis-complete\b"))

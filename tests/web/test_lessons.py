@@ -499,6 +499,32 @@ def test_a_step_without_a_check_is_done_when_the_learner_continues(client):
     assert "is-done" in find_all(again, "li", class_="step-dot")[0].attrs["class"]
 
 
+def test_a_step_without_a_check_is_done_once_it_is_shown(client, app):
+    """Issue 11, bug 8: a learner who moves with the step dots must complete the reading steps too."""
+    lesson = get_lesson("pairs-and-trios")
+    reading = [step for step in lesson.steps if step.check is None]
+    assert reading
+    client.get("/en/lessons")  # an earlier page: the browser now holds its identity
+    for step in reading:
+        html, _question = open_step(client, "en", lesson.key, step.key)
+        dots = find_all(html, "li", class_="step-dot")
+        assert "is-done" in dots[lesson.index(step.key)].attrs["class"]  # counted on the page that shows it
+    map_card = element_text(client.get("/en/lessons").get_data(as_text=True), "li", id=f"lesson-{lesson.key}")
+    assert f"{len(reading)} of {len(lesson.steps)} steps done" in map_card
+    rows = progress_rows(app)
+    open_step(client, "en", lesson.key, reading[0].key)  # shown again: nothing more to write
+    assert progress_rows(app) == rows == len(reading)
+
+
+def test_a_client_without_cookies_reading_a_step_writes_nothing(app):
+    """A crawler gets a new identity on every request: reading steps must not create learners for it."""
+    crawler = app.test_client(use_cookies=False)
+    lesson = get_lesson("envido-counting")
+    for _ in range(3):
+        assert crawler.get(step_url("en", lesson.key, lesson.steps[0].key)).status_code == 200
+    assert learner_rows(app) == 0 and progress_rows(app) == 0
+
+
 # --- Every explanation and every option has words --------------------------------------------------
 
 

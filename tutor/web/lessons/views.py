@@ -7,7 +7,9 @@ URLs (all under ``/<lang>``):
 * ``/lessons/<key>/<step>``: one step. GET shows it (``?seed=N`` picks a variant of its question);
   POST answers the check (fields: ``seed``, the one-time ``attempt`` token that keeps a resent form
   from counting twice, and the answer fields of ``AnswerType``) or, for a step without a check,
-  finishes it and goes on;
+  finishes it and goes on (the "Continue" button). A step without a check also counts as done as
+  soon as it is shown to a known visitor (a browser that kept its identity cookie from an earlier
+  page), so a learner who moves with the step dots completes it; cookie-less clients write nothing;
 * ``/lessons/<key>/done``: the lesson's summary with its stars;
 * ``/lessons/<key>/reset``: GET asks for confirmation, POST with ``confirm=yes`` forgets the lesson;
 * ``/lessons/<key>/present/<n>``: projector mode, step ``n`` (from 1), nothing recorded.
@@ -34,7 +36,7 @@ from ...i18n import LANG_PREFIX
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ..shared.htmx import render_block, wants_fragment
-from ..shared.learner import session_public_id
+from ..shared.learner import known_visitor, session_public_id
 from ..shared.narration import judge_envido_guess
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
@@ -284,7 +286,11 @@ def step(key: str, step_key: str):
     focus = seed is not None
     if seed is None:
         seed = default_seed(found, current)
-    return render_step(step_context(found, index, lesson_status(found), seed, focus=focus))
+    status = lesson_status(found)
+    if current.check is None and not status.is_done(current.key) and request.method == "GET" and known_visitor():
+        mark_done(found.key, current.key)  # a step with nothing to answer is done once it has been shown
+        status = lesson_status(found)
+    return render_step(step_context(found, index, status, seed, focus=focus))
 
 
 def _answer(found: Lesson, index: int, current: Step) -> Response:

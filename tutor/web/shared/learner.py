@@ -37,8 +37,18 @@ def ensure_identity() -> None:
     if session_public_id() is None:
         session[SESSION_KEY] = uuid.uuid4().hex
         session.permanent = True
+        g.new_identity = True
     if session.get(_RENEWED_KEY) != today:
         session[_RENEWED_KEY] = today  # a changed session is sent again, with a new expiry date
+
+
+def known_visitor() -> bool:
+    """True when the browser came with an identity from an earlier visit (not one given just now).
+
+    A client that keeps no cookies (a crawler, a link preview) gets a new identity on every request
+    and is never a known visitor, so nothing it reads is written down for it.
+    """
+    return session_public_id() is not None and not g.get("new_identity", False)
 
 
 def current_learner() -> Learner:
