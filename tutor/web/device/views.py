@@ -32,7 +32,18 @@ from sqlalchemy import case, delete, select, update
 from ...i18n import LANG_PREFIX
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
-from ...models import DeviceCodeFailures, Learner, db, format_device_code, normalize_device_code, upsert, utcnow
+from ...i18n import ngettext, pgettext
+from ...models import (
+    DEVICE_CODE_ALPHABET,
+    DEVICE_CODE_LENGTH,
+    DeviceCodeFailures,
+    Learner,
+    db,
+    format_device_code,
+    normalize_device_code,
+    upsert,
+    utcnow,
+)
 from ..shared.learner import current_learner, session_public_id, switch_to
 from ..shared.nav import Section, add_section
 
@@ -141,6 +152,32 @@ def existing_learner() -> Learner | None:
     return Learner.by_public_id(public_id) if public_id else None
 
 
+LOOK_ALIKES = "01ILO"
+"""Characters no code uses (``DEVICE_CODE_ALPHABET``), because they are easily mistaken for others."""
+
+
+def code_problems(entered: str) -> list[str]:
+    """What is wrong with a typed code that cannot be one, in the learner's language: its length,
+    and the characters no code contains (``ZZZZ-1234`` has eight, but codes never use the digit 1)."""
+    text = "".join(ch for ch in entered.upper() if not ch.isspace() and ch != "-")
+    if not text:
+        return [_("Type the code from your other device, for example K7M2-QX9D.")]
+    problems = []
+    if len(text) != DEVICE_CODE_LENGTH:
+        problems.append(ngettext("A code has 8 letters and digits, for example K7M2-QX9D; this one has %(num)s.",
+                                 "A code has 8 letters and digits, for example K7M2-QX9D; this one has %(num)s.",
+                                 len(text)))
+    unused = list(dict.fromkeys(ch for ch in text if ch not in DEVICE_CODE_ALPHABET))
+    if unused:
+        # Translators: one character of a device code in quotation marks, e.g. “1”.
+        chars = ", ".join(pgettext("quoted character", "“%(char)s”") % {"char": ch} for ch in unused)
+        problems.append(ngettext("Codes never contain %(chars)s.", "Codes never contain %(chars)s.", len(unused),
+                                 chars=chars))
+        if set(unused) & set(LOOK_ALIKES):
+            problems.append(_("Codes leave out 0, 1, I, L and O, which are easily mistaken for other letters and digits."))
+    return problems
+
+
 def _page(learner: Learner | None, *, error: str | None = None, entered: str = "", status: int = 200,
           retry_after: int | None = None):
     minutes = math.ceil(retry_after / 60) if retry_after else 0
@@ -151,6 +188,7 @@ def _page(learner: Learner | None, *, error: str | None = None, entered: str = "
             error=error,
             entered=entered,
             minutes=minutes,
+            problems=code_problems(entered) if error == "malformed" else [],
         ),
         status,
     ))
