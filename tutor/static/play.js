@@ -1,5 +1,6 @@
 /* The table: keys 1 to 3 play the learner's cards (the buttons carry data-key), and after an htmx
-   swap the focus goes to the hint or stays on the table, so a keyboard user never loses their place.
+   swap the focus goes to the hint or to the table's heading, so a keyboard user never loses their place
+   and never lands on an answer button by surprise.
    No inline script (CSP). */
 (function () {
   "use strict";
@@ -27,13 +28,11 @@
     if (!target || target.id !== "table") {
       return;
     }
-    var table = document.getElementById("table");
-    var hint = document.getElementById("hint");
-    var first = table && table.querySelector(".card-button, .calls button, .btn-next");
-    var focus = hint || first || table;
+    // Focus the hint when one was asked for, else the table's heading: never a button, so that a
+    // keyboard user who presses Enter does not answer a call they have not read yet.
+    var focus = document.getElementById("hint") || document.getElementById("table-title");
     if (focus) {
-      if (focus === table) { table.setAttribute("tabindex", "-1"); }
-      focus.focus({ preventScroll: focus !== hint });
+      focus.focus({ preventScroll: !document.getElementById("hint") });
     }
   });
 })();

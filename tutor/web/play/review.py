@@ -76,11 +76,11 @@ def review_steps(table: Table, index: int, data: dict[str, Any], face: str) -> l
         decision = by_offset.get(offset)
         if decision is not None:
             step["decision"] = {
-                "matched": decision["loss"] <= MATCH_TOLERANCE, "loss": format_number(decision["loss"]),
+                "matched": decision["loss"] <= MATCH_TOLERANCE, "loss": format_number(round(decision["loss"], 2)),
                 "best": action_label(decision["best"], face), "hinted": decision["hinted"],
                 "why": reason_sentence(decision["reason"], face),
                 "ranked": [
-                    {"label": action_label(a, face), "points": format_number(v), "chosen": a == decision["chosen"]}
+                    {"label": action_label(a, face), "points": format_number(round(v, 2)), "chosen": a == decision["chosen"]}
                     for a, v in decision["ranked"]
                 ],
             }

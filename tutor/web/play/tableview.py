@@ -16,6 +16,7 @@ from typing import Any
 from ...bots.table import Table
 from ...engine.cards import Card
 from ...engine.match import standing
+from ...engine.stakes import malas_limit
 from ...engine.state import Answer, Call, EventKind, Mazo, PlayCard, SeatView
 from ...i18n import format_number
 from ...i18n import gettext as _
@@ -37,6 +38,9 @@ class SeatBox:
     seat: int
     area: str
     name: str
+    """The seat as a label ("Your partner")."""
+    in_sentence: str
+    """The seat inside a sentence ("your partner", "you")."""
     partner: bool
     me: bool
     badges: list[str]
@@ -119,11 +123,12 @@ def _played_by_seat(view: SeatView, fresh: set[tuple[int, int]], fresh_order: di
 def score_view(score: int, target: int) -> dict[str, Any]:
     """A team's score as matchsticks in squares of five, split into malas and buenas."""
     where = standing(score, target)
-    half = target // 2
+    half = malas_limit(target) - 1  # the last score in the malas
     malas = min(score, half)
     buenas = max(0, score - half)
+    zone_points = min(where.points, target - half) if where.zone.value == "buenas" else where.points
     return {
-        "score": score, "zone": where.zone.value, "zone_points": where.points, "target": target,
+        "score": score, "zone": where.zone.value, "zone_points": zone_points, "target": target,
         "malas": [min(5, max(0, malas - 5 * i)) for i in range((half + 4) // 5)],
         "buenas": [min(5, max(0, buenas - 5 * i)) for i in range((target - half + 4) // 5)],
     }
@@ -188,7 +193,7 @@ def table_context(game: Any, table: Table, *, face: str, since: int | None = Non
             # Translators: a badge at a seat: this player went to the mazo (folded) and left the hand.
             badges.append(_("at the mazo"))
         boxes.append(SeatBox(
-            seat=seat, area=area, name=perspective.seat_label(seat), partner=seat != me and seat % 2 == me % 2,
+            seat=seat, area=area, name=perspective.seat_label(seat), in_sentence=perspective.seat_name(seat), partner=seat != me and seat % 2 == me % 2,
             me=seat == me, badges=badges, cards_left=0 if folded else view.cards_left[seat], played=slots[seat],
             to_act=view.to_act == seat, shown=view.shown.get(seat, ()),
             senas=[{"code": SENA_FACES[str(x)], "text": sena_text(x)} for x in table.senas_shown(seat)]
@@ -231,7 +236,7 @@ def table_context(game: Any, table: Table, *, face: str, since: int | None = Non
         "score_us": score_view(view.scores[us], view.target), "score_them": score_view(view.scores[them], view.target),
         "hand_number": table.hand_index + 1, "hand_value": view.hand_value, "version": table.version,
         "my_turn": table.learner_to_act, "hand_over": view.is_over, "match_over": table.is_over,
-        "we_won_match": table.match.winner == us if table.is_over else None,
+        "we_won_match": table.match.winner == us if table.is_over else None, "two_players": n == 2,
         "error": error, "hint": hint_data, "hands_done": hands_done, "last_mine": last_mine,
         "rules": table.rules, "card_face": face, "caught": caught,
     }

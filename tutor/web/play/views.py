@@ -146,6 +146,7 @@ def daily():
 
 def _render_table(game: Any, table: Table, status: int = 200, **extra: Any) -> Response:
     context = table_context(game, table, face=card_face(), **extra)
+    context["animate"] = wants_fragment()  # the bots' moves appear one by one after an htmx swap only
     if wants_fragment():
         body = render_block("play/table.html", "table", **context)
     else:
@@ -172,7 +173,10 @@ def game(game_id: str):
     drawn = _read_version(request.form.get("version"))
     text = request.form.get("action", "")
     if drawn is None:
-        return _render_table(found, table, status=400, error=_("This form is missing its version. Here is the table as it is now."))
+        return _render_table(found, table, status=400, error=_(
+            "This form has no valid version number, so it was not applied. Here is the table as it is now."))
+    if text == NEXT_HAND and not table.hand.is_over and drawn == table.version:
+        return _render_table(found, table, status=400, error=_("This hand is not over yet: play on."))
     if drawn != table.version:
         return _render_table(found, table, status=409, error=_(
             "The table had already moved on (a second click, or another tab). Nothing was changed: here it is as it is now."))
@@ -182,9 +186,9 @@ def game(game_id: str):
             table.next_hand()
         else:
             table.play(text, hinted=hinted)
-    except InvalidNotationError as error:
+    except InvalidNotationError:
         return _render_table(found, store.table_of(found), status=400, error=_(
-            "That is not an action of this table: %(detail)s", detail=error_message(error)))
+            "That is not an action at this table. Use the buttons: a card, a call or an answer."))
     except TrucoError as error:
         return _render_table(found, store.table_of(found), status=400, error=error_message(error))
     extra: dict[str, Any] = {"hint_pending": False}
@@ -209,6 +213,9 @@ def ask_hint(game_id: str):
     found = store.load_game(session_public_id(), game_id)
     table = store.table_of(found)
     drawn = _read_version(request.form.get("version"))
+    if drawn is None:
+        return _render_table(found, table, status=400, error=_(
+            "This form has no valid version number, so it was not applied. Here is the table as it is now."))
     if drawn != table.version:
         return _render_table(found, table, status=409, error=_(
             "The table had already moved on (a second click, or another tab). Nothing was changed: here it is as it is now."))
