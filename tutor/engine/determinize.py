@@ -57,6 +57,7 @@ SEARCH_BUDGET = 200_000
 """Hands the search may check before it gives up (the view is then taken as impossible)."""
 
 _INDEX: dict[Card, int] = {card: i for i, card in enumerate(DECK)}
+_ENVIDO_NAMES = frozenset(call.value for call in EnvidoCall)
 
 
 def _mask(cards: Iterable[Card]) -> int:
@@ -237,7 +238,7 @@ class Determinizer:
                 seats[event.seat].flor = True
             elif kind is EventKind.FLOR_STATED or kind is EventKind.FLOR_WON:
                 seats[event.seat].flor_value = event.value
-            elif kind is EventKind.CALL and isinstance(event.call, str) and event.call in {c.value for c in EnvidoCall}:
+            elif kind is EventKind.CALL and (isinstance(event.call, EnvidoCall) or event.call in _ENVIDO_NAMES):
                 envido_called = True
         if has_flor_rule:
             settled = bool(view.tricks) or view.is_over
