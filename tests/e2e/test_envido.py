@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import date
 
 import pytest
 import zxingcpp
@@ -12,7 +13,9 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import serious_violations
 
+from tutor.engine.envido import envido
 from tutor.i18n import load_translations
+from tutor.web.envido.views import daily_hand
 
 pytestmark = pytest.mark.e2e
 
@@ -67,7 +70,7 @@ def test_pick_three_cards_by_keyboard_in_swedish_and_check_the_answer(page, live
     expect(result).to_contain_text("20 + 7 + 6 = 33")
     expect(page).to_have_url(f"{live_server.url}/sv/envido?hand=3b,6o,7o&check=1&guess=33")
     expect(page.locator("html")).to_have_attribute("lang", "sv")
-    assert decode_qr(page) == page.url
+    assert decode_qr(page) == f"{live_server.url}/sv/envido?hand=3b,6o,7o&check=1"  # the puzzle, not the answer
 
 
 def test_a_wrong_answer_says_why(page, live_server):
@@ -90,10 +93,11 @@ def test_shared_link_opens_the_same_puzzle_in_polish(page, live_server):
     expect(page.get_by_label(say("pl", "What is the envido of these cards?"))).to_be_visible()
     expect(page.locator("#result")).not_to_contain_text(say("pl", "The envido is %(points)s.", points=29))
     assert page.url == link
-    assert decode_qr(page) == link
+    expect(page.locator("img.qr")).to_have_count(0)  # nothing to share before there is a result
     page.get_by_label(say("pl", "What is the envido of these cards?")).fill("29")
     page.get_by_role("button", name=say("pl", "Check my answer")).click()
     expect(page.locator("#result")).to_contain_text(say("pl", "Right! The envido is %(points)s.", points=29))
+    assert decode_qr(page) == link  # passing it on gives the same puzzle, unanswered
 
 
 def test_qr_code_follows_the_url_after_an_htmx_swap(page, live_server):
@@ -166,7 +170,26 @@ def test_daily_puzzle_is_the_same_in_two_languages(page, live_server):
     page.goto("/de/envido/daily?date=2026-03-14")
     german = page.locator("#result svg[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     assert english == german and len(set(english)) == 3
-    assert re.search(r"date=2026-03-14$", decode_qr(page))
+    page.locator('.guess-form button[name="answer"]').click()
+    assert re.search(r"/de/envido/daily\?date=2026-03-14$", decode_qr(page))
+
+
+def test_a_wrong_daily_answer_is_tried_again_and_the_shared_link_keeps_the_puzzle(page, live_server):
+    """Issue 11, bug 6."""
+    page.goto("/es/envido/daily?date=2026-01-31")
+    page.locator("#guess").fill("40")
+    page.locator("#guess").press("Enter")
+    expect(page).to_have_url(re.compile(r"guess=40$"))
+    verdict = page.locator("#daily-verdict")
+    expect(verdict).to_contain_text(say("es", "Not quite: the envido of these cards is not %(guess)s. Try again.",
+                                        guess=40))
+    expect(page.locator("#guess")).to_be_focused()
+    expect(page.locator("#guess")).to_have_value("")
+    assert decode_qr(page) == f"{live_server.url}/es/envido/daily?date=2026-01-31"
+    points = envido(daily_hand(date(2026, 1, 31))).points
+    page.keyboard.type(str(points))
+    page.keyboard.press("Enter")
+    expect(page.locator("#result")).to_contain_text(say("es", "Right! The envido is %(points)s.", points=points))
 
 
 @pytest.mark.parametrize("path", [
@@ -314,8 +337,8 @@ def test_the_result_is_in_view_after_pressing_the_button(page, live_server, tool
     page.locator(button).first.click()
     focused = page.locator(":focus")
     expect(focused).to_have_count(1)
-    if tool == "hand-puzzle":
-        expect(focused).to_have_id("guess")  # the answer field, ready for typing
+    if tool in ("hand-puzzle", "daily"):
+        expect(focused).to_have_id("guess")  # the answer field, ready for typing (again, after a wrong answer)
     else:
         expect(focused).to_have_id("result")
         expect(page.locator("#result")).not_to_be_empty()

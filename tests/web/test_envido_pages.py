@@ -186,9 +186,9 @@ def test_bad_input_keeps_what_was_typed_and_picked(client):
 
 
 def test_share_box_holds_the_full_link_and_its_qr_code(client):
-    html = client.get("/pl/envido?hand=7o,6o,3b&check=1").get_data(as_text=True)
+    html = client.get("/pl/envido?hand=7o,6o,3b").get_data(as_text=True)
     link = find_all(html, "p", class_="share-link")[0].text.strip()
-    assert link == "http://localhost/pl/envido?hand=7o,6o,3b&check=1"
+    assert link == "http://localhost/pl/envido?hand=7o,6o,3b"
     image = find_all(html, "img", class_="qr")[0]
     assert image.attrs["src"].startswith("data:image/svg+xml")
     assert "style=" not in unquote(image.attrs["src"]).replace("'", '"')
@@ -221,7 +221,8 @@ def test_htmx_error_is_a_400_fragment_that_pushes_no_url(client):
     assert "<html" not in html and "is not in the Spanish deck" in html
 
 
-@pytest.mark.parametrize("path", ["/en/envido/showdown?player=33&player=20", "/en/envido/stakes?calls=envido", "/en/envido/daily?date=2026-01-31"])
+@pytest.mark.parametrize("path", ["/en/envido/showdown?player=33&player=20", "/en/envido/stakes?calls=envido",
+                                  "/en/envido/daily?date=2026-01-31&answer=1"])
 def test_every_page_swaps_its_result_block(client, path):
     response = client.get(path, headers=HTMX)
     assert response.status_code == 200
@@ -267,6 +268,49 @@ def test_daily_asks_first_then_checks_the_answer(client):
     assert "Not quite" in result_text(wrong)
     shown = client.get("/en/envido/daily?date=2026-02-02&answer=1").get_data(as_text=True)
     assert f"The envido is {points}." in result_text(shown)
+
+
+def share_link(html: str) -> str | None:
+    links = find_all(html, "p", class_="share-link")
+    return links[0].text.strip() if links else None
+
+
+@pytest.mark.parametrize("path", ["/en/envido", "/en/envido?hand=7o,6o,3b&check=1", "/en/envido/daily?date=2026-02-02",
+                                  "/en/envido/showdown", "/en/envido/stakes"])
+def test_no_share_box_before_there_is_a_result(client, path):
+    html = client.get(path).get_data(as_text=True)
+    assert share_link(html) is None and not find_all(html, "img", class_="qr")
+
+
+@pytest.mark.parametrize("path, shared", [
+    ("/en/envido?hand=7o,6o,3b&check=1&guess=33", "/en/envido?hand=7o,6o,3b&check=1"),
+    ("/en/envido?hand=7o,6o,3b&check=1&guess=40", "/en/envido?hand=7o,6o,3b&check=1"),
+    ("/en/envido/daily?date=2026-02-02&guess=40", "/en/envido/daily?date=2026-02-02"),
+    ("/en/envido/daily?date=2026-02-02&answer=1", "/en/envido/daily?date=2026-02-02"),
+])
+def test_a_shared_puzzle_opens_unanswered(client, path, shared):
+    """Issue 11, bug 6: the share link carried &guess=40 and opened on the solution."""
+    html = client.get(path).get_data(as_text=True)
+    assert share_link(html) == "http://localhost" + shared
+    opened = client.get(shared).get_data(as_text=True)
+    assert find_all(opened, "input", name="guess") and "The envido is" not in result_text(opened)
+
+
+def test_a_wrong_daily_answer_can_be_tried_again_without_seeing_the_answer(client):
+    """Issue 11, bug 6: after a wrong answer the daily puzzle offered no retry and showed the solution."""
+    cards = checker.daily_hand(date(2026, 2, 2))
+    points = envido(cards).points
+    wrong = (points + 1) % 34
+    html = client.get(f"/en/envido/daily?date=2026-02-02&guess={wrong}").get_data(as_text=True)
+    text = result_text(html)
+    assert f"Not quite: the envido of these cards is not {wrong}. Try again." in text
+    assert "The envido is" not in text and not find_all(html, "div", class_="envido-explanation")  # not given away
+    field = find_all(html, "input", name="guess")[0]
+    assert field.attrs.get("value", "") == "" and "autofocus" in field.attrs
+    buttons = [b.attrs.get("name") for b in find_all(html, "button")]
+    assert "answer" in buttons  # or give up and see it
+    right = client.get(f"/en/envido/daily?date=2026-02-02&guess={points}").get_data(as_text=True)
+    assert f"Right! The envido is {points}." in result_text(right)
 
 
 def test_daily_links_to_the_days_around(client, monkeypatch):

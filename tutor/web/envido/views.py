@@ -153,15 +153,21 @@ def _is_canonical(params: Sequence[tuple[str, str]]) -> bool:
     return list(request.args.items(multi=True)) == list(params)
 
 
-def respond(template: str, params: Sequence[tuple[str, str]] | None, endpoint: str, status: int = 200, **context: Any) -> Response:
+def respond(template: str, params: Sequence[tuple[str, str]] | None, endpoint: str, status: int = 200, *,
+            share_params: Sequence[tuple[str, str]] | None = None, **context: Any) -> Response:
     """Render a checker page (or its ``result`` block for htmx), keeping the URL canonical.
 
     ``params`` is the canonical query of the page's state (None when the input was bad): a full page
-    request with another query is redirected to it; an htmx swap is told to push it.
+    request with another query is redirected to it; an htmx swap is told to push it. The share box
+    offers ``share_params`` when given: for a puzzle, the puzzle itself, never the learner's answer
+    (a shared link with ``&guess=40`` opened on the solution).
     """
     share = share_for(endpoint, params) if params is not None else None
+    if share is not None and share_params is not None:
+        context["share_link"] = share_for(endpoint, share_params)
     if share is not None and not wants_fragment() and not _is_canonical(params):
         return redirect(share.path, code=302)
+    context.setdefault("share_link", share)
     response = render_page_or_block(template, "result", status=status, share=share, **context)
     if wants_fragment():
         response.headers["HX-Push-Url"] = share.path if share is not None else "false"
@@ -234,7 +240,7 @@ def hand():
     if guess is not None:
         params.append(("guess", str(guess)))
     context.update(picked={card.notation for card in cards}, typed="", check=check, view=hand_view(cards, check, guess))
-    return respond("envido/hand.html", params, "envido.hand", **context)
+    return respond("envido/hand.html", params, "envido.hand", share_params=params[:2] if check else None, **context)
 
 
 def read_flag_quiet(text: str | None) -> bool:
@@ -273,7 +279,7 @@ def daily():
         params.append(("answer", "1"))
     view = hand_view(cards, check=not reveal or guess is not None, guess=guess)
     context.update(view=view, reveal=reveal and guess is None, guess_text="" if guess is None else str(guess))
-    return respond("envido/daily.html", params, "envido.daily", **context)
+    return respond("envido/daily.html", params, "envido.daily", share_params=params[:1], **context)
 
 
 @bp.get("/showdown")
