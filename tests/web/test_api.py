@@ -364,7 +364,8 @@ def test_showdown_of_six_hands(client):
         ({"values": [34, 20]}, "bad_value", "values"),
         ({"values": ["20", 20]}, "wrong_type", "values[0]"),
         ({"values": [True, 20]}, "wrong_type", "values[0]"),
-        ({"values": [20.0, 20]}, "wrong_type", "values[0]"),
+        ({"values": [20.5, 20]}, "wrong_type", "values[0]"),
+        ({"values": [20, 21], "mano": 0.5}, "wrong_type", "mano"),
         ({"values": [20]}, "wrong_count", "values"),
         ({"values": 20}, "wrong_type", "values"),
         ({"values": [20, 21], "mano": 2}, "bad_value", "mano"),
@@ -374,6 +375,13 @@ def test_showdown_of_six_hands(client):
 )
 def test_showdown_errors(client, body, code, parameter):
     problem(post(client, body), 400, code, parameter)
+
+
+def test_whole_numbers_written_with_a_decimal_point_are_whole_numbers(client):
+    """20.0 is the integer 20 in JSON and in JSON Schema, which the OpenAPI document uses."""
+    response = post(client, {"values": [20.0, 33], "mano": 1.0})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.get_json()["envido"] == [20, 33] and response.get_json()["mano"] == 1
 
 
 @pytest.mark.parametrize("raw", ["{", "", "[1, 2", "{'hands': 1}", "NaN-ish", "\xff\xfe"])

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from urllib.parse import urlencode
+import re
+from urllib.parse import quote, urlencode
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -143,3 +144,51 @@ def test_post_showdown_oversized_and_wrong_media_type_are_documented(client, doc
     assert {"400", "405", "413", "415"} <= set(responses)
     big = client.post("/api/v1/showdown", data=json.dumps({"values": [1, 2], "x": "y" * 9000}), content_type="application/json")
     schema_validator(document, "#/components/schemas/Problem").validate(problem(big, 413, "payload_too_large"))
+
+
+GUNICORN_REQUEST_LINE = 4094
+"""gunicorn's default ``limit_request_line``: longer request lines are refused before the app sees them."""
+
+
+def worst_case_length(parameter) -> int:
+    """The longest percent-encoded ``name=value`` the parameter's schema allows."""
+    schema = parameter["schema"]
+    name = len(quote(parameter["name"], safe=""))
+    if "enum" in schema:
+        return name + 1 + max(len(quote(str(value), safe="")) for value in schema["enum"])
+    assert "maxLength" in schema, f"{parameter['name']}: no maxLength and no enum"
+    pattern = schema.get("pattern")
+    ascii_only = pattern is not None and not any(re.search(pattern, text) for text in ("é", "7o,6o,é", "\u2660"))
+    per_character = 3 if ascii_only else 12  # %XX per byte; up to four UTF-8 bytes otherwise
+    return name + 1 + per_character * schema["maxLength"]
+
+
+def test_every_url_the_schema_allows_fits_the_server_request_line(document):
+    for path, method, operation in operations(document):
+        parameters = [p for p in operation.get("parameters", []) if p["in"] == "query"]
+        query_length = sum(worst_case_length(p) for p in parameters) + max(0, len(parameters) - 1)
+        line = len(f"{method.upper()} /api/v1{path}? HTTP/1.1") + query_length
+        assert line <= GUNICORN_REQUEST_LINE, (path, line)
+
+
+@pytest.mark.parametrize(
+    ("path", "accepted", "refused"),
+    [
+        ("/envido", "hand=7o,6o,3b", "hand=8o,6o,3b"),
+        ("/envido", "hand=12c,1e,11b", "hand=7o,7o,3b"),
+        ("/trick", "cards=3e,1b,3o,4c", "cards=3e,1b,3o"),
+        ("/trick", "cards=1e,2e,3e,4e,5e,6e", "cards=1e,2e,1e,4e"),
+        ("/hand", "tricks=P,W", "tricks=W,W,L"),
+        ("/truco-stake", "calls=truco,retruco", "calls=retruco"),
+        ("/envido-stake", "calls=envido,real_envido", "calls=real_envido,envido"),
+    ],
+)
+def test_the_schema_allows_what_the_api_accepts_and_not_what_it_refuses(client, document, path, accepted, refused):
+    """The parameter's schema and the API agree on a valid and an invalid value."""
+    operation = document["paths"][path]["get"]
+    for query, status in ((accepted, 200), (refused, 400)):
+        name, value = query.split("=", 1)
+        schema = next(p["schema"] for p in operation["parameters"] if p["name"] == name)
+        allowed = value in schema["enum"] if "enum" in schema else re.search(schema["pattern"], value) is not None
+        assert allowed == (status == 200), (path, query)
+        assert client.get(f"/api/v1{path}?{query}").status_code == status, (path, query)

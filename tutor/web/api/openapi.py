@@ -1,12 +1,26 @@
-"""The OpenAPI 3.1 document of the JSON API, served at ``/api/v1/openapi.json``."""
+"""The OpenAPI 3.1 document of the JSON API, served at ``/api/v1/openapi.json``.
+
+The schema says what the API accepts, so that a request the schema allows is answered (checked by
+schemathesis in ``tests/web/test_schemathesis.py``): cards as a pattern of the compact notation
+with no card twice, the exact list lengths, every legal ladder of calls and every possible
+sequence of trick results as enums, numeric ranges. Rules that tie several parameters together
+(a score below the target, raises only where the rules allow them, legal actions in a whole hand)
+are stated in the descriptions. Every parameter has a ``maxLength`` or a pattern of bounded length
+and printable ASCII, so no URL the schema allows exceeds gunicorn's 4,094-byte request line even
+with every character percent-encoded.
+"""
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import product
 from typing import Any
 
 from flask import jsonify
 
-from ...engine.stakes import EnvidoCall, TrucoCall
+from ...engine import hand_result
+from ...engine.errors import TrucoError
+from ...engine.stakes import EnvidoCall, TrucoCall, envido_stake, truco_stake
 from .views import ERROR_CODES, MAX_BODY, MAX_QUERY, PROBLEM_JSON, bp
 
 
@@ -16,7 +30,55 @@ def openapi_endpoint():
     return jsonify(openapi_document())
 
 
-_CARD_PATTERN = "^(1|2|3|4|5|6|7|10|11|12)[ebco]$"
+_CARD = "(?:1[012]|[1-7])[ebco]"
+_CARD_PATTERN = f"^{_CARD}$"
+_NO_CARD_TWICE = r"(?!.*\b(\w+)\b.*\b\1\b)"
+"""A lookahead: no comma-separated item appears twice."""
+_THREE_CARDS = f"^{_NO_CARD_TWICE}{_CARD},{_CARD},{_CARD}$"
+_TRICK_CARDS = f"^{_NO_CARD_TWICE}{_CARD},{_CARD}(?:,{_CARD},{_CARD}(?:,{_CARD},{_CARD})?)?$"
+_PRINTABLE_ASCII = "^[ -~]*$"
+
+
+@cache
+def trick_sequences() -> tuple[str, ...]:
+    """Every sequence of trick results (W, L, P) a hand can have: none after the hand is decided."""
+    found = []
+    for length in range(4):
+        for outcomes in product("WLP", repeat=length):
+            try:
+                hand_result(list(outcomes))
+            except TrucoError:
+                continue
+            found.append(",".join(outcomes))
+    return tuple(found)
+
+
+@cache
+def envido_ladders() -> tuple[str, ...]:
+    """Every legal envido ladder where raising is allowed (Envido, Envido, Real envido, Falta envido)."""
+    found = []
+    for length in range(1, 5):
+        for calls in product([call.value for call in EnvidoCall], repeat=length):
+            try:
+                envido_stake(list(calls))
+            except TrucoError:
+                continue
+            found.append(",".join(calls))
+    return tuple(found)
+
+
+@cache
+def truco_ladders() -> tuple[str, ...]:
+    """Every legal truco ladder (Truco, Retruco, Vale cuatro)."""
+    found = []
+    for length in range(1, 4):
+        for calls in product([call.value for call in TrucoCall], repeat=length):
+            try:
+                truco_stake(list(calls))
+            except TrucoError:
+                continue
+            found.append(",".join(calls))
+    return tuple(found)
 
 
 def _param(name: str, description: str, valid: str, invalid: str | None = None, *, required: bool = True,
@@ -40,20 +102,20 @@ _HAND_PARAM = {
         "three cards (`1e,7o,3b|4c,5c,6c`, seats separated by `|`), the actions are `seat:action` separated by "
         "spaces (`0:envido 1:quiero 0:1e`)."
     ),
-    "schema": {"type": "string", "maxLength": 600},
+    "schema": {"type": "string", "maxLength": 600, "pattern": _PRINTABLE_ASCII},
     "examples": {"valid": {"summary": "accepted", "value": _HINT_HAND},
                  "invalid": {"summary": "answered with 400", "value": "argentino;mano=0;scores=0-0;1e,7o,8b|4c,5c,6c;"}},
 }
 
 
 def _SEAT_PARAM(valid: str) -> dict[str, Any]:
-    return _param("seat", "The seat to act, from 0.", valid, "9", schema={"type": "string", "pattern": "^[0-5]$"})
+    return _param("seat", "The seat to act, from 0.", valid, "9", schema={"type": "string", "pattern": "^[0-5]$", "maxLength": 1})
 
 
 _SEED_PARAM = {
     "name": "seed", "in": "query", "required": False,
     "description": "Fixes the simulated deals and any random choice (default 0).",
-    "schema": {"type": "string", "pattern": "^[0-9]{1,10}$"},
+    "schema": {"type": "string", "pattern": "^[0-9]{1,10}$", "maxLength": 10},
     "examples": {"valid": {"summary": "accepted", "value": "7"}},
 }
 
@@ -69,6 +131,22 @@ def _errors(*statuses: int) -> dict[str, Any]:
 
 def _problem_response(description: str) -> dict[str, Any]:
     return {"description": description, "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+
+
+def _showdown_request(member: str, seats: int) -> dict[str, Any]:
+    """One shape of the showdown body: ``hands`` or ``values`` for ``seats`` seats, ``mano`` one of them."""
+    if member == "hands":
+        item: dict[str, Any] = {"type": "array", "items": {"$ref": "#/components/schemas/Card"}, "minItems": 3,
+                                "maxItems": 3, "uniqueItems": True}
+    else:
+        item = {"type": "integer", "anyOf": [{"minimum": 0, "maximum": 7}, {"minimum": 20, "maximum": 33}]}
+    return {
+        "type": "object", "additionalProperties": False, "required": [member],
+        "properties": {
+            member: {"type": "array", "items": item, "minItems": seats, "maxItems": seats},
+            "mano": {"type": "integer", "minimum": 0, "maximum": seats - 1, "default": 0},
+        },
+    }
 
 
 def openapi_document() -> dict[str, Any]:
@@ -97,21 +175,24 @@ def openapi_document() -> dict[str, Any]:
                 "operationId": "getEnvido",
                 "summary": "The envido of three cards",
                 "description": "`counted` lists the card or cards that make the value (two for a pair, one without a pair, none for 0); `flor` is 20 + the three values when the three share a suit, else null.",
-                "parameters": [_param("hand", "Exactly three different cards, comma-separated.", "7o,6o,3b", "8o,6o,3b")],
+                "parameters": [_param("hand", "Exactly three different cards, comma-separated.", "7o,6o,3b", "8o,6o,3b",
+                                      schema={"type": "string", "pattern": _THREE_CARDS, "maxLength": 11})],
                 "responses": {"200": _ok("Envido", {"hand": ["7o", "6o", "3b"], "envido": 33, "counted": ["7o", "6o"], "flor": None, "kind": "pair"}), **get_errors},
             }},
             "/trick": {"get": {
                 "operationId": "getTrick",
                 "summary": "Which card takes a trick",
                 "description": "`winner` is the position in `cards` of the card that takes the trick (for equal top cards of one team, the first of them played), or null with `parda` true when the top cards of both teams are equal.",
-                "parameters": [_param("cards", "2, 4 or 6 different cards (one per player) in playing order, the first from seat 0; any other number is a 400 with code `wrong_count`.", "3e,1b,3o,4c", "3e,1b,3o")],
+                "parameters": [_param("cards", "2, 4 or 6 different cards (one per player) in playing order, the first from seat 0; any other number is a 400 with code `wrong_count`.", "3e,1b,3o,4c", "3e,1b,3o",
+                                      schema={"type": "string", "pattern": _TRICK_CARDS, "maxLength": 23})],
                 "responses": {"200": _ok("Trick", {"cards": ["3e", "1b", "3o", "4c"], "winner": 1, "parda": False, "winning_team": 1}), **get_errors},
             }},
             "/hand": {"get": {
                 "operationId": "getHand",
                 "summary": "Who wins the hand after these tricks",
                 "description": "Trick results from the mano's team's side: W won, L lost, P parda. `winner` is null while undecided. A trick given after the hand was decided is a 400.",
-                "parameters": [_param("tricks", "Up to three results W, L or P, comma-separated (empty: no trick yet).", "P,W", "W,W,L")],
+                "parameters": [_param("tricks", "Up to three results W, L or P, comma-separated (empty: no trick yet); none after the hand is decided.", "P,W", "W,W,L",
+                                      schema={"type": "string", "enum": list(trick_sequences())})],
                 "responses": {"200": _ok("Hand", {"tricks": ["P", "W"], "winner": "mano", "tricks_played": 2, "decided": True, "rule": "first_parda_next_decides"}), **get_errors},
             }},
             "/envido-stake": {"get": {
@@ -119,12 +200,16 @@ def openapi_document() -> dict[str, Any]:
                 "summary": "What an envido ladder is worth",
                 "description": "`accepted`: points to the team that wins the showdown if the last call is accepted; `declined`: points to the last caller's team if it is declined. With falta_mode wins_game and both teams in the malas, `wins_game` is true and `accepted_for` gives each team's points (what takes it to the target).",
                 "parameters": [
-                    _param("calls", "Envido calls in order: envido, real_envido, falta_envido, comma-separated. The ladder is Envido, Envido, Real envido, Falta envido.", "envido,real_envido", "real_envido,envido"),
-                    _param("score", "The two teams' scores, each from 0 to target - 1 (default 0,0).", "12,20", "12,40", required=False),
-                    _param("target", "Points to win the game: 5 to 30 in steps of 5 (default 30).", "30", "12", required=False),
+                    _param("calls", "Envido calls in order: envido, real_envido, falta_envido, comma-separated. The ladder is Envido, Envido, Real envido, Falta envido; where the envido may not be raised (`raisable=false`, `variant=fixed`) only a single call.", "envido,real_envido", "real_envido,envido",
+                           schema={"type": "string", "enum": list(envido_ladders())}),
+                    _param("score", "The two teams' scores, each from 0 to target - 1 (default 0,0).", "12,20", "12,40", required=False,
+                           schema={"type": "string", "pattern": "^(?:[0-9]|[12][0-9]),(?:[0-9]|[12][0-9])$", "maxLength": 5}),
+                    _param("target", "Points to win the game: 5 to 30 in steps of 5 (default 30).", "30", "12", required=False,
+                           schema={"type": "string", "enum": ["5", "10", "15", "20", "25", "30"]}),
                     _param("falta_mode", "What Falta envido is worth in the malas: normal, wins_game or to_15 (default normal).", "normal", "sometimes", required=False, schema={"type": "string", "enum": ["normal", "wins_game", "to_15"]}),
                     _param("raisable", "Whether the envido may be raised (true/false; the preset decides by default).", "true", "maybe", required=False, schema={"type": "string", "enum": ["true", "false", "1", "0", "yes", "no", "on", "off"]}),
-                    _param("variant", "Ruleset preset: argentino (default) or fixed (envido not raisable).", "argentino", "mineiro", required=False),
+                    _param("variant", "Ruleset preset: argentino (default) or fixed (envido not raisable; then raisable may not be given).", "argentino", "mineiro", required=False,
+                           schema={"type": "string", "enum": ["argentino", "fixed"]}),
                 ],
                 "responses": {"200": _ok("EnvidoStake", {
                     "calls": ["envido", "real_envido"], "score": [12, 20], "target": 30, "variant": "argentino", "raisable": True,
@@ -135,7 +220,8 @@ def openapi_document() -> dict[str, Any]:
             "/truco-stake": {"get": {
                 "operationId": "getTrucoStake",
                 "summary": "What the hand is worth after truco calls",
-                "parameters": [_param("calls", "Truco calls in order: truco, retruco, vale_cuatro, comma-separated.", "truco,retruco", "retruco")],
+                "parameters": [_param("calls", "Truco calls in order: truco, retruco, vale_cuatro, comma-separated.", "truco,retruco", "retruco",
+                                      schema={"type": "string", "enum": list(truco_ladders())})],
                 "responses": {"200": _ok("TrucoStake", {"calls": ["truco", "retruco"], "accepted": 3, "declined": 2, "rule": "truco_level"}), **get_errors},
             }},
             "/showdown": {"post": {
@@ -266,13 +352,9 @@ def openapi_document() -> dict[str, Any]:
                     },
                 },
                 "ShowdownRequest": {
-                    "type": "object", "additionalProperties": False,
-                    "properties": {
-                        "hands": {"type": "array", "items": {"type": "array", "items": {"type": "string"}, "minItems": 3, "maxItems": 3}, "minItems": 2, "maxItems": 6},
-                        "values": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 6},
-                        "mano": {"type": "integer", "minimum": 0, "maximum": 5, "default": 0},
-                    },
-                    "oneOf": [{"required": ["hands"]}, {"required": ["values"]}],
+                    "type": "object",
+                    "description": "`hands` (three different cards per seat, no card in two hands) or `values`, for 2, 4 or 6 seats, and the `mano` seat among them.",
+                    "oneOf": [_showdown_request(member, seats) for member in ("hands", "values") for seats in (2, 4, 6)],
                 },
                 "Statement": {
                     "type": "object", "additionalProperties": False,

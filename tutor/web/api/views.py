@@ -171,7 +171,8 @@ def _wrong_type(name: str, expected: str) -> ApiError:
 
 
 def _is_int(value: Any) -> bool:
-    return type(value) is int
+    """A JSON integer: ``20`` or ``20.0`` (one number in JSON and JSON Schema), not ``true`` or ``20.5``."""
+    return type(value) is int or (type(value) is float and value.is_integer())
 
 
 TRICK_SIZES = (2, 4, 6)
@@ -351,10 +352,11 @@ def showdown_endpoint():
             if not _is_int(value):
                 raise _wrong_type(f"values[{position}]", _("a whole number"))
             with about(Field.ENVIDO_VALUE, "values"):
-                values.append(read_envido_value(value, position))
+                values.append(read_envido_value(int(value), position))
     mano = body.get("mano", 0)
     if not _is_int(mano):
         raise _wrong_type("mano", _("a whole number"))
+    mano = int(mano)
     with about(Field.MANO, "mano"):
         if not 0 <= mano < len(values):
             raise ApiError(
