@@ -392,6 +392,35 @@ def test_htmx_wrong_answer_shows_the_explanation(client):
     assert "No quiero" in feedback  # the rule: a declined call
 
 
+@pytest.mark.parametrize("htmx", [True, False])
+@pytest.mark.parametrize("lesson_key, step_key", [("card-ranking", "false-aces"), ("deck-and-table", "forty-cards"),
+                                                  ("truco-calls", "truco")])
+def test_a_wrong_answer_marks_the_learners_own_pick_and_offers_one_way_on(client, htmx, lesson_key, step_key):
+    """Issue 11: mark the learner's wrong pick, not only the right one; one "next step" button, not two."""
+    lesson = get_lesson(lesson_key)
+    _html, question = open_step(client, "en", lesson.key, step_key)
+    answer = wrong_answer(question)
+    html = post_answer(client, "en", lesson.key, step_key, question, answer, htmx=htmx).get_data(as_text=True)
+    if question.answer_type is AnswerType.POINTS:
+        picked = {answer.team} if answer.team != question.expected.team else set()
+    elif question.answer_type is AnswerType.CHOICES:
+        picked = set(answer) - set(question.expected)
+    else:
+        picked = {answer}
+    marked = set()
+    for tag in re.finditer(r'<(?:button|label)\b[^>]*\bclass="[^"]*\bis-wrong\b[^"]*"[^>]*>', html):
+        inside = re.search(r'value="([^"]*)"', tag.group(0)) or re.search(r'value="([^"]*)"', html[tag.end():])
+        closing = html.index("</button>" if tag.group(0).startswith("<button") else "</label>", tag.end())
+        assert "your answer" in squash(re.sub(r"<[^>]+>", " ", html[tag.end():closing]))  # visible words too
+        marked.add(inside.group(1))
+    assert marked == {str(value) for value in picked}
+    next_url = step_url("en", lesson.key, lesson.steps[lesson.index(step_key) + 1].key)
+    buttons = re.findall(rf'<a class="button[^"]*" href="{re.escape(next_url)}"', html)
+    assert len(buttons) == 1  # one way on, in the feedback (the step dots aside)
+    nav = re.search(r'<nav id="step-nav"[^>]*>.*?</nav>', html, re.S).group(0)
+    assert 'rel="next"' not in nav and ('hx-swap-oob="true"' in nav) is htmx
+
+
 def test_the_form_posts_to_the_step_with_csrf_and_seed_and_works_without_javascript(client):
     html, question = open_step(client, "en", "card-ranking", "equal-cards")
     form = find_all(html, "form", class_="answer-form")[0]

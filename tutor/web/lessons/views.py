@@ -205,11 +205,12 @@ def step_context(lesson: Lesson, index: int, status: LessonStatus, seed: int | N
 
 
 def render_step(context: dict[str, Any], status: int = 200) -> Response:
-    """The step page; for an htmx swap the ``check`` block plus the feedback and progress out of band."""
+    """The step page; for an htmx swap the ``check`` block plus the feedback, the progress and the
+    step navigation out of band."""
     if wants_fragment() and context.get("question") is not None:
         body = "".join(
             render_block("lessons/step.html", block, oob=block != "check", **context)
-            for block in ("check", "feedback", "progress")
+            for block in ("check", "feedback", "progress", "stepnav")
         )
     else:
         body = render_template("lessons/step.html", **context)
