@@ -59,12 +59,14 @@ def answer_with_keyboard(page, question) -> None:
     elif kind is AnswerType.NUMBER:
         tab_to(page, "#answer-number")
         page.keyboard.type(str(question.expected))
-    elif kind is AnswerType.ORDER:
-        for place, group in enumerate(question.expected, start=1):
-            for card in group:
-                tab_to(page, f"#place-{card}")
-                page.keyboard.type(str(place))
-                expect(page.locator(f"#place-{card}")).to_have_value(str(place))
+    elif kind is AnswerType.ORDER:  # the cards are buttons (order.js): Enter on each, strongest first
+        for group in question.expected:
+            for number, card in enumerate(sorted(group)):
+                if number:
+                    tab_to(page, "#check .order-tie")
+                    page.keyboard.press("Enter")
+                tab_to(page, f'#check .order-card:has(svg[data-card="{card}"]) .order-pick')
+                page.keyboard.press("Enter")
     else:
         tab_to(page, "#answer-points")
         page.keyboard.type(str(question.expected.points))
@@ -253,6 +255,15 @@ def test_screenshot_of_a_step_for_the_readme(page):
     assert (SCREENSHOTS / "lesson-step.png").stat().st_size > 20_000
 
 
+def tap_in_order(page, groups) -> None:
+    """Tap the cards strongest first; "Same place" before a card as strong as the one tapped last."""
+    for group in groups:
+        for number, card in enumerate(sorted(group)):
+            if number:
+                page.locator("#check .order-tie").click()
+            page.locator(f'#check .order-card:has(svg[data-card="{card}"]) .order-pick').click()
+
+
 def click_answer(page, question, answer) -> None:
     """Give ``answer`` with the mouse (or a finger), the way most learners do."""
     kind = question.answer_type
@@ -267,9 +278,7 @@ def click_answer(page, question, answer) -> None:
     elif kind is AnswerType.NUMBER:
         page.locator("#answer-number").fill(str(answer))
     elif kind is AnswerType.ORDER:
-        for place, group in enumerate(answer, start=1):
-            for card in group:
-                page.locator(f"#place-{card}").select_option(str(place))
+        tap_in_order(page, answer)
     else:
         page.locator("#answer-points").fill(str(answer.points))
         page.locator(f'#check input[name=team][value="{answer.team}"]').click()
@@ -381,3 +390,47 @@ def test_a_learner_who_moves_with_the_step_dots_completes_the_lesson(page, lesso
     expect(page.locator(".big-stars .star.is-on")).to_have_count(3)
     page.goto("/en/lessons")
     expect(page.locator(f"#lesson-{lesson.key}")).to_have_class(re.compile(r"\bis-complete\b"))
+
+
+def test_an_order_is_given_by_tapping_the_cards_and_taken_back_by_tapping_again(page):
+    """Issue 11: ordering checks used one dropdown per card; now the cards are tapped in order."""
+    lesson = get_lesson("card-ranking")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/en/lessons/{lesson.key}/equal-cards")
+    _step, question = question_on_page(page, lesson.key)
+    expect(page.locator("#check select")).to_have_count(len(question.situation["cards"]))
+    expect(page.locator("#check select").first).to_be_hidden()
+    expect(page.locator("#check .order-help-tap")).to_be_visible()
+    first = page.locator(".order-pick").first
+    first.click()
+    expect(first.locator(".order-place")).to_have_text("1")
+    expect(page.locator(".order-status")).to_contain_text("place 1")
+    first.click()  # taken back
+    expect(first.locator(".order-place")).to_have_text("")
+    assert page.locator("#check select").first.input_value() == ""
+    tap_in_order(page, question.expected)
+    for place, group in enumerate(question.expected, start=1):
+        for card in group:
+            expect(page.locator(f"#place-{card}")).to_have_value(str(place))
+            button = page.locator(f'.order-card:has(svg[data-card="{card}"]) .order-pick')
+            expect(button).to_have_attribute("aria-label", re.compile(rf", place {place}$"))
+    page.locator("#check .check-button").click()
+    expect(page.locator("#feedback .verdict-right")).to_be_visible()
+    expect(page.locator(".order-pick").first).to_be_disabled()
+
+
+def test_an_order_without_javascript_uses_one_select_per_card(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, base_url=live_server.url)
+    try:
+        page = context.new_page()
+        lesson = get_lesson("card-ranking")
+        page.goto(f"/en/lessons/{lesson.key}/matas")
+        _step, question = question_on_page(page, lesson.key)
+        expect(page.locator(".order-pick")).to_have_count(0)
+        for place, group in enumerate(question.expected, start=1):
+            for card in group:
+                page.locator(f"#place-{card}").select_option(str(place))
+        page.locator("#check .check-button").click()
+        expect(page.locator("#feedback .verdict-right")).to_be_visible()
+    finally:
+        context.close()

@@ -7,6 +7,7 @@ Right and wrong answers are built from the engine's answer for the seed the page
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
 from html.parser import HTMLParser
@@ -28,6 +29,7 @@ from tutor.content.checks import (
 )
 from tutor.content.schema import parse_check
 from tutor.engine.envido import envido
+from tutor.i18n import load_translations
 from tutor.models import Learner, Progress, db
 from tutor.web.shared.cards import card_name
 from tutor.web.lessons.explain import explain
@@ -782,3 +784,16 @@ def test_a_query_seed_that_is_not_ascii_digits_gives_the_default_question(client
     assert response.status_code == 200
     assert seed_of(response.get_data(as_text=True)) == seed_of(client.get("/en/lessons/flor/value").get_data(as_text=True))
     assert client.get("/de/lessons/card-ranking/present/2", query_string={"seed": seed}).status_code == 200
+
+
+def test_an_ordering_check_keeps_its_selects_and_carries_the_words_for_tapping(client):
+    html, question = open_step(client, "pl", "card-ranking", "matas")
+    block = find_all(html, "div", class_="order")[0]
+    assert "data-order" in block.attrs
+    count = len(question.situation["cards"])
+    labels = json.loads(block.attrs["data-places"])
+    assert labels == [load_translations("pl").gettext("place %(place)s") % {"place": n} for n in range(1, count + 1)]
+    assert len(find_all(html, "select")) == count  # the form without JavaScript
+    assert find_all(html, "script", src="/static/order.js")
+    script = client.get("/static/order.js")
+    assert script.status_code == 200 and b"[data-order]" in script.data and b"htmx:load" in script.data

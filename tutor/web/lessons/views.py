@@ -155,6 +155,8 @@ def check_context(question: Question, *, answer: Any = None, verdict: Any = None
     }
     if question.answer_type is AnswerType.ORDER:
         context["places"] = _places(question, answer, submitted)
+        # Translators: read out for a card the learner tapped, e.g. "seven of swords, place 2".
+        context["place_labels"] = [_("place %(place)s", place=n) for n in range(1, len(question.situation["cards"]) + 1)]
     if shown:
         context["explanation"] = explain(question, face)
         context["expected_text"] = answer_text(question, question.expected, face)
