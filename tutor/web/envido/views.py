@@ -409,7 +409,7 @@ def stakes():
 
 def init_app(app: Flask) -> None:
     """The checker's template helpers and its place in the menu (``create_app`` registers ``bp``)."""
-    app.jinja_env.globals.update(call_name=narration.call_name, team_label=narration.team_label)
+    app.jinja_env.globals.update(call_name=narration.call_name, team_label=narration.Perspective.onlooker().team_name)
     add_section(
         app,
         Section(

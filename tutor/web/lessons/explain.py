@@ -14,28 +14,26 @@ from typing import Any, Callable, Mapping
 from ...content.checks import Question
 from ...engine.cards import Card
 from ...engine.envido import envido, flor
-from ...engine.errors import IllegalActionError, Reason
 from ...engine.ranking import MATAS
-from ...engine.stakes import ENVIDO_POINTS
+from ...engine.state import Event, EventKind
 from ...i18n import gettext as _
 from ...i18n import ngettext
 from ..shared import narration
-from ..shared.narration import Explanation
-from .text import (
-    call_label,
+from ..shared.cards import card_name
+from ..shared.narration import (
+    Explanation,
+    call_name,
+    calls_formula,
     calls_text,
-    card_text,
-    cards_text,
+    card_list,
     join,
+    narrate,
     number,
-    points_for,
     points_text,
-    seat_name,
+    refusal_sentence,
     sentence,
-    side_name,
-    suit_text,
-    team_name,
 )
+from .text import learner, side_name, suit_text
 
 __all__ = ["Explanation", "explain", "EXPLAINERS"]
 
@@ -54,21 +52,21 @@ def _players(question: Question) -> int:
 def _card_by(card: Card, seat: int, players: int, face: str | None) -> str:
     """"the seven of swords (your partner)"."""
     # Translators: a card and, in brackets, the seat that played it, e.g. "seven of swords (your partner)".
-    return _("%(card)s (%(player)s)", card=card_text(card, face), player=seat_name(seat, players))
+    return _("%(card)s (%(player)s)", card=card_name(card, face), player=learner(players).seat_name(seat))
 
 
 def _levels(winner: Card, loser: Card, winner_level: int, loser_level: int, face: str | None) -> str:
     return _(
         "In the order of the cards, %(winner)s is at level %(winner_level)s of %(levels)s and %(loser)s at level "
         "%(loser_level)s; level 1 is the strongest.",
-        winner=card_text(winner, face), winner_level=number(winner_level), levels=number(LEVELS),
-        loser=card_text(loser, face), loser_level=number(loser_level),
+        winner=card_name(winner, face), winner_level=number(winner_level), levels=number(LEVELS),
+        loser=card_name(loser, face), loser_level=number(loser_level),
     )
 
 
 def _mata_note(card: Card, face: str | None) -> str:
     # Translators: "matas" are the four strongest cards; keep the term.
-    return sentence(_("%(card)s is one of the four matas, the strongest cards of the deck.", card=card_text(card, face)))
+    return sentence(_("%(card)s is one of the four matas, the strongest cards of the deck.", card=card_name(card, face)))
 
 
 def _number_note(winner: Card, loser: Card) -> list[str]:
@@ -89,11 +87,11 @@ def _stronger(question: Question, data: Data, face: str | None) -> Explanation:
             "They are on the same level of the order (level %(level)s of %(levels)s): if they meet in a trick, "
             "it is a parda.", level=number(data["level"]), levels=number(LEVELS),
         )
-        headline = sentence(_("%(first)s and %(second)s are equal.", first=card_text(first, face),
-                              second=card_text(second, face)))
+        headline = sentence(_("%(first)s and %(second)s are equal.", first=card_name(first, face),
+                              second=card_name(second, face)))
         return Explanation(headline, (reason,))
     winner, loser = data["winner"], data["loser"]
-    headline = sentence(_("%(winner)s beats %(loser)s.", winner=card_text(winner, face), loser=card_text(loser, face)))
+    headline = sentence(_("%(winner)s beats %(loser)s.", winner=card_name(winner, face), loser=card_name(loser, face)))
     reasons = [_mata_note(winner, face)] if msg.endswith(".mata") else _number_note(winner, loser)
     reasons.append(_levels(winner, loser, data["winner_level"], data["loser_level"], face))
     return Explanation(headline, tuple(reasons))
@@ -101,19 +99,19 @@ def _stronger(question: Question, data: Data, face: str | None) -> Explanation:
 
 def _order(question: Question, data: Data, face: str | None) -> Explanation:
     groups = data["groups"]
-    order = " > ".join(" = ".join(card_text(card, face) for card in group) for group in groups)
+    order = " > ".join(" = ".join(card_name(card, face) for card in group) for group in groups)
     headline = _("Strongest first: %(order)s.", order=order)
     reasons = []
     place = 1
     for group in groups:
         if len(group) > 1:
             reasons.append(sentence(_("%(cards)s are equal, so they share place %(place)s.",
-                                      cards=cards_text(group, face), place=number(place))))
+                                      cards=card_list(group, face), place=number(place))))
         place += 1
     matas = [group[0] for group in groups if group[0] in MATAS]
     if 0 < len(matas) < len(groups):
         # Translators: "matas" are the four strongest cards; keep the term.
-        reasons.append(_("The matas come first: %(cards)s.", cards=cards_text(matas, face)))
+        reasons.append(_("The matas come first: %(cards)s.", cards=card_list(matas, face)))
     return Explanation(headline, tuple(reasons))
 
 
@@ -121,20 +119,20 @@ def _pick(question: Question, data: Data, face: str | None) -> Explanation:
     msg, picked = data["msg"], data["picked"]
     others = data.get("others") or []
     if msg == "pick.figure":
-        headline = _("The figures here: %(cards)s.", cards=cards_text(picked, face))
+        headline = _("The figures here: %(cards)s.", cards=card_list(picked, face))
         # Translators: the figures of the Spanish deck are the sota (10), caballo (11) and rey (12).
         reasons = [_("The figures are the 10, 11 and 12 of every suit.")]
     elif msg == "pick.mata":
         # Translators: "matas" are the four strongest cards; keep the term.
-        headline = _("The matas here: %(cards)s.", cards=cards_text(picked, face))
+        headline = _("The matas here: %(cards)s.", cards=card_list(picked, face))
         # Translators: "matas" are the four strongest cards; keep the term.
-        reasons = [_("The four matas are %(cards)s.", cards=cards_text(MATAS, face))]
+        reasons = [_("The four matas are %(cards)s.", cards=card_list(MATAS, face))]
     else:
         suit = suit_text(data["suit"], face)
-        headline = _("The %(suit)s here: %(cards)s.", suit=suit, cards=cards_text(picked, face))
+        headline = _("The %(suit)s here: %(cards)s.", suit=suit, cards=card_list(picked, face))
         reasons = []
     if others:
-        reasons.append(_("Not these: %(cards)s.", cards=cards_text(others, face)))
+        reasons.append(_("Not these: %(cards)s.", cards=card_list(others, face)))
     return Explanation(headline, tuple(reasons))
 
 
@@ -168,7 +166,7 @@ def _trick(question: Question, data: Data, face: str | None) -> Explanation:
     reasons = [_mata_note(data["winner"], face)] if msg == "trick.mata" else _number_note(data["winner"], data["loser"])
     if players > 2:
         reasons.append(_("A trick belongs to the team of its strongest card; the other team's best card was %(card)s.",
-                         card=card_text(data["beats"], face)))
+                         card=card_name(data["beats"], face)))
     reasons.append(_levels(data["winner"], data["loser"], data["winner_level"], data["loser_level"], face))
     return Explanation(headline, tuple(reasons))
 
@@ -176,7 +174,7 @@ def _trick(question: Question, data: Data, face: str | None) -> Explanation:
 def _lead(question: Question, data: Data, face: str | None) -> Explanation:
     players = _players(question)
     # Translators: who plays the first card of the next trick; %(player)s is a seat name such as "your partner".
-    headline = _("Next to lead: %(player)s.", player=seat_name(data["seat"], players))
+    headline = _("Next to lead: %(player)s.", player=learner(players).seat_name(data["seat"]))
     if data["msg"] == "lead.parda":
         pairs = [_card_by(c, s, players, face) for c, s in zip(data["cards"], data["seats"])]
         # Translators: "parda" is a tied trick; keep the Truco term.
@@ -226,13 +224,9 @@ def _flor(question: Question, data: Data, face: str | None) -> Explanation:
 def statement_line(statement: Data, players: int, best: int | None) -> str:
     """One turn of an envido showdown as a sentence (states, son buenas, or silent)."""
     seat, value, action = statement["seat"], number(statement["value"]), statement["action"]
-    player = seat_name(seat, players)
+    player = learner(players).seat_name(seat)
     if action == "states":
-        if seat == 0:
-            # Translators: the envido showdown: the learner says their envido number out loud.
-            return _("You state %(value)s.", value=value)
-        # Translators: the envido showdown; %(player)s is a seat name such as "your partner".
-        return sentence(_("%(player)s states %(value)s.", player=player, value=value))
+        return narrate(Event(EventKind.ENVIDO_STATED, seat=seat, value=statement["value"]), learner(players))
     if action == "son_buenas":
         best_text = number(best) if best is not None else value
         if seat == 0:
@@ -259,7 +253,7 @@ def showdown_lines(data: Data, players: int) -> list[str]:
 
 def _showdown(question: Question, data: Data, face: str | None) -> Explanation:
     players = _players(question)
-    order = join(seat_name(seat, players) for seat in data["order"])
+    order = join(learner(players).seat_name(seat) for seat in data["order"])
     # Translators: the envido showdown; "mano" is the player who plays first in the hand.
     reasons = [_("The players speak in this order, starting with the mano: %(players)s.", players=order)]
     reasons.extend(showdown_lines(data, players))
@@ -267,7 +261,7 @@ def _showdown(question: Question, data: Data, face: str | None) -> Explanation:
     if data["tie_broken"]:
         # Translators: envido showdown tie; "mano" is the player who plays first; %(player)s is a seat name.
         reasons.append(_("Both sides have %(value)s, and a tie goes to the player nearer the mano: %(player)s.",
-                         value=number(ours), player=seat_name(data["winner"], players)))
+                         value=number(ours), player=learner(players).seat_name(data["winner"])))
     else:
         # Translators: "envido" stays Spanish; the numbers are the best envido of each side.
         reasons.append(_("The best envido is %(value)s, against %(other)s on the other side.",
@@ -276,17 +270,17 @@ def _showdown(question: Question, data: Data, face: str | None) -> Explanation:
         seats = data["seats"]
         if seats:
             # Translators: "son buenas" ("they are good") stays Spanish; %(players)s lists seat names.
-            headline = _("“Son buenas” is said by: %(players)s.", players=join(seat_name(s, players) for s in seats))
+            headline = _("“Son buenas” is said by: %(players)s.", players=join(learner(players).seat_name(s) for s in seats))
         else:
             # Translators: "son buenas" ("they are good") stays Spanish.
             headline = _("Nobody says “son buenas” here.")
         return Explanation(headline, tuple(reasons))
     if question.situation.get("ask") == "team":
         # Translators: the envido showdown; %(team)s is a team name such as "your team".
-        headline = _("The envido goes to: %(team)s.", team=team_name(data["team"], players))
+        headline = _("The envido goes to: %(team)s.", team=learner(players).team_name(data["team"]))
     else:
         # Translators: the envido showdown; %(player)s is a seat name such as "your partner".
-        headline = _("Winner of the envido: %(player)s.", player=seat_name(data["winner"], players))
+        headline = _("Winner of the envido: %(player)s.", player=learner(players).seat_name(data["winner"]))
     return Explanation(headline, tuple(reasons))
 
 
@@ -323,14 +317,6 @@ def _hand(question: Question, data: Data, face: str | None) -> Explanation:
     return Explanation(headline, (reason,))
 
 
-def _calls_formula(calls: list[str]) -> str:
-    """``Envido 2 + Real envido 3 = 5`` (names stay Spanish; numbers only)."""
-    terms = " + ".join(f"{call_label(call)} {number(ENVIDO_POINTS[call])}" for call in calls)
-    if len(calls) > 1:
-        terms += f" = {number(sum(ENVIDO_POINTS[call] for call in calls))}"
-    return terms
-
-
 def _scores_line(scores: list[int]) -> str:
     return _("Score: you %(us)s, your opponent %(them)s.", us=number(scores[0]), them=number(scores[1]))
 
@@ -338,19 +324,19 @@ def _scores_line(scores: list[int]) -> str:
 def _envido_points(question: Question, data: Data, face: str | None) -> Explanation:
     rule = data["msg"].removeprefix("envido_points.")
     calls = [entry["call"] for entry in data["calls"]]
-    headline = sentence(points_for(data["points"], data["team"], 2)) + "."
+    headline = sentence(learner(2).points_for(data["points"], data["team"])) + "."
     reasons: list[str] = []
     formula = ""
     if rule == "declined_single":
         # Translators: "No quiero" (decline) stays Spanish; %(call)s is an envido call name.
         reasons.append(_("%(call)s was declined (No quiero): a single declined call gives 1 point to the team "
-                         "that made it.", call=call_label(calls[-1])))
+                         "that made it.", call=call_name(calls[-1])))
     elif rule == "declined_raise":
         before = list(data["before"])
-        formula = _calls_formula(before)
+        formula = calls_formula(before)
         # Translators: "No quiero" (decline) stays Spanish; %(call)s is an envido call name.
         reasons.append(_("The last raise, %(call)s, was declined (No quiero). The team that raised scores what the "
-                         "calls before it were worth, because the raise accepted them.", call=call_label(calls[-1])))
+                         "calls before it were worth, because the raise accepted them.", call=call_name(calls[-1])))
     else:
         values = data["values"]
         # Translators: "envido" stays Spanish.
@@ -358,16 +344,16 @@ def _envido_points(question: Question, data: Data, face: str | None) -> Explanat
                          them=number(values[1])))
         if data.get("tie"):
             # Translators: "mano" is the player who plays first; keep the Truco term.
-            reasons.append(_("A tie goes to the mano: %(player)s.", player=seat_name(data["mano"], 2)))
+            reasons.append(_("A tie goes to the mano: %(player)s.", player=learner(2).seat_name(data["mano"])))
         else:
             # Translators: "envido" stays Spanish.
             reasons.append(_("The higher envido wins the points."))
         if rule == "accepted_sum" and len(calls) == 1:
             # Translators: "Quiero" (accept) stays Spanish; %(call)s is Envido or Real envido.
-            reasons.append(_("%(call)s was accepted (Quiero): it is worth %(points)s.", call=call_label(calls[0]),
+            reasons.append(_("%(call)s was accepted (Quiero): it is worth %(points)s.", call=call_name(calls[0]),
                              points=points_text(data["points"])))
         elif rule == "accepted_sum":
-            formula = _calls_formula(calls)
+            formula = calls_formula(calls)
             # Translators: "Quiero" (accept) stays Spanish.
             reasons.append(_("The calls were accepted (Quiero), so their points are added."))
         else:
@@ -388,10 +374,7 @@ def _envido_points(question: Question, data: Data, face: str | None) -> Explanat
 
 
 def _game_won(team: int, players: int) -> str:
-    if team == 0 and players == 2:
-        return _("You reach the target and win the game.")
-    # Translators: %(team)s is a team name such as "your opponent" or "the other team".
-    return sentence(_("%(team)s reaches the target and wins the game.", team=team_name(team, players)))
+    return narrate(Event(EventKind.MATCH_WON, team=team), learner(players))
 
 
 def _envido_raises(question: Question, data: Data, face: str | None) -> Explanation:
@@ -404,12 +387,9 @@ def _legal_calls(question: Question, data: Data, face: str | None) -> Explanatio
 
 def refusal_text(call: str, reason: str) -> str:
     """Why a call is not possible now: the engine's reason told by ``tutor.web.shared.narration``."""
-    try:
-        why = narration.error_message(IllegalActionError(Reason(reason)))
-    except ValueError:
-        why = _("That is not allowed.")
+    why = refusal_sentence(reason)
     # Translators: %(call)s is a Truco call name (Spanish); %(reason)s is a sentence with the rule.
-    return _("%(call)s: not possible. %(reason)s", call=call_label(call), reason=why)
+    return _("%(call)s: not possible. %(reason)s", call=call_name(call), reason=why)
 
 
 def _legal(data: Data, first: list[str]) -> Explanation:
@@ -425,24 +405,24 @@ def _legal(data: Data, first: list[str]) -> Explanation:
 
 def _truco_points(question: Question, data: Data, face: str | None) -> Explanation:
     msg = data["msg"].removeprefix("truco_points.")
-    headline = sentence(points_for(data["points"], data["team"], 2)) + "."
+    headline = sentence(learner(2).points_for(data["points"], data["team"])) + "."
     calls = [entry["call"] for entry in data["calls"]]
     points = points_text(data["points"])
     if msg == "declined":
         # Translators: "No quiero" stays Spanish; %(call)s is Truco, Retruco or Vale cuatro.
         reasons = [_("%(call)s was declined (No quiero): the hand ends, and the team that called scores what the "
-                     "hand was worth before the call, %(points)s.", call=call_label(data["last_call"]), points=points)]
+                     "hand was worth before the call, %(points)s.", call=call_name(data["last_call"]), points=points)]
     elif msg == "accepted":
         # Translators: "Quiero" stays Spanish; %(call)s is Truco, Retruco or Vale cuatro.
         reasons = [_("%(call)s was accepted (Quiero): the team that wins the tricks scores %(points)s, whoever "
-                     "made the call.", call=call_label(calls[-1]), points=points)]
+                     "made the call.", call=call_name(calls[-1]), points=points)]
     else:
         # Translators: going to the mazo means folding the hand; keep "mazo" as your glossary does.
         reasons = [_("A team that goes to the mazo gives the other team what the hand is worth at that moment: "
                      "%(points)s.", points=points)]
         if calls:
             # Translators: %(call)s is Truco, Retruco or Vale cuatro.
-            reasons.append(_("The last accepted call was %(call)s.", call=call_label(calls[-1])))
+            reasons.append(_("The last accepted call was %(call)s.", call=call_name(calls[-1])))
         else:
             # Translators: "Truco" is a call and stays Spanish.
             reasons.append(_("No Truco was accepted, so the hand is worth 1 point."))
@@ -471,7 +451,7 @@ def _score(question: Question, data: Data, face: str | None) -> Explanation:
 
 def award_line(award: Data, players: int) -> str:
     """One award of a hand: "Envido (Envido, Real envido): 5 points for you"."""
-    points = points_for(award["points"], award["team"], players)
+    points = learner(players).points_for(award["points"], award["team"])
     calls = calls_text(award["calls"])
     if award["rule"] == "envido_accepted":
         # Translators: the points of the envido in a hand; %(calls)s lists the envido calls (Spanish).
@@ -493,7 +473,7 @@ def _game_end(question: Question, data: Data, face: str | None) -> Explanation:
         headline = _("You win the game.")
     else:
         # Translators: %(team)s is a team name such as "your opponent".
-        headline = sentence(_("%(team)s wins the game.", team=team_name(data["winner"], players)))
+        headline = sentence(_("%(team)s wins the game.", team=learner(players).team_name(data["winner"])))
     # Translators: "envido" stays Spanish.
     reasons = [_("The envido is scored before the points of the tricks.")]
     if how == "envido":
@@ -512,8 +492,8 @@ def _game_end(question: Question, data: Data, face: str | None) -> Explanation:
 def _seat(question: Question, data: Data, face: str | None) -> Explanation:
     players = data["players"]
     role = data["msg"].removeprefix("seat.")
-    who = seat_name(data["seat"], players)
-    order = join(seat_name(seat, players) for seat in data["order"])
+    who = learner(players).seat_name(data["seat"])
+    order = join(learner(players).seat_name(seat) for seat in data["order"])
     # Translators: "mano" is the player who plays first; %(players)s lists seat names in order.
     order_line = _("The order of play, from the mano: %(players)s.", players=order)
     if role == "mano":
@@ -521,12 +501,12 @@ def _seat(question: Question, data: Data, face: str | None) -> Explanation:
         headline = _("The mano is: %(player)s.", player=who)
         # Translators: "mano": the player who plays first; %(player)s is a seat name.
         reasons = [_("The mano sits on the dealer's right, and the dealer here is: %(player)s.",
-                     player=seat_name(data["dealer"], players))]
+                     player=learner(players).seat_name(data["dealer"]))]
     elif role == "dealer":
         headline = _("The dealer is: %(player)s.", player=who)
         # Translators: "mano": the player who plays first; %(player)s is a seat name.
         reasons = [_("The dealer sits on the mano's left and plays last; the mano here is: %(player)s.",
-                     player=seat_name(data["mano"], players))]
+                     player=learner(players).seat_name(data["mano"]))]
     elif role == "pie":
         # Translators: "pie" is the last player of a team in the order of play; keep the Truco term.
         headline = _("Your team's pie is: %(player)s.", player=who)

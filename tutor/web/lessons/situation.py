@@ -14,23 +14,12 @@ from typing import Any, Iterable
 
 from ...content.checks import AnswerType, Points, Question
 from ...engine.cards import Card
+from ...engine.state import Event, EventKind
 from ...i18n import gettext as _
 from ...i18n import pgettext
+from ..shared.narration import calls_text, narrate, number
 from .explain import award_line
-from .text import (
-    action_line,
-    answers_line,
-    calls_line,
-    calls_text,
-    mazo_line,
-    number,
-    option_caption,
-    option_label,
-    seat_label,
-    seat_name,
-    side_name,
-    team_name,
-)
+from .text import action_line, learner, option_caption, option_label, side_name
 
 
 @dataclass(frozen=True)
@@ -125,9 +114,9 @@ def _trick(question: Question, with_cards: bool) -> SituationView:
     if players > 2:
         view.facts.append(players_fact(players))
     # Translators: %(player)s is a seat name such as "your partner".
-    view.facts.append(_("The trick was led by: %(player)s.", player=seat_name(s["leader"], players)))
+    view.facts.append(_("The trick was led by: %(player)s.", player=learner(players).seat_name(s["leader"])))
     if with_cards:
-        captions = [seat_label(seat, players) for seat in s["seats"]]
+        captions = [learner(players).seat_label(seat) for seat in s["seats"]]
         view.rows.append(_cards_row(_("The trick, in the order the cards were played"), s["cards"], captions))
     else:
         view.facts.append(_("The cards are shown in the order they were played."))
@@ -146,7 +135,7 @@ def _showdown(question: Question) -> SituationView:
     for seat in s["order"]:
         marks = (_mark("mano"),) if seat == mano else ()
         view.seats.append(SeatItem(
-            seat, seat_label(seat, players), marks,
+            seat, learner(players).seat_label(seat), marks,
             value=number(values[seat]) if values is not None else "",
             cards=tuple(hands[seat]) if hands is not None else (),
         ))
@@ -177,15 +166,15 @@ def _envido_points(question: Question) -> SituationView:
     s = question.situation
     view = SituationView(log_title=_("What was said"))
     for entry in s["calls"]:
-        view.log.append(calls_line(entry["team"], 2, entry["call"]))
-    view.log.append(answers_line(s["responder"], 2, s["response"] == "quiero"))
+        view.log.append(narrate(Event(EventKind.CALL, seat=entry["team"], call=entry["call"]), learner(2)))
+    view.log.append(narrate(Event(EventKind.ANSWER, seat=s["responder"], quiero=s["response"] == "quiero"), learner(2)))
     view.facts.append(_scores_fact(s["scores"], s["target"]))
     if s.get("values") is not None:
         # Translators: "envido" stays Spanish.
         view.facts.append(_("Envido: you have %(us)s, your opponent has %(them)s.",
                             us=number(s["values"][0]), them=number(s["values"][1])))
         # Translators: "mano" is the player who plays first in the hand; keep the Truco term.
-        view.facts.append(_("The mano is: %(player)s.", player=seat_name(s["mano"], 2)))
+        view.facts.append(_("The mano is: %(player)s.", player=learner(2).seat_name(s["mano"])))
     return view
 
 
@@ -195,16 +184,16 @@ def _truco_points(question: Question) -> SituationView:
     calls = s["calls"]
     ending = s["ending"]
     for i, entry in enumerate(calls):
-        view.log.append(calls_line(entry["team"], 2, entry["call"]))
+        view.log.append(narrate(Event(EventKind.CALL, seat=entry["team"], call=entry["call"]), learner(2)))
         last = i == len(calls) - 1
         if ending == "mazo" or (ending == "quiero" and last):
-            view.log.append(answers_line(1 - entry["team"], 2, True))
+            view.log.append(narrate(Event(EventKind.ANSWER, seat=1 - entry["team"], quiero=True), learner(2)))
         elif ending == "no_quiero" and last:
-            view.log.append(answers_line(1 - entry["team"], 2, False))
+            view.log.append(narrate(Event(EventKind.ANSWER, seat=1 - entry["team"], quiero=False), learner(2)))
     if ending == "mazo":
-        view.log.append(mazo_line(s["folder"], 2))
+        view.log.append(narrate(Event(EventKind.MAZO, seat=s["folder"]), learner(2)))
     elif ending == "quiero":
-        view.facts.append(_("The tricks of the hand are won by: %(team)s.", team=team_name(s["winner"], 2)))
+        view.facts.append(_("The tricks of the hand are won by: %(team)s.", team=learner(2).team_name(s["winner"])))
     return view
 
 
@@ -215,7 +204,7 @@ def _legal_calls(question: Question, face: str | None) -> SituationView:
     view = SituationView(players=players, log_title=_("What happened in this hand"))
     view.facts.append(players_fact(players))
     # Translators: "mano" is the player who plays first in the hand; keep the Truco term.
-    view.facts.append(_("The mano is: %(player)s.", player=seat_name(s["mano"], players)))
+    view.facts.append(_("The mano is: %(player)s.", player=learner(players).seat_name(s["mano"])))
     if s["rules"].flor.value != "off":
         # Translators: "flor" (three cards of one suit) is an optional rule; keep the term.
         view.facts.append(_("Flor is played in this game."))
@@ -247,7 +236,7 @@ def _seat_role(question: Question) -> SituationView:
             marks.append(_mark("dealer"))
         if s.get("mano") == seat:
             marks.append(_mark("mano"))
-        view.seats.append(SeatItem(seat, seat_label(seat, players), tuple(marks)))
+        view.seats.append(SeatItem(seat, learner(players).seat_label(seat), tuple(marks)))
     return view
 
 

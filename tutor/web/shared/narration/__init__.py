@@ -1,47 +1,43 @@
-"""Engine results told as sentences for learners, in the current language.
+"""Engine results told as sentences for learners, in the current language: the one narrator of the
+web layer (and of the command line).
 
-Import from here (``from tutor.web.shared.narration import error_message``), not from the modules
-inside: :mod:`.explain` tells envido, flor, showdowns, stakes and the engine's refusal reasons.
+The engine returns data (events, which cards counted, who spoke in the showdown, which rule fixed a
+stake, why an action was refused) and never prose; this package words it. Import from here
+(``from tutor.web.shared.narration import narrate, Perspective``), not from the modules inside:
+
+* :mod:`.perspective`: :class:`Perspective`, who "you", "your partner", "your team", "the opponent
+  on your right" are for 2, 4 and 6 seats, from the learner's seat (or numbered, for an onlooker);
+* :mod:`.events`: :func:`narrate`, one sentence per :class:`~tutor.engine.state.EventKind`;
+* :mod:`.reasons`: :func:`error_message` and :func:`refusal_sentence`, every engine error reason;
+* :mod:`.explain`: the envido, flor, showdown and stake explanations of the envido checker;
+* :mod:`.words`: call names, Quiero / No quiero, points, card lists, calls formulas.
+
+Every function translates with :mod:`tutor.i18n`, so it needs the language of a request (``g.lang``)
+or an app context with ``g.lang`` set (the command line does that).
 """
 
+from .events import SENTENCES, award_label, hand_rule_sentence, narrate
 from .explain import (
     Explanation,
     Verdict,
-    Field,
-    call_name,
-    points_text,
-    player_label,
-    team_label,
-    card_list,
     explain_envido,
-    explain_flor,
-    judge_envido_guess,
-    explain_showdown,
-    team_values_text,
     explain_envido_stake,
-    explain_truco_stake,
-    explain_mazo,
+    explain_flor,
     explain_flor_rules,
-    error_message,
+    explain_mazo,
+    explain_showdown,
+    explain_truco_stake,
+    judge_envido_guess,
+    team_values_text,
 )
+from .perspective import TABLE_SIZES, Perspective
+from .reasons import Field, error_message, refusal_sentence
+from .words import answer_name, call_name, calls_formula, calls_text, card_list, join, number, points_text, sentence
 
 __all__ = [
-    "Explanation",
-    "Verdict",
-    "Field",
-    "call_name",
-    "points_text",
-    "player_label",
-    "team_label",
-    "card_list",
-    "explain_envido",
-    "explain_flor",
-    "judge_envido_guess",
-    "explain_showdown",
-    "team_values_text",
-    "explain_envido_stake",
-    "explain_truco_stake",
-    "explain_mazo",
-    "explain_flor_rules",
-    "error_message",
+    "Perspective", "TABLE_SIZES", "narrate", "SENTENCES", "award_label", "hand_rule_sentence",
+    "Field", "error_message", "refusal_sentence",
+    "Explanation", "Verdict", "explain_envido", "explain_flor", "judge_envido_guess", "explain_showdown",
+    "team_values_text", "explain_envido_stake", "explain_truco_stake", "explain_mazo", "explain_flor_rules",
+    "call_name", "answer_name", "calls_text", "calls_formula", "points_text", "card_list", "join", "number", "sentence",
 ]

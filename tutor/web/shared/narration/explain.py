@@ -1,37 +1,26 @@
-"""Engine results told as sentences for learners, in the current language.
-
-The engine returns data (which cards counted, who spoke in the showdown, which rule fixed a stake,
-why an input was refused) and never prose. This module turns that data into short translated
-sentences, for the envido checker, the JSON API's error details, the command line and the lessons:
+"""Envido, flor, showdowns and stakes explained: the envido checker's, the command line's and the
+lessons' sentences for one result of the engine.
 
 * :func:`explain_envido`, :func:`explain_flor` and :func:`judge_envido_guess` for one hand;
 * :func:`explain_showdown` for who states, who says "son buenas" and who wins;
 * :func:`explain_envido_stake`, :func:`explain_truco_stake` and :func:`explain_mazo` for what the
-  calls are worth and by which rule;
-* :func:`error_message` for every engine error reason, optionally told for one input ``Field``.
+  calls are worth and by which rule.
 
-Every function translates with :mod:`tutor.i18n`, so it needs the language of a request (``g.lang``)
-or an app context with ``g.lang`` set (the command line does that). Players and teams are numbered
-from 1 in sentences (seat 0 is "player 1"); the engine and the API count from 0.
+There is no learner at these tables, so players and teams are named by an onlooker
+(:meth:`Perspective.onlooker`): numbered from 1 in sentences (seat 0 is "player 1"); the engine and
+the API count from 0.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any, Iterable, Sequence
-
-from babel.lists import format_list
+from typing import Any, Sequence
 
 from ....engine.cards import Card
 from ....engine.envido import EnvidoKind, EnvidoResult, FlorResult, ShowdownResult, StatementAction
-from ....engine.errors import NotationReason, Reason, TrucoError
-from ....engine.rules import TARGETS
 from ....engine.stakes import (
-    ENVIDO_POINTS,
     EnvidoCall,
     EnvidoStake,
-    FlorCall,
     FlorStake,
     StakeRule,
     TrucoCall,
@@ -40,18 +29,19 @@ from ....engine.stakes import (
     malas_end,
     mazo_award,
 )
-from ....i18n import current_language
 from ....i18n import gettext as _
-from ....i18n import ngettext, pgettext
-from ..cards import card_name, suit_name
+from ..cards import suit_name
+from .perspective import Perspective
+from .words import call_name, calls_formula, card_list, join, points_text, sentence, sum_formula
 
 __all__ = [
-    "Explanation", "Verdict", "Field",
-    "call_name", "points_text", "player_label", "team_label", "card_list",
+    "Explanation", "Verdict", "call_name",
     "explain_envido", "explain_flor", "judge_envido_guess",
     "explain_showdown", "team_values_text", "explain_envido_stake", "explain_truco_stake", "explain_mazo", "explain_flor_rules",
-    "error_message",
 ]
+
+ONLOOKER = Perspective.onlooker()
+"""Names teams "team 1" and "team 2" (and players "player N": the names do not depend on the table size)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,105 +66,6 @@ class Verdict:
     """"Right!" or what was said against what it is."""
     hint: str = ""
     """The mistake that most likely led to a wrong answer, or empty."""
-
-
-class Field(StrEnum):
-    """Which input an error is about; it picks the most helpful sentence for a reason."""
-
-    CARDS = "cards"
-    """The three cards of one hand."""
-    TRICK = "trick"
-    """The cards of one trick."""
-    TRICKS = "tricks"
-    """Trick results W, L, P."""
-    SEATS = "seats"
-    """The players of a showdown (hands or envido numbers)."""
-    ENVIDO_VALUE = "envido_value"
-    """One player's envido number."""
-    ENVIDO_CALLS = "envido_calls"
-    """A sequence of envido calls."""
-    TRUCO_CALLS = "truco_calls"
-    """A sequence of truco calls."""
-    SCORE = "score"
-    """The two teams' scores."""
-    TARGET = "target"
-    """The points needed to win the game."""
-    MANO = "mano"
-    """The player who speaks first."""
-    GUESS = "guess"
-    """A learner's answer."""
-    DATE = "date"
-    """The date of a daily puzzle."""
-    VARIANT = "variant"
-    """A ruleset preset's name, or an option it does not let change."""
-    OPTION = "option"
-    """The value of a ruleset option (falta_mode, raisable, flor)."""
-    PARAMETER = "parameter"
-    """The name of a request parameter."""
-
-
-# --- Small pieces -------------------------------------------------------------------------------
-
-
-def call_name(call: EnvidoCall | TrucoCall | FlorCall | str) -> str:
-    """The name of a call as players say it; the names stay Spanish in every language (RULES.md 10)."""
-    names = {
-        # Translators: name of a Truco call; keep it in Spanish as all the rule sources do.
-        "envido": lambda: pgettext("call", "Envido"),
-        # Translators: name of a Truco call; keep it in Spanish as all the rule sources do.
-        "real_envido": lambda: pgettext("call", "Real envido"),
-        # Translators: name of a Truco call; keep it in Spanish as all the rule sources do.
-        "falta_envido": lambda: pgettext("call", "Falta envido"),
-        # Translators: name of a Truco call; keep it in Spanish as all the rule sources do.
-        "truco": lambda: pgettext("call", "Truco"),
-        # Translators: name of a Truco call; keep it in Spanish as all the rule sources do.
-        "retruco": lambda: pgettext("call", "Retruco"),
-        # Translators: name of a Truco call; keep it in Spanish as all the rule sources do.
-        "vale_cuatro": lambda: pgettext("call", "Vale cuatro"),
-        # Translators: the announcement of a flor (three cards of one suit); keep it in Spanish.
-        "flor": lambda: pgettext("call", "Flor"),
-        # Translators: name of a flor raise; keep it in Spanish as the rule sources do.
-        "contraflor": lambda: pgettext("call", "Contraflor"),
-        # Translators: name of a flor raise; keep it in Spanish as the rule sources do.
-        "contraflor_al_resto": lambda: pgettext("call", "Contraflor al resto"),
-    }
-    return names[str(call)]()
-
-
-def points_text(points: int) -> str:
-    """``"1 point"``, ``"5 points"`` with the language's plural forms."""
-    return ngettext("%(num)s point", "%(num)s points", points)
-
-
-def player_label(seat: int) -> str:
-    """``"player 1"`` for seat 0: players are counted from 1 in sentences."""
-    # Translators: a player at the table, counted from 1 (the engine's seat 0 is player 1).
-    return _("player %(number)s", number=seat + 1)
-
-
-def team_label(team: int) -> str:
-    """``"team 1"`` for team 0 (the mano's side when seat 0 is mano)."""
-    # Translators: one of the two teams, counted from 1 (players 1, 3, 5 form team 1; players 2, 4, 6 team 2).
-    return _("team %(number)s", number=team + 1)
-
-
-def _join(items: Iterable[str]) -> str:
-    """``"a, b and c"`` in the current language."""
-    return format_list(list(items), locale=current_language())
-
-
-def card_list(cards: Iterable[Card], face: str | None = "spanish") -> str:
-    """Card names joined as the language joins a list: "seven of coins and six of coins"."""
-    return _join(card_name(card, face) for card in cards)
-
-
-def _sentence(text: str) -> str:
-    """The text with its first letter upper case (a sentence may start with "player 1")."""
-    return text[:1].upper() + text[1:]
-
-
-def _sum_formula(terms: Sequence[int], total: int) -> str:
-    return " + ".join(str(t) for t in terms) + f" = {total}"
 
 
 # --- Envido of a hand ---------------------------------------------------------------------------
@@ -214,7 +105,7 @@ def explain_envido(result: EnvidoResult, face: str | None = "spanish") -> Explan
             reasons.append(_("Left out: %(card)s (the lowest value).", card=card_list(left_out, face)))
         if any(card.is_figure for card in result.counted):
             reasons.append(_figures_note())
-        formula = _sum_formula([result.bonus, *(card.envido_value for card in result.counted)], result.points)
+        formula = sum_formula([result.bonus, *(card.envido_value for card in result.counted)], result.points)
     elif result.kind is EnvidoKind.SINGLE:
         # Translators: envido counting rule when every card has a different suit.
         reasons.append(_("No two cards share a suit: the highest single card counts, on its own and without the 20."))
@@ -237,7 +128,7 @@ def explain_flor(result: FlorResult, face: str | None = "spanish") -> Explanatio
         # Translators: "flor" and "envido" are Truco terms and stay Spanish.
         _("When flor is played, a flor is worth 20 plus the values of all three cards, and it cancels the envido."),
     )
-    formula = _sum_formula([20, *(card.envido_value for card in result.cards)], result.points)
+    formula = sum_formula([20, *(card.envido_value for card in result.cards)], result.points)
     return Explanation(headline, reasons, formula)
 
 
@@ -285,16 +176,16 @@ def judge_envido_guess(result: EnvidoResult, guess: int, face: str | None = "spa
 
 def explain_showdown(result: ShowdownResult) -> Explanation:
     """The showdown told turn by turn: the order, who states, who says "son buenas", who wins and why."""
-    order = _join(str(seat + 1) for seat in result.order)
+    order = join(str(seat + 1) for seat in result.order)
     # Translators: "mano" is the player who plays first in the hand; keep the Truco term (RULES.md glossary).
     reasons = [_("Players speak in this order, starting with the mano: %(players)s.", players=order)]
     best: int | None = None
     for statement in result.statements:
-        player = player_label(statement.seat)
+        player = ONLOOKER.seat_name(statement.seat)
         value = statement.value
         if best is None:
             # Translators: first turn of the envido showdown; "mano" is the player who plays first.
-            reasons.append(_sentence(_("%(player)s is mano and states %(value)s.", player=player, value=value)))
+            reasons.append(sentence(_("%(player)s is mano and states %(value)s.", player=player, value=value)))
             best = statement.seat
             continue
         best_value = result.values[best]
@@ -314,11 +205,11 @@ def explain_showdown(result: ShowdownResult) -> Explanation:
                 text = _("%(player)s cannot beat %(best)s and says “son buenas”.", player=player, best=best_value)
         else:
             text = _("%(player)s stays silent: a partner already holds the best number so far.", player=player)
-        reasons.append(_sentence(text))
-    winner = player_label(result.winner)
-    team = team_label(result.team)
+        reasons.append(sentence(text))
+    winner = ONLOOKER.seat_name(result.winner)
+    team = ONLOOKER.team_name(result.team)
     # Translators: result of the envido showdown; "envido" stays Spanish.
-    headline = _sentence(_("%(player)s wins the envido for %(team)s.", player=winner, team=team))
+    headline = sentence(_("%(player)s wins the envido for %(team)s.", player=winner, team=team))
     ours, theirs = result.team_values[result.team], result.team_values[1 - result.team]
     if result.tie_broken:
         # Translators: envido showdown tie; "mano" is the player who plays first.
@@ -326,25 +217,18 @@ def explain_showdown(result: ShowdownResult) -> Explanation:
     else:
         # Translators: why a team won the envido showdown; "envido" stays Spanish.
         why = _("%(team)s has the best envido: %(value)s against %(other)s.", team=team, value=ours, other=theirs)
-    reasons.append(_sentence(why))
-    reasons.append(_sentence(_("%(player)s shows the cards at the end of the hand.", player=winner)))
+    reasons.append(sentence(why))
+    reasons.append(sentence(_("%(player)s shows the cards at the end of the hand.", player=winner)))
     return Explanation(headline, tuple(reasons))
 
 
 def team_values_text(result: ShowdownResult) -> tuple[str, str]:
     """One line per team with its envido (its best player's)."""
     # Translators: a team's envido in the showdown, e.g. "Team 1: 33"; "envido" stays Spanish.
-    return tuple(_("Envido of %(team)s: %(value)s", team=team_label(t), value=v) for t, v in enumerate(result.team_values))  # type: ignore[return-value]
+    return tuple(_("Envido of %(team)s: %(value)s", team=ONLOOKER.team_name(t), value=v) for t, v in enumerate(result.team_values))  # type: ignore[return-value]
 
 
 # --- Stakes -------------------------------------------------------------------------------------
-
-
-def _calls_formula(calls: Sequence[EnvidoCall]) -> str:
-    terms = " + ".join(f"{call_name(call)} {ENVIDO_POINTS[call]}" for call in calls)
-    if len(calls) > 1:
-        terms += f" = {sum(ENVIDO_POINTS[call] for call in calls)}"
-    return terms
 
 
 def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = ()) -> Explanation:
@@ -370,7 +254,7 @@ def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = 
         reasons.append(_("If accepted (Quiero), %(call)s is worth %(points)s.", call=call_name(last), points=points_text(stake.accepted)))
     elif rule is StakeRule.ACCEPTED_SUM:
         # Translators: "Quiero" stays Spanish; %(formula)s is like "Envido 2 + Real envido 3 = 5".
-        reasons.append(_("If accepted (Quiero), the calls are added: %(formula)s.", formula=_calls_formula(calls)))
+        reasons.append(_("If accepted (Quiero), the calls are added: %(formula)s.", formula=calls_formula(calls)))
     elif rule is StakeRule.ACCEPTED_SINGLE:
         # Translators: "Quiero" and "envido" stay Spanish; %(call)s is a call name.
         reasons.append(
@@ -390,7 +274,7 @@ def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = 
     else:
         # Translators: "Quiero", "Falta envido" and "malas" (the first half of the game) are Truco terms.
         reasons.append(
-            _("If accepted (Quiero): both teams are still in the malas, so whoever wins the Falta envido wins the game (%(first)s would score %(a)s, %(second)s would score %(b)s).", first=team_label(0), second=team_label(1), a=stake.accepted_for(0), b=stake.accepted_for(1))
+            _("If accepted (Quiero): both teams are still in the malas, so whoever wins the Falta envido wins the game (%(first)s would score %(a)s, %(second)s would score %(b)s).", first=ONLOOKER.team_name(0), second=ONLOOKER.team_name(1), a=stake.accepted_for(0), b=stake.accepted_for(1))
         )
     if last is EnvidoCall.FALTA_ENVIDO and len(calls) > 1:
         # Translators: "Falta envido" stays Spanish.
@@ -398,7 +282,7 @@ def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = 
     if last is EnvidoCall.FALTA_ENVIDO:
         # Translators: the score behind a Falta envido.
         reasons.append(
-            _("Score: %(first)s has %(a)s, %(second)s has %(b)s; the game is to %(target)s.", first=team_label(0), a=first, second=team_label(1), b=second, target=stake.target)
+            _("Score: %(first)s has %(a)s, %(second)s has %(b)s; the game is to %(target)s.", first=ONLOOKER.team_name(0), a=first, second=ONLOOKER.team_name(1), b=second, target=stake.target)
         )
     if stake.declined_rule is StakeRule.DECLINED_SINGLE:
         # Translators: "No quiero" (declined) stays Spanish.
@@ -406,11 +290,11 @@ def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = 
     else:
         # Translators: "No quiero" stays Spanish; %(formula)s is like "Envido 2 + Envido 2 = 4".
         reasons.append(
-            _("If declined (No quiero), the team that made the last call gets what the calls before it were worth, because the raise accepted them: %(formula)s.", formula=_calls_formula(calls[:-1]))
+            _("If declined (No quiero), the team that made the last call gets what the calls before it were worth, because the raise accepted them: %(formula)s.", formula=calls_formula(calls[:-1]))
         )
     if next_calls:
         # Translators: envido raises; the names (Envido, Real envido, Falta envido) stay Spanish.
-        reasons.append(_("The answering team may also raise with: %(calls)s.", calls=_join(call_name(c) for c in next_calls)))
+        reasons.append(_("The answering team may also raise with: %(calls)s.", calls=join(call_name(c) for c in next_calls)))
     else:
         # Translators: "Quiero" and "No quiero" stay Spanish.
         reasons.append(_("Nothing can follow: the answer is Quiero or No quiero."))
@@ -472,201 +356,3 @@ def explain_flor_rules(mode: str, contraflor: FlorStake | None = None, al_resto:
         # Translators: "Contraflor al resto" stays Spanish; like Falta envido it depends on the score.
         reasons.append(_("Contraflor al resto at this score: accepted %(accepted)s (what the leader needs plus 3 for each flor), declined %(declined)s.", accepted=points_text(al_resto.accepted), declined=points_text(al_resto.declined)))
     return Explanation(headline, tuple(reasons))
-
-
-# --- Errors -------------------------------------------------------------------------------------
-
-
-def _position(details: dict[str, Any]) -> int | None:
-    position = details.get("position")
-    return position + 1 if isinstance(position, int) and not isinstance(position, bool) else None
-
-
-def _shown(value: Any) -> str:
-    """An offending value as the learner typed it, shortened."""
-    text = value if isinstance(value, str) else "" if value is None else str(value)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
-def _notation_message(reason: NotationReason, details: dict[str, Any], field: Field | None) -> str:
-    value = _shown(details.get("value"))
-    position = _position(details)
-    if reason is NotationReason.EMPTY:
-        if field is Field.ENVIDO_CALLS or field is Field.TRUCO_CALLS:
-            return _("No call was given.")
-        if field is Field.TRICKS:
-            return _("No trick was given.")
-        if field is Field.SEATS and position is not None:
-            return _("Player %(number)s is empty: fill in the players in order, without gaps.", number=position)
-        if field is Field.SEATS:
-            return _("No players were given.")
-        if field is Field.GUESS:
-            return _("Type your answer first.")
-        return _("No cards were given.")
-    if reason is NotationReason.MALFORMED:
-        if field is Field.TRICKS and position is not None:
-            # Translators: trick results: W won, L lost, P parda (a tied trick); "parda" is a Truco term.
-            return _("Trick %(number)s: “%(value)s” is not W (won), L (lost) or P (parda).", number=position, value=value)
-        if isinstance(details.get("value"), str) and value:
-            return _("“%(value)s” is not a card: write the number, then the suit letter, like 7o or 12c, or use a French suit symbol, like A♠.", value=value)
-        return _("These cards could not be read: give them as text, like 7o 6o 3b.")
-    if reason is NotationReason.UNKNOWN_RANK:
-        return _("“%(value)s” is not in the Spanish deck: the numbers are 1 to 7, 10, 11 and 12 (there are no 8s and 9s).", value=value)
-    if reason is NotationReason.UNKNOWN_SUIT:
-        # Translators: the letters are the Spanish suits espadas, bastos, oros, copas; keep the letters.
-        return _("“%(value)s” has no known suit: use e (espadas), b (bastos), o (oros), c (copas) or ♠ ♣ ♦ ♥.", value=value)
-    if reason is NotationReason.DUPLICATE_CARD:
-        try:
-            name = card_name(str(details.get("value")))
-        except (TrucoError, KeyError):
-            name = value
-        return _("Given twice: %(card)s. Each card is in the deck only once.", card=name)
-    if reason is NotationReason.WRONG_COUNT:
-        got = details.get("value") if isinstance(details.get("value"), int) else 0
-        if field is Field.SEATS:
-            # Translators: the envido showdown; "showdown" is when the players state their envido.
-            return ngettext(
-                "A showdown needs 2, 4 or 6 players (%(num)s was given).",
-                "A showdown needs 2, 4 or 6 players (%(num)s were given).",
-                got,
-            )
-        if field is Field.TRICK:
-            return ngettext(
-                "A trick needs 2 to 6 cards, one per player (%(num)s was given).",
-                "A trick needs 2 to 6 cards, one per player (%(num)s were given).",
-                got,
-            )
-        if field is Field.SCORE:
-            return _("Give two scores, one per team, like 12,20.")
-        return ngettext(
-            "Pick exactly three cards (%(num)s was given).",
-            "Pick exactly three cards (%(num)s were given).",
-            got,
-        )
-    if reason is NotationReason.UNKNOWN_ACTION:
-        if field is Field.TRUCO_CALLS:
-            # Translators: the call names in the message are the API's spelling; keep them as they are.
-            return _("“%(value)s” is not a truco call: use truco, retruco or vale_cuatro.", value=value)
-        # Translators: the call names in the message are the API's spelling; keep them as they are.
-        return _("“%(value)s” is not an envido call: use envido, real_envido or falta_envido.", value=value)
-    if reason is NotationReason.UNKNOWN_OPTION:
-        if field is Field.VARIANT:
-            return _("“%(value)s” is not a known ruleset: use argentino or fixed.", value=value)
-        return _("“%(value)s” is not a known parameter or option.", value=value)
-    return _bad_value_message(details, field, value, position)
-
-
-def _bad_value_message(details: dict[str, Any], field: Field | None, value: str, position: int | None) -> str:
-    if field is Field.SCORE:
-        highest = details.get("max")
-        if isinstance(highest, int):
-            return _("The scores must be two whole numbers from 0 to %(max)s, one per team, like 12,20.", max=highest)
-        return _("The scores must be two whole numbers, one per team, below the target, like 12,20.")
-    if field is Field.TARGET:
-        return _("The target must be one of %(targets)s.", targets=_join(str(t) for t in TARGETS))
-    if field is Field.MANO:
-        players = details.get("players") if isinstance(details.get("players"), int) else 6
-        # Translators: "mano" is the player who plays first in the hand.
-        return _("The mano must be one of the players, 1 to %(players)s.", players=players)
-    if field is Field.TRICKS:
-        if position is not None and position <= 3:
-            return _("Trick %(number)s comes after the hand was already decided.", number=position)
-        return _("A hand has at most three tricks.")
-    if field is Field.ENVIDO_VALUE or field is Field.SEATS:
-        # Translators: "envido" stays Spanish.
-        return _("“%(value)s” is not a possible envido: a hand has 0 to 7 (no two cards of one suit) or 20 to 33 (two of one suit).", value=value)
-    if field is Field.GUESS:
-        return _("Type your answer as a whole number, like 27.")
-    if field is Field.DATE:
-        return _("“%(value)s” is not a puzzle date: use the form 2026-01-31, and no date after today.", value=value)
-    if field is Field.VARIANT:
-        # Translators: a preset ruleset fixes some options; "envido" and "flor" stay Spanish.
-        return _("This ruleset fixes that option: in the fixed ruleset the envido cannot be raised and there is no flor.")
-    if field is Field.OPTION:
-        return _("“%(value)s” is not a valid value for this option.", value=value)
-    return _("“%(value)s” is not allowed here.", value=value)
-
-
-def _reason_message(reason: Reason, details: dict[str, Any]) -> str:
-    messages = {
-        Reason.HAND_OVER: lambda: _("The hand is over: no more cards or calls."),
-        Reason.NOT_YOUR_TURN: lambda: _("It is not your turn."),
-        Reason.CARD_NOT_IN_HAND: lambda: _("That card is not in your hand."),
-        # Translators: "Quiero" (accept) and "No quiero" (decline) stay Spanish.
-        Reason.ANSWER_PENDING: lambda: _("A call is waiting for an answer first: Quiero, No quiero or a raise."),
-        Reason.NOTHING_TO_ANSWER: lambda: _("There is no call to answer."),
-        # Translators: "envido" stays Spanish.
-        Reason.ENVIDO_ALREADY_PLAYED: lambda: _("The envido was already played in this hand: it is settled only once."),
-        # Translators: "Envido" is a call and stays Spanish.
-        Reason.ENVIDO_AFTER_FIRST_CARD: lambda: _("Envido can only be called before you play your first card."),
-        # Translators: "Envido" is a call and stays Spanish.
-        Reason.ENVIDO_AFTER_FIRST_TRICK: lambda: _("Envido can only be called during the first trick."),
-        # Translators: "truco" and "envido" stay Spanish.
-        Reason.ENVIDO_CLOSED_BY_TRUCO: lambda: _("An accepted truco closes the envido."),
-        # Translators: the envido ladder; the call names stay Spanish.
-        Reason.ENVIDO_LADDER_BACKWARDS: lambda: _("The envido ladder goes Envido, Envido, Real envido, Falta envido: steps may be skipped but never taken backwards."),
-        # Translators: "Envido" is a call and stays Spanish.
-        Reason.ENVIDO_TOO_MANY: lambda: _("Envido may be called at most twice."),
-        # Translators: "Falta envido" is a call and stays Spanish.
-        Reason.ENVIDO_AFTER_FALTA: lambda: _("Nothing can follow Falta envido: it is the top of the ladder."),
-        # Translators: "envido" stays Spanish.
-        Reason.ENVIDO_NOT_RAISABLE: lambda: _("In this ruleset the envido cannot be raised: each call is accepted or declined as it is."),
-        # Translators: "flor" and "envido" stay Spanish.
-        Reason.ENVIDO_CANCELLED_BY_FLOR: lambda: _("A flor cancels the envido in this hand."),
-        # Translators: "Vale cuatro" is the highest truco call and stays Spanish.
-        Reason.TRUCO_ALREADY_MAX: lambda: _("Nothing comes after Vale cuatro."),
-        Reason.TRUCO_ONLY_ACCEPTING_TEAM: lambda: _("Only the team that accepted the last call may raise it."),
-        Reason.TRUCO_OWN_CALL: lambda: _("A team cannot raise its own call."),
-        # Translators: the truco ladder; the call names stay Spanish.
-        Reason.TRUCO_OUT_OF_ORDER: lambda: _("The truco calls go Truco, Retruco, Vale cuatro, one step at a time."),
-        # Translators: flor raises; the names stay Spanish.
-        Reason.FLOR_LADDER_BACKWARDS: lambda: _("Contraflor al resto is the last raise: Contraflor cannot follow it."),
-        # Translators: "flor" stays Spanish.
-        Reason.NO_FLOR: lambda: _("There is no flor here: a flor is three cards of one suit."),
-        # Translators: "Flor" stays Spanish.
-        Reason.FLOR_NOT_IN_RULES: lambda: _("Flor is not played in this ruleset."),
-        # Translators: "flor" stays Spanish.
-        Reason.FLOR_TOO_LATE: lambda: _("A flor is announced in the first trick, before playing one's first card."),
-        # Translators: "flor" stays Spanish.
-        Reason.FLOR_ALREADY_ANNOUNCED: lambda: _("This flor was already announced."),
-        # Translators: "flor" stays Spanish.
-        Reason.FLOR_MUST_BE_ANNOUNCED: lambda: _("A player who holds a flor must announce it before playing a card."),
-        # Translators: "Contraflor" and "flor" stay Spanish.
-        Reason.NO_RIVAL_FLOR: lambda: _("Contraflor needs a flor on the other team."),
-        # Translators: "Envido" stays Spanish.
-        Reason.ENVIDO_NOT_IN_RULES: lambda: _("Envido is not played in this ruleset."),
-        # Translators: "mazo": going to the mazo means folding.
-        Reason.CANNOT_FOLD_NOW: lambda: _("Going to the mazo is not possible now."),
-        # Translators: "envido" stays Spanish.
-        Reason.SHOWDOWN_PENDING: lambda: _("The envido showdown must be finished first."),
-        # Translators: "son buenas" ("they are good": I cannot beat that) stays Spanish.
-        Reason.CANNOT_SAY_SON_BUENAS: lambda: _("“Son buenas” is not possible here: this number must be stated."),
-        Reason.MATCH_OVER: lambda: _("The game is over."),
-        Reason.UNKNOWN_ACTION: lambda: _("That action is not possible."),
-    }
-    text = messages[reason]() if reason in messages else _("That is not allowed.")
-    position = _position(details)
-    if position is not None and reason.name.startswith(("ENVIDO_", "TRUCO_", "FLOR_LADDER")):
-        # Translators: an illegal call in a sequence; %(number)s counts the calls from 1, %(reason)s is the rule.
-        return _("Call %(number)s is not allowed. %(reason)s", number=position, reason=text)
-    return text
-
-
-def error_message(exc: TrucoError, field: Field | str | None = None) -> str:
-    """A translated sentence for any engine error, saying what is wrong and which rule forbids it.
-
-    ``field`` (or ``exc.details["field"]``) names the input the error is about, so that, for example,
-    a ``BAD_VALUE`` on a score and on a trick sequence get their own sentences.
-    """
-    details = dict(getattr(exc, "details", None) or {})
-    chosen = field if field is not None else details.get("field")
-    try:
-        which = Field(chosen) if chosen is not None else None
-    except ValueError:
-        which = None
-    reason = getattr(exc, "reason", None)
-    if isinstance(reason, NotationReason):
-        return _notation_message(reason, details, which)
-    if isinstance(reason, Reason):
-        return _reason_message(reason, details)
-    return _("That is not allowed.")
