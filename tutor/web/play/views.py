@@ -33,7 +33,7 @@ from ...bots.table import NEXT_HAND, Table
 from ...engine.errors import InvalidNotationError, TrucoError
 from ...engine.notation import parse_rules
 from ...engine.rules import FlorMode, find_variant
-from ...i18n import LANG_PREFIX
+from ...i18n import LANG_PREFIX, format_number
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ..shared.htmx import render_block, wants_fragment
@@ -247,9 +247,11 @@ def review(game_id: str, number: int):
     face = card_face()
     hand = hands[number - 1]
     perspective = Perspective(seat=table.learner_seat, players=hand.players)
-    deal = [{"name": perspective.seat_label(s), "cards": hand.deal[s], "mine": s == table.learner_seat}
+    deal = [{"name": perspective.seat_label(s), "in_sentence": perspective.seat_name(s), "cards": hand.deal[s],
+             "mine": s == table.learner_seat}
             for s in _seat_order(table.learner_seat, hand.players)]
     return render_template("play/review.html", game=found, number=number, hand=hand, review=data, deal=deal,
+                           lost=format_number(round(float(data.get("lost", 0)), 2)),
                            steps=review_steps(table, number - 1, data, face), hands_total=len(hands),
                            finished=[i + 1 for i, h in enumerate(hands) if h.is_over])
 
