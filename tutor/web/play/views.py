@@ -92,6 +92,7 @@ def _read_setup(form: Any) -> tuple[dict[str, str], dict[str, str]]:
     if values["preset"] not in PRESETS:
         errors["preset"] = _("Choose one of the rulesets in the list.")
     if values["flor"] not in FLOR_MODES:
+        # Translators: flor (three cards of one suit) and contraflor are Truco terms; keep them.
         errors["flor"] = _("Choose how flor is played: off, simple or with contraflor.")
     if values["target"] not in {str(t) for t in TARGETS}:
         errors["target"] = _("Choose a game to 15 or to 30 points.")
@@ -100,6 +101,7 @@ def _read_setup(form: Any) -> tuple[dict[str, str], dict[str, str]]:
     if not errors and values["preset"] == "fixed" and values["players"] == "6":
         errors["players"] = _("The fixed ruleset is played by 2 or 4 players.")
     if not errors and values["preset"] == "fixed" and values["flor"] != "off":
+        # Translators: flor (three cards of one suit) is a Truco term; keep it.
         errors["flor"] = _("The fixed ruleset has no flor.")
     return values, errors
 

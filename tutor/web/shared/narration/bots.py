@@ -84,6 +84,18 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
     ReasonCode.ACCEPT_ENVIDO_COUNT: lambda p: _("An envido of %(count)s should win the showdown: Quiero to the %(call)s.", **p),
     # Translators: %(call)s is a Truco call, kept in Spanish.
     ReasonCode.RAISE_ENVIDO: lambda p: _("An envido of %(count)s is very strong: raised to %(call)s.", **p),
+    # Translators: %(call)s is a Truco call (Envido, Real envido, Falta envido), kept in Spanish.
+    ReasonCode.ENVIDO_CALL_ODDS: lambda p: _("With an envido of %(count)s the team wins the showdown in about %(wins)s of %(of)s deals: worth a %(call)s.", **p),
+    # Translators: %(call)s is a Truco call, kept in Spanish.
+    ReasonCode.ENVIDO_RAISE_ODDS: lambda p: _("With an envido of %(count)s the team wins the showdown in about %(wins)s of %(of)s deals: raised to %(call)s.", **p),
+    # Translators: %(call)s is a Truco call, kept in Spanish; "mentir" is the Argentine word for bluffing.
+    ReasonCode.ENVIDO_BLUFF: lambda p: _("A bluff: %(call)s with an envido of %(count)s, because the other team says No quiero in about %(folds)s of %(of)s deals.", **p),
+    # Translators: %(call)s is a Truco call, kept in Spanish.
+    ReasonCode.ENVIDO_ACCEPT_ODDS: lambda p: _("With an envido of %(count)s the team wins the showdown in about %(wins)s of %(of)s deals: Quiero to the %(call)s.", **p),
+    # Translators: %(call)s is a Truco call, kept in Spanish.
+    ReasonCode.ENVIDO_DECLINE_ODDS: lambda p: _("With an envido of %(count)s the team wins the showdown in only about %(wins)s of %(of)s deals: No quiero to the %(call)s.", **p),
+    # Translators: %(call)s is a Truco call, kept in Spanish.
+    ReasonCode.ENVIDO_ACCEPT_FORCED: lambda p: _("No quiero to the %(call)s would give the other team the match: Quiero, even with an envido of %(count)s.", **p),
     # Translators: %(call)s is a Truco call, kept in Spanish.
     ReasonCode.DECLINE_LOW_COUNT: lambda p: _("An envido of %(count)s is too low to risk it: No quiero to the %(call)s.", **p),
     # Translators: "el envido está primero" is a Truco saying (the envido goes first); keep it in Spanish.
@@ -92,26 +104,43 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
     ReasonCode.FLOR_COMPULSORY: lambda p: _("A flor must be announced (worth %(value)s here).", **p),
     # Translators: %(call)s is Contraflor or Contraflor al resto, kept in Spanish.
     ReasonCode.CONTRAFLOR_STRONG: lambda p: _("A flor of %(value)s is high: %(call)s.", **p),
+    # Translators: a flor is three cards of one suit; Quiero and %(call)s (Contraflor...) stay Spanish.
     ReasonCode.ACCEPT_CONTRAFLOR: lambda p: _("A flor of %(value)s is high enough: Quiero to the %(call)s.", **p),
+    # Translators: a flor is three cards of one suit; No quiero and %(call)s (Contraflor...) stay Spanish.
     ReasonCode.DECLINE_CONTRAFLOR: lambda p: _("A flor of %(value)s is too low: No quiero to the %(call)s.", **p),
     # Translators: %(call)s is Truco, Retruco or Vale cuatro, kept in Spanish.
     ReasonCode.TRUCO_STRONG: lambda p: _("Strong cards (the best is the %(card)s): %(call)s.", **p) if "card" in p else _("Strong cards: %(call)s.", **p),
     ReasonCode.TRUCO_SURE: lambda p: _("The team can no longer lose this hand: %(call)s costs nothing.", **p),
-    ReasonCode.ACCEPT_TRUCO_STRONG: lambda p: _("Good enough cards (the best is the %(card)s): Quiero to the %(call)s.", **p) if "card" in p else _("Good enough cards: Quiero to the %(call)s.", **p),
+    # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+    ReasonCode.ACCEPT_TRUCO_STRONG: lambda p: (
+        # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+        _("Good enough cards (the best is the %(card)s): Quiero to the %(call)s.", **p) if "card" in p
+        # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+        else _("Good enough cards: Quiero to the %(call)s.", **p)
+    ),
     ReasonCode.RAISE_TRUCO_STRONG: lambda p: _("Very strong cards (the best is the %(card)s): raised to %(call)s.", **p) if "card" in p else _("Very strong cards: raised to %(call)s.", **p),
-    ReasonCode.DECLINE_TRUCO_WEAK: lambda p: _("Cards too weak (the best is the %(card)s): No quiero to the %(call)s.", **p) if "card" in p else _("Cards too weak: No quiero to the %(call)s.", **p),
+    # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+    ReasonCode.DECLINE_TRUCO_WEAK: lambda p: (
+        # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+        _("Cards too weak (the best is the %(card)s): No quiero to the %(call)s.", **p) if "card" in p
+        # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+        else _("Cards too weak: No quiero to the %(call)s.", **p)
+    ),
     # Translators: "mentir" is the Argentine word for bluffing at Truco.
     ReasonCode.BLUFF: lambda p: _("A bluff: %(call)s with weak cards, hoping for a No quiero.", **p),
     ReasonCode.PLAY_LOWEST_WINNER: lambda p: _("The %(card)s is the lowest card that takes the trick.", **p),
     ReasonCode.PLAY_LOWEST_CARD: lambda p: _("This trick cannot be taken (or need not be): the lowest card, the %(card)s, goes.", **p),
     ReasonCode.PLAY_LOW_PARTNER_WINS: lambda p: _("The partner's card already takes the trick: the lowest card, the %(card)s, goes.", **p),
+    # Translators: a parda is a tied trick; keep the term.
     ReasonCode.PLAY_PARDA: lambda p: _("The %(card)s ties the trick (parda), which keeps the hand on the team's side.", **p),
     ReasonCode.SAVE_MATA: lambda p: _("The %(card)s does the job, and the %(kept)s stays in hand for later.", **p),
     ReasonCode.LEAD_STRONG: lambda p: _("Leading with a strong card, the %(card)s, to take the trick.", **p),
     ReasonCode.LEAD_LOW: lambda p: _("Leading low with the %(card)s, keeping the strength for later.", **p),
     ReasonCode.WIN_RATE_TRICK: lambda p: _("The %(card)s takes this trick against about %(wins)s of %(of)s hands the other team may hold.", **p),
     ReasonCode.WIN_RATE_HAND: lambda p: _("With %(action)s the team wins the hand in about %(wins)s of %(of)s deals the others may hold.", **p),
+    # Translators: going to the mazo (irse al mazo) is folding: the player gives up the hand.
     ReasonCode.MAZO_HOPELESS: lambda p: _("The hand is lost whatever happens: going to the mazo costs no more."),
+    # Translators: going to the mazo (irse al mazo) is folding; %(points)s is a number of points.
     ReasonCode.MAZO_SAVE_POINTS: lambda p: _("Going to the mazo gives %(points)s, less than playing on would likely cost.", **p),
     ReasonCode.BEST_EXPECTED: lambda p: _("%(action)s gives the best expected result for the team: %(points)s points over the rest of the hand.", **p),
 }
