@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Sequence
 
-import segno
 from flask import Blueprint, Flask, redirect, request, url_for
 from flask.wrappers import Response
 
@@ -53,6 +52,7 @@ from ..shared import narration
 from ..shared.narration import Field, error_message
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
+from ..shared.qr import qr_data_uri
 from ..shared.readers import (
     TRUE_VALUES,
     bad_input,
@@ -138,7 +138,7 @@ class Share:
     @property
     def qr(self) -> str:
         """The QR code of ``url`` as a ``data:`` SVG image (black on white, quiet zone included)."""
-        return segno.make(self.url, error="m").svg_data_uri(scale=4, border=4, dark="#000", light="#fff")
+        return qr_data_uri(self.url)
 
 
 def share_for(endpoint: str, params: Sequence[tuple[str, str]]) -> Share:
