@@ -211,6 +211,7 @@ def test_language_links_follow_the_url_after_an_htmx_swap(page, live_server):
     expect(page).to_have_url(f"{live_server.url}/en/envido/stakes?calls=envido")
     polski = page.locator('#languages a[hreflang="pl"]')
     expect(polski).to_have_attribute("href", re.compile(r"^/pl/envido/stakes\?.*calls=envido"))
+    page.locator("#languages summary").click()
     polski.click()
     expect(page).to_have_url(f"{live_server.url}/pl/envido/stakes?calls=envido")
     expect(page.locator("html")).to_have_attribute("lang", "pl")

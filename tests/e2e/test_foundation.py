@@ -27,9 +27,11 @@ def card_label(lang: str, msgid: str = "ace of swords") -> str:
 def test_switching_language_stays_on_the_page(page):
     page.goto("/en/deck")
     languages = page.get_by_role("navigation", name="Language")
+    languages.locator("summary").click()  # the languages are in a menu
     languages.get_by_role("link", name="Deutsch").click()
     expect(page).to_have_url(re.compile(r"/de/deck$"))
     expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.locator("#languages summary").click()
     page.get_by_role("navigation").locator('a[hreflang="pl"]').click()
     expect(page).to_have_url(re.compile(r"/pl/deck$"))
     expect(page.locator("html")).to_have_attribute("lang", "pl")
@@ -154,3 +156,49 @@ def test_the_404_pages_languages_have_no_stray_separators(page):
         assert items.nth(i).evaluate("li => getComputedStyle(li).listStyleType") == "none"
     names = items.evaluate_all("lis => lis.map(li => li.textContent.trim())")
     assert names == ["English", "Deutsch", "Svenska", "Polski", "Español"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_phone_header_is_one_row_with_two_menus(page, lang):
+    """Issue 11: at 390 px the header took about 160 px (the menu wrapped, "Español" alone on a line)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/{lang}/lessons/tricks-and-parda/parda")
+    header = page.locator(".site-header").bounding_box()
+    assert header["height"] <= 64, header
+    sections = page.locator(".site-nav a")
+    expect(sections.first).to_be_hidden()
+    page.locator(".site-menu summary").click()
+    expect(sections.first).to_be_visible()
+    assert page.locator(".site-header").bounding_box()["height"] == header["height"]  # it drops over the page
+    page.locator(".site-menu summary").click()
+    page.locator("#languages summary").click()
+    expect(page.locator("#languages a")).to_have_count(len(LANGUAGES))
+    expect(page.locator(f'#languages a[hreflang="{lang}"]')).to_have_attribute("aria-current", "true")
+    for link in page.locator("#languages a").all():
+        expect(link).to_be_visible()
+        box = link.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+
+
+def test_on_a_laptop_the_sections_are_in_the_header_row(page):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("/pl/deck")
+    expect(page.locator(".site-menu summary")).to_be_hidden()
+    links = page.locator(".site-nav a")
+    expect(links.first).to_be_visible()
+    tops = {round(box["y"]) for box in (link.bounding_box() for link in links.all())}
+    assert len(tops) == 1 and page.locator(".site-header").bounding_box()["height"] <= 64
+
+
+def test_the_language_menu_works_with_the_keyboard(page):
+    page.goto("/en/deck")
+    summary = page.locator("#languages summary")
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('#languages a[hreflang="sv"]')).to_be_visible()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    expect(page.locator('#languages a[hreflang="sv"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/sv/deck$"))

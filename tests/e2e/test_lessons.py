@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tests.conftest import ROOT
 from tests.e2e.conftest import serious_violations
 from tests.web.test_lessons import wrong_answer
-from tutor.content import get_lesson
+from tutor.content import all_lessons, get_lesson
 from tutor.content.checks import AnswerType, make_question
 from tutor.engine.envido import envido
 
@@ -434,3 +434,17 @@ def test_an_order_without_javascript_uses_one_select_per_card(browser, live_serv
         expect(page.locator("#feedback .verdict-right")).to_be_visible()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_step_dots_stay_on_one_line_on_a_phone(page, width):
+    """Issue 11: with nine steps the ninth dot sat alone on a second line."""
+    page.set_viewport_size({"width": width, "height": 800})
+    for lesson in all_lessons():
+        page.goto(f"/en/lessons/{lesson.key}/{lesson.steps[0].key}")
+        dots = page.locator(".step-dot a")
+        expect(dots).to_have_count(len(lesson.steps))
+        boxes = [dot.bounding_box() for dot in dots.all()]
+        assert len({round(box["y"]) for box in boxes}) == 1, lesson.key
+        assert min(box["width"] for box in boxes) >= 24  # still a target a finger can hit
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
