@@ -448,3 +448,22 @@ def test_the_step_dots_stay_on_one_line_on_a_phone(page, width):
         assert len({round(box["y"]) for box in boxes}) == 1, lesson.key
         assert min(box["width"] for box in boxes) >= 24  # still a target a finger can hit
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_projector_mode_shows_the_step_only_with_the_question_in_view_at_1280_by_720(page):
+    """Issue 11: projector mode kept the site menu and, at 1280x800, the question was below the fold."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    for lesson in all_lessons():
+        for number, step in enumerate(lesson.steps, start=1):
+            page.goto(f"/en/lessons/{lesson.key}/present/{number}")
+            expect(page.locator(".site-header, .site-nav, .site-footer")).to_have_count(0)
+            expect(page.locator("h1")).to_be_in_viewport(ratio=1)
+            if step.check is None:
+                continue
+            where = f"{lesson.key}/{step.key}"
+            prompt = page.locator("#present-question").bounding_box()
+            assert prompt["y"] >= 0 and prompt["y"] + prompt["height"] <= 720, where
+            first = page.locator(".present-check").locator(".card-row, .seats-block, .log-block, .facts, "
+                                                            ".present-options").first.bounding_box()
+            assert first is not None and first["y"] < 720 - 60, where  # the question's first row shows too
+            assert page.evaluate("document.documentElement.scrollWidth") <= 1280, where
