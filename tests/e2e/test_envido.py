@@ -385,3 +385,17 @@ def test_a_score_out_of_range_is_told_by_the_server_in_spanish(page, live_server
     expected = say("es", "The scores must be two whole numbers from 0 to %(max)s, one per team, like 12,20.", max=29)
     expect(page.get_by_role("alert")).to_contain_text(expected)
     assert page.locator("#score-1").evaluate("e => e.validationMessage") == ""
+
+
+@pytest.mark.parametrize("width, smallest, per_row", [(390, 44, 5), (1280, 64, 10)])
+def test_the_picker_cards_are_as_large_as_the_screen_allows(page, live_server, width, smallest, per_row):
+    """Issue 11: the 40-card grid was about 30 px a card even on a laptop."""
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto("/es/envido")
+    cards = page.locator(".picker svg.card")
+    expect(cards).to_have_count(40)
+    boxes = [card.bounding_box() for card in cards.all()]
+    assert min(box["width"] for box in boxes) >= smallest
+    first_suit = boxes[:10]
+    assert sum(1 for box in first_suit if round(box["y"]) == round(first_suit[0]["y"])) == per_row
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
