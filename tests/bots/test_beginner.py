@@ -74,7 +74,8 @@ def test_ties_the_first_trick_when_it_cannot_take_it_and_keeps_a_mata_with_a_tie
     # With the 1 of espadas as its only winner it ties with the 3 and keeps the mata.
     hand = play(HandState(Rules(), deal=["3e 4o 5b", "1e 3c 4e"], mano=0), "0:3e")
     decision = card_choice(hand.view_for(1))
-    assert decision.action == PlayCard(1, Card.parse("3c")) and decision.reason.code is ReasonCode.PLAY_PARDA
+    assert decision.action == PlayCard(1, Card.parse("3c")) and decision.reason.code is ReasonCode.SAVE_MATA
+    assert decision.reason["kept"] == "1e"
     # After losing trick 1 a tie loses the hand: it plays its lowest card instead.
     hand = play(HandState(Rules(), deal=["1e 3e 5b", "4c 3c 4e"], mano=0), "0:1e", "1:4c", "0:3e")
     decision = card_choice(hand.view_for(1))
@@ -171,3 +172,17 @@ def test_announces_its_flor():
     hand = play(HandState(rules, deal=["7c 6c 5c", "1o 2o 3o"], mano=1), "1:flor", "1:1o")
     action, reason = main_option(hand.view_for(0))
     assert action == Call(0, "contraflor_al_resto") and reason.code is ReasonCode.CONTRAFLOR_STRONG
+
+
+def test_leading_the_lowest_of_strong_cards_is_not_called_leading_low():
+    # Seat 0 took trick 1 with the 1 of espadas and leads trick 2 with 3b 7o left: its lowest card,
+    # the 3, is no low card.
+    hand = play(HandState(Rules(), deal=["1e 7o 3b", "4c 5c 6o"], mano=0), "0:1e", "1:4c")
+    view = hand.view_for(0)
+    decision = card_choice(view)
+    assert decision.action == PlayCard(0, Card.parse("3b"))
+    assert decision.reason.code is ReasonCode.LEAD_STRONG
+    # With a 4 left it is.
+    hand = play(HandState(Rules(), deal=["1e 7o 4b", "4c 5c 6o"], mano=0), "0:1e", "1:4c")
+    decision = card_choice(hand.view_for(0))
+    assert decision.action == PlayCard(0, Card.parse("4b")) and decision.reason.code is ReasonCode.LEAD_LOW

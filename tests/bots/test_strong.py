@@ -66,8 +66,8 @@ def test_an_envido_with_33_is_worth_calling_and_accepting():
     hand = play(HandState(Rules(), deal=["4o 5b 12e", "7c 6c 4e"], mano=0), "0:envido")
     decision = choose(hand.view_for(1), Level.STRONG, random.Random(5))
     assert decision.action != Answer(1, False)
-    assert decision.reason.code in (ReasonCode.ACCEPT_ENVIDO_COUNT, ReasonCode.RAISE_ENVIDO)
-    assert decision.reason["count"] == 33
+    assert decision.reason.code in (ReasonCode.ENVIDO_ACCEPT_ODDS, ReasonCode.ENVIDO_RAISE_ODDS)
+    assert decision.reason["count"] == 33 and decision.reason["wins"] >= 8
 
 
 def test_a_noticed_sena_changes_the_evaluation():

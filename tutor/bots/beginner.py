@@ -59,6 +59,9 @@ TRUCO_ACCEPT = 0.45
 TRUCO_RAISE = 0.8
 """Raise a truco call from this estimated chance."""
 
+LOW_CARD = 10
+"""Trick strength from which a card is not called low in a reason (the 3s and better)."""
+
 Option = tuple[float, Action, BotReason]
 
 
@@ -455,9 +458,10 @@ def _card(
                 return play(hand[1], ReasonCode.LEAD_STRONG)
             if strength(hand[0]) >= 10:
                 return play(hand[0], ReasonCode.LEAD_STRONG)
-            return play(low, ReasonCode.LEAD_LOW)
+            return play(low, ReasonCode.LEAD_LOW if strength(low) < LOW_CARD else ReasonCode.LEAD_STRONG)
         if "W" in outs and len(hand) > 1:
-            return play(low, ReasonCode.LEAD_LOW)
+            # The lowest card after taking a trick; "low" only when it is (below a 3).
+            return play(low, ReasonCode.LEAD_LOW if strength(low) < LOW_CARD else ReasonCode.LEAD_STRONG)
         return play(hand[0], ReasonCode.LEAD_STRONG)
     best_opp = max((strength(c) for s, c in current if s & 1 != team), default=0)
     own = [(s, c) for s, c in current if s & 1 == team]
@@ -472,7 +476,7 @@ def _card(
             # Only a mata takes the first trick: keep it when a tie does the job.
             ties = [c for c in hand if strength(c) == best_opp]
             if ties:
-                return play(ties[-1], ReasonCode.PLAY_PARDA)
+                return play(ties[-1], ReasonCode.SAVE_MATA, kept=card.notation)
         return play(card, ReasonCode.PLAY_LOWEST_WINNER)
     ties = [c for c in hand if strength(c) == best_opp]
     if ties and (not outs or "W" in outs):

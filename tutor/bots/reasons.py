@@ -69,6 +69,27 @@ class ReasonCode(StrEnum):
     DECLINE_CONTRAFLOR = "decline_contraflor"
     """Declines a contraflor: its flor is low. ``value``: its flor; ``call``: the call declined."""
 
+    ENVIDO_CALL_ODDS = "envido_call_odds"
+    """(Strong bot, hints.) Calls the envido: the team wins the showdown in about ``wins`` of
+    ``of`` deals the other seats may hold. ``count``: its own envido; ``call``: the call made."""
+    ENVIDO_RAISE_ODDS = "envido_raise_odds"
+    """(Strong bot, hints.) Raises an envido call, winning the showdown in about ``wins`` of ``of``
+    deals. ``count``: its own envido; ``call``: the raise."""
+    ENVIDO_BLUFF = "envido_bluff"
+    """(Strong bot, hints.) An envido call with a count that rarely wins the showdown, made because
+    the other team says No quiero in about ``folds`` of ``of`` deals. ``count``: its own envido;
+    ``call``: the call."""
+    ENVIDO_ACCEPT_ODDS = "envido_accept_odds"
+    """(Strong bot, hints.) Accepts an envido call: the team wins the showdown in about ``wins``
+    of ``of`` deals (the stake makes it worth it). ``count``: its own envido; ``call``: the call
+    accepted."""
+    ENVIDO_DECLINE_ODDS = "envido_decline_odds"
+    """(Strong bot, hints.) Declines an envido call: the team wins the showdown in only about
+    ``wins`` of ``of`` deals. ``count``: its own envido; ``call``: the call declined."""
+    ENVIDO_ACCEPT_FORCED = "envido_accept_forced"
+    """Accepts an envido call because declining would give the other team the match, whatever the
+    count. ``count``: its own envido; ``call``: the call accepted."""
+
     # --- Truco -----------------------------------------------------------------------------------
     TRUCO_STRONG = "truco_strong"
     """Calls truco (or raises when its turn comes) with strong cards. ``call``: the call;

@@ -25,11 +25,13 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..engine.cards import DECK
 from ..engine.determinize import Determinizer, HandFact
-from ..engine.stakes import EnvidoCall, TrucoCall
-from ..engine.state import Action, Answer, Call, HandState, Mazo, Phase, PlayCard
+from ..engine.envido import envido_points, flor_points
+from ..engine.stakes import EnvidoCall, TrucoCall, envido_stake
+from ..engine.state import Action, Answer, AwardRule, Call, HandState, Mazo, Phase, PlayCard
 from . import beginner
-from .common import Decision, SeatInfo, action_text
+from .common import Decision, SeatInfo, action_text, card_table
 from .reasons import BotReason, ReasonCode
 
 __all__ = [
@@ -58,8 +60,15 @@ than others."""
 SURPRISE = 0.02
 """The weight factor of a past decision the beginner's rules would not have taken."""
 MAX_ROLLOUT_ACTIONS = 200
-BLUFF_COUNT = 20
-"""An envido call with a count below this is explained as a bluff."""
+ENVIDO_DEALS = 256
+"""Sampled deals for the envido part of an envido decision (a showdown is cheap to settle, so the
+envido is estimated on many more deals than the rollouts)."""
+ENVIDO_MARGIN = 0.1
+"""The other team accepts an envido call when its chance of winning the showdown (against hands
+drawn at random) beats the break-even chance of the stake by this much: a call tells something."""
+BLUFF_WINS = 0.4
+"""An envido call chosen with less than this chance of winning the showdown, that pays because the
+other team is likely to decline, is explained as a bluff."""
 
 
 class NoDecisionError(ValueError):
@@ -74,11 +83,18 @@ class RankedAction:
     expected_points: float
     """The seat's team's points minus the other team's over the rest of the hand, on average."""
     rollouts: int
-    """How many simulated hands it was tried on."""
+    """How many simulated hands it was tried on (for an envido call valued without simulations of
+    its own: the simulations its rest of the hand comes from)."""
     trick_rate: float | None = None
     """For a card: the share of simulations in which the team took this trick."""
     hand_rate: float = 0.0
     """The share of simulations in which the team took the hand."""
+    envido_wins: float | None = None
+    """For an envido call or answer: the estimated chance that the team wins the showdown."""
+    envido_folds: float | None = None
+    """For an envido call: the estimated chance that the other team declines it."""
+    envido_deals: int = 0
+    """How many sampled deals the envido part was estimated on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +124,8 @@ class _Tally:
     tricks: int = 0
     trick_count: int = 0
     hands: int = 0
+    envido: float = 0.0
+    """The envido points (team's minus the other team's) scored in the simulations."""
 
 
 def _rollout(state: HandState, rng: random.Random) -> None:
@@ -174,6 +192,199 @@ def _worlds(view, determinizer: Determinizer, rng: random.Random, count: int) ->
     return chosen
 
 
+# --- The envido part: many sampled deals, settled by the showdown ---------------------------------
+
+_ENVIDO_RULES = frozenset({AwardRule.ENVIDO_ACCEPTED, AwardRule.ENVIDO_DECLINED})
+_ENVIDO_OF: dict[frozenset, int] = {}
+_ENVIDO_CDF: tuple[tuple[float, ...], tuple[float, ...]] | None = None
+
+
+def _envido_of(cards: frozenset) -> int:
+    value = _ENVIDO_OF.get(cards)
+    if value is None:
+        value = _ENVIDO_OF[cards] = envido_points(tuple(cards))
+    return value
+
+
+def _envido_cdf() -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """(P(X < c), P(X == c)) for c in 0..33, X the envido of three cards drawn from the deck."""
+    global _ENVIDO_CDF
+    if _ENVIDO_CDF is None:
+        from itertools import combinations
+
+        counts = [0] * 34
+        for hand in combinations(DECK, 3):
+            counts[envido_points(hand)] += 1
+        total = sum(counts)
+        below, running = [], 0
+        for c in counts:
+            below.append(running / total)
+            running += c
+        _ENVIDO_CDF = (tuple(below), tuple(c / total for c in counts))
+    return _ENVIDO_CDF
+
+
+def _chance_vs_random(count: int, hands: int, ties_win: bool) -> float:
+    """The chance an envido of ``count`` beats ``hands`` hands drawn at random (what a seat that
+    sees only its own cards can tell)."""
+    below, equal = _envido_cdf()
+    one = below[count] + (equal[count] if ties_win else 0.0)
+    return one**hands
+
+
+def _call_weight(count: int, call: EnvidoCall) -> float:
+    """How likely a seat with ``count`` makes ``call`` (a rough model of a reasonable player: calls
+    with a good count, bluffs now and then)."""
+    need = {EnvidoCall.ENVIDO: 25, EnvidoCall.REAL_ENVIDO: 28}.get(call, 29)
+    if count >= need:
+        return 1.0
+    if count >= need - 3:
+        return 0.4
+    return 0.12
+
+
+def _envido_sampler(view, facts: Sequence[HandFact]):
+    """``sample(rng) -> (values, weight)``: the envido of every seat on a deal of the unseen cards
+    consistent with the view (cards played, the facts), and how likely it makes the other seats'
+    envido calls so far (:func:`_call_weight`)."""
+    seat, n = view.seat, view.players
+    played: dict[int, list] = {s: [] for s in range(n)}
+    seen = set(view.dealt)
+    for trick in (*view.tricks, view.current_trick):
+        for s, card in trick:
+            if card not in seen:
+                seen.add(card)
+                played[s].append(card)
+    pool = [c for c in DECK if c not in seen]
+    others = [s for s in range(n) if s != seat]
+    by_seat: dict[int, list[HandFact]] = {}
+    for fact in facts:
+        if fact.seat in others:
+            by_seat.setdefault(fact.seat, []).append(fact)
+    flor_rules = view.rules.has_flor
+    announced = set(view.flor_announced) if flor_rules else set()
+    callers = [(s, EnvidoCall(c)) for s, c in view.envido_calls if s != seat]
+    own = _envido_of(frozenset(view.dealt))
+    drawn = sum(3 - len(played[s]) for s in others)
+
+    def sample(rng: random.Random) -> tuple[list[int], float]:
+        values = [0] * n
+        values[seat] = own
+        for _ in range(20):
+            rest = rng.sample(pool, drawn)
+            ok = True
+            hands = {}
+            for s in others:
+                need = 3 - len(played[s])
+                hand = frozenset(played[s]) | frozenset(rest[:need])
+                del rest[:need]
+                hands[s] = hand
+                if any(not f.check(hand) for f in by_seat.get(s, ())):
+                    ok = False
+                elif flor_rules and s not in announced and flor_points(tuple(hand)) is not None:
+                    ok = False
+            if ok:
+                break
+        for s in others:
+            values[s] = _envido_of(hands[s])
+        weight = 1.0
+        for s, call in callers:
+            weight *= _call_weight(values[s], call)
+        return values, weight
+
+    return sample
+
+
+def _showdown_team(values: list[int], mano: int, out: Sequence[int]) -> int:
+    """The team that wins the showdown (ties: the seat nearer the mano)."""
+    n = len(values)
+    best, best_value = None, -1
+    for i in range(n):
+        s = (mano + i) % n
+        if s in out:
+            continue
+        if values[s] > best_value:
+            best, best_value = s, values[s]
+    return (best if best is not None else mano) & 1
+
+
+def _envido_actions(view, legal) -> list[int]:
+    """Indexes of the legal actions that are envido calls or answers to an envido."""
+    answering = view.phase is Phase.ANSWER_ENVIDO
+    found = []
+    for i, action in enumerate(legal):
+        kind = type(action)
+        if kind is Call and isinstance(action.call, EnvidoCall):
+            found.append(i)
+        elif kind is Answer and answering:
+            found.append(i)
+    return found
+
+
+def _envido_part(view, legal, indexes, facts, rng) -> dict[int, tuple[list, float, float, float | None]]:
+    """For each envido action (index into ``legal``): (outcomes, total weight, win chance, fold
+    chance or None for an answer), where outcomes are ``(weight, points, ends_match)`` on ENVIDO_DEALS sampled deals, points being the
+    team's envido points minus the other team's."""
+    team, other = view.team, 1 - view.team
+    scores = tuple(view.scores)
+    target = view.target
+    rules = view.rules
+    mano = view.mano
+    out = tuple(getattr(view, "folded", ()) or ())
+    ladder = [EnvidoCall(c) for _, c in view.envido_calls]
+    sample = _envido_sampler(view, facts)
+    deals = [sample(rng) for _ in range(ENVIDO_DEALS)]
+    total = sum(w for _, w in deals) or 1.0
+    n = view.players
+    our_seats = [s for s in range(n) if s & 1 == team and s not in out]
+    their_seats = [s for s in range(n) if s & 1 == other and s not in out]
+    mano_team = mano & 1
+
+    def stake_of(calls):
+        return envido_stake(calls, scores=scores, target=target, falta_mode=rules.falta_mode,
+                            raisable=rules.envido_raisable)
+
+    def ends(points_team: int, points: int) -> bool:
+        return scores[points_team] + points >= target
+
+    result = {}
+    winners = [(w, _showdown_team(values, mano, out)) for values, w in deals]
+    wins = sum(w for w, t in winners if t == team) / total
+    for i in indexes:
+        action = legal[i]
+        outcomes = []
+        folds = None
+        if type(action) is Answer:
+            stake = stake_of(ladder)
+            if action.quiero:
+                for w, t in winners:
+                    pts = stake.accepted_for(t)
+                    outcomes.append((w, pts if t == team else -pts, ends(t, pts)))
+            else:
+                outcomes.append((total, -stake.declined, ends(other, stake.declined)))
+        else:
+            calls = [*ladder, action.call]
+            stake = stake_of(calls)
+            win_pts, lose_pts, declined = stake.accepted_for(team), stake.accepted_for(other), stake.declined
+            forced = ends(team, declined)  # declining gives us the match: they accept anything
+            threshold = (lose_pts - declined) / (win_pts + lose_pts) + ENVIDO_MARGIN
+            ties_win = mano_team == other
+            folded_weight = 0.0
+            for (values, w), (_, t) in zip(deals, winners):
+                accept = forced or any(
+                    _chance_vs_random(values[s], len(our_seats), ties_win) >= threshold for s in their_seats
+                )
+                if accept:
+                    pts = win_pts if t == team else lose_pts
+                    outcomes.append((w, pts if t == team else -pts, ends(t, pts)))
+                else:
+                    folded_weight += w
+                    outcomes.append((w, declined, ends(team, declined)))
+            folds = folded_weight / total
+        result[i] = (outcomes, total, wins, folds)
+    return result
+
+
 def evaluate(
     view, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()
 ) -> list[RankedAction]:
@@ -189,19 +400,32 @@ def evaluate(
     base = view.points[team] - view.points[1 - team]
     trick_index = len(view.tricks)
     tallies = [_Tally(action) for action in legal]
-    per_deal = max(1, budget // len(legal))
+    envido_indexes = _envido_actions(view, legal)
+    answering = view.phase is Phase.ANSWER_ENVIDO
+    if envido_indexes and not answering and len(envido_indexes) < len(legal):
+        # Envido calls are valued from the envido part plus the best of the other actions: no
+        # rollouts of their own, so the budget goes to the others.
+        rolled = [i for i in range(len(legal)) if i not in envido_indexes]
+    else:
+        rolled = list(range(len(legal)))
+    per_deal = max(1, budget // len(rolled))
     deals = min(MAX_DEALS, per_deal)
-    repeats = max(1, round(per_deal / deals))
+    repeats = max(1, per_deal // deals)
     for world in _worlds(view, determinizer, rng, deals):
+        awards_before = len(world.awards)
         for _ in range(repeats):
             seed = rng.getrandbits(48)
-            for tally in tallies:
+            for index in rolled:
+                tally = tallies[index]
                 state = world.clone()
                 state.apply(tally.action)
                 _rollout(state, random.Random(seed))
                 points = state.points
                 tally.value += (points[team] - points[1 - team]) - base
                 tally.count += 1
+                for award in state.awards[awards_before:]:
+                    if award.rule in _ENVIDO_RULES:
+                        tally.envido += award.points if award.team == team else -award.points
                 winners = state.trick_winners
                 if len(winners) > trick_index:
                     won = winners[trick_index]
@@ -210,8 +434,29 @@ def evaluate(
                         tally.tricks += 1
                 if state.end is not None and state.end.team == team:
                     tally.hands += 1
+    envido = _envido_part(view, legal, envido_indexes, facts, rng) if envido_indexes else {}
+    trick_part, hand_rate, trick_rollouts = 0.0, 0.0, 0
+    if envido:
+        # The rest of the hand after the envido: the best of the other actions (their simulations
+        # without the envido points scored in them), or, when answering, the answers' average.
+        sources = [tallies[i] for i in (envido_indexes if answering else rolled) if tallies[i].count]
+        parts = [((t.value - t.envido) / t.count, t.hands / t.count, t.count) for t in sources]
+        if answering:
+            trick_part = sum(p for p, _, _ in parts) / len(parts)
+            hand_rate = sum(h for _, h, _ in parts) / len(parts)
+            trick_rollouts = sum(c for _, _, c in parts)
+        else:
+            trick_part, hand_rate, trick_rollouts = max(parts)
     ranked = []
-    for tally in tallies:
+    for index, tally in enumerate(tallies):
+        if index in envido:
+            outcomes, total, wins, folds = envido[index]
+            value = sum(w * (pts + (0.0 if ended else trick_part)) for w, pts, ended in outcomes) / total
+            ranked.append(RankedAction(
+                tally.action, round(value, 3), max(tally.count, trick_rollouts), None, hand_rate, round(wins, 3),
+                None if folds is None else round(folds, 3), ENVIDO_DEALS,
+            ))
+            continue
         n = tally.count
         trick_rate = tally.tricks / tally.trick_count if tally.trick_count and type(tally.action) is PlayCard else None
         ranked.append(RankedAction(tally.action, round(tally.value / n, 3), n, trick_rate, tally.hands / n))
@@ -219,54 +464,89 @@ def evaluate(
     return [ranked[i] for i in order]
 
 
-def _tenths(rate: float) -> int:
-    return max(0, min(10, round(rate * 10)))
+def _tenths(rate: float, certain: bool = False) -> int:
+    """A rate as "about N in 10": at most 9 unless the outcome is ``certain`` (a sample never
+    proves that no unseen card could change it)."""
+    tenths = max(0, min(10, round(rate * 10)))
+    return tenths if certain or tenths < 10 else 9
+
+
+def _unbeatable(view, card) -> bool:
+    """True when no card the seat has not seen beats or ties ``card`` (nothing hidden can change
+    who takes the trick with it)."""
+    table = card_table(view.rules.ranking_table)
+    seen = set(view.dealt)
+    for trick in (*view.tricks, view.current_trick):
+        seen.update(c for _, c in trick)
+    mine = table.strength(card)
+    return all(table.strength(c) < mine for c in DECK if c not in seen)
 
 
 def explain(view, best: RankedAction) -> BotReason:
-    """Why ``best`` is the best, as data for the learner."""
+    """Why ``best`` is the best, as data for the learner, from the numbers that made it best."""
     action = best.action
     kind = type(action)
     text = action_text(action)
-    count = view.envido
     phase = view.phase
+    if best.envido_wins is not None:
+        return _explain_envido(view, best)
     if kind is PlayCard:
         if best.trick_rate is not None and best.trick_rate >= 0.5:
-            return BotReason.of(ReasonCode.WIN_RATE_TRICK, card=text, wins=_tenths(best.trick_rate), of=10)
+            certain = best.trick_rate == 1.0 and _unbeatable(view, action.card)
+            return BotReason.of(
+                ReasonCode.WIN_RATE_TRICK, card=text, wins=_tenths(best.trick_rate, certain), of=10
+            )
     elif kind is Call:
         call = action.call
-        if isinstance(call, EnvidoCall):
-            if count < BLUFF_COUNT:
-                return BotReason.of(ReasonCode.BLUFF, call=call.value)
-            if phase is Phase.ANSWER_ENVIDO:
-                return BotReason.of(ReasonCode.RAISE_ENVIDO, count=count, call=call.value)
-            if phase is Phase.ANSWER_TRUCO:
-                return BotReason.of(ReasonCode.ENVIDO_FIRST, count=count, call=call.value)
-            code = ReasonCode.ENVIDO_AS_MANO if view.seat == view.mano else ReasonCode.ENVIDO_WITH_COUNT
-            return BotReason.of(code, count=count, call=call.value)
         if isinstance(call, TrucoCall):
             if best.hand_rate < 0.3:
                 return BotReason.of(ReasonCode.BLUFF, call=call.value)
             return BotReason.of(ReasonCode.WIN_RATE_HAND, action=text, wins=_tenths(best.hand_rate), of=10)
         if call.value == "flor":
-            from ..engine.envido import flor_points
-
             return BotReason.of(ReasonCode.FLOR_COMPULSORY, value=flor_points(view.dealt) or 0)
     elif kind is Answer:
-        if phase is Phase.ANSWER_ENVIDO:
-            last = view.envido_calls[-1][1].value
-            code = ReasonCode.ACCEPT_ENVIDO_COUNT if action.quiero else ReasonCode.DECLINE_LOW_COUNT
-            return BotReason.of(code, count=count, call=last)
         if phase is Phase.ANSWER_TRUCO:
             last = view.truco_calls[-1][1].value
             if action.quiero:
                 return BotReason.of(ReasonCode.WIN_RATE_HAND, action=text, wins=_tenths(best.hand_rate), of=10)
             return BotReason.of(ReasonCode.DECLINE_TRUCO_WEAK, call=last)
     elif kind is Mazo:
-        return BotReason.of(ReasonCode.MAZO_SAVE_POINTS, points=view.hand_value)
+        if view.players == 2 and best.expected_points <= -1:
+            # With two players the mazo gives the hand (its value is exact), and it ranked best:
+            # playing on was estimated to cost more.
+            return BotReason.of(ReasonCode.MAZO_SAVE_POINTS, points=-round(best.expected_points))
     return BotReason.of(
         ReasonCode.BEST_EXPECTED, points=round(best.expected_points, 2), action=text, rollouts=best.rollouts
     )
+
+
+def _explain_envido(view, best: RankedAction) -> BotReason:
+    """An envido call or answer, by its estimated chance of winning the showdown."""
+    action = best.action
+    count = view.envido
+    wins = best.envido_wins or 0.0
+    tenths = _tenths(wins)
+    phase = view.phase
+    if type(action) is Answer:
+        ladder = [EnvidoCall(c) for _, c in view.envido_calls]
+        last = ladder[-1].value
+        if action.quiero:
+            rules = view.rules
+            stake = envido_stake(ladder, scores=view.scores, target=view.target, falta_mode=rules.falta_mode,
+                                 raisable=rules.envido_raisable)
+            if wins < 0.5 and view.scores[1 - view.team] + stake.declined >= view.target:
+                return BotReason.of(ReasonCode.ENVIDO_ACCEPT_FORCED, count=count, call=last)
+            return BotReason.of(ReasonCode.ENVIDO_ACCEPT_ODDS, count=count, wins=tenths, of=10, call=last)
+        return BotReason.of(ReasonCode.ENVIDO_DECLINE_ODDS, count=count, wins=tenths, of=10, call=last)
+    call = action.call.value
+    folds = best.envido_folds or 0.0
+    if wins < BLUFF_WINS and folds >= 0.5:
+        return BotReason.of(ReasonCode.ENVIDO_BLUFF, count=count, call=call, folds=_tenths(folds), of=10)
+    if phase is Phase.ANSWER_ENVIDO:
+        return BotReason.of(ReasonCode.ENVIDO_RAISE_ODDS, count=count, wins=tenths, of=10, call=call)
+    if phase is Phase.ANSWER_TRUCO and wins >= 0.5:
+        return BotReason.of(ReasonCode.ENVIDO_FIRST, count=count, call=call)
+    return BotReason.of(ReasonCode.ENVIDO_CALL_ODDS, count=count, wins=tenths, of=10, call=call)
 
 
 def choose(
