@@ -13,6 +13,17 @@ which it holds 30), and the deals simulated are drawn by those weights from up t
 many: the bots' opponents and partners are read as the beginner plays. A weight never reaches
 zero, so a surprising decision (a bluff, a learner's) only shifts the odds.
 
+Envido calls and answers to an envido are valued apart (:func:`_envido_part`): the showdown of a
+sampled deal is cheap, so it is settled on ENVIDO_DEALS deals of the unseen cards (consistent with
+the cards played and the facts, weighed by how likely they make the other seats' envido calls),
+against an opponent who sees only its own count and accepts when its chance against random hands
+beats the stake's break-even chance by ENVIDO_MARGIN, or when declining would lose the match. The
+accepted and declined stakes are the engine's (``envido_stake``, the Falta envido worth what the
+leader needs); to that is added the rest of the hand, taken from the rollouts of the other actions
+without the envido points scored in them (when the envido ends the match nothing is added). The
+reasons (:func:`explain`) come from these numbers: the chance to win the showdown, a bluff only
+when that chance is low and the other team mostly declines.
+
 ``budget`` is the number of simulated hands per decision (split among the legal actions); the
 default (96 with 2 players, 64 with 4, 48 with 6) keeps a decision under 100 ms on a small machine
 (``bench/bots_bench.py``). Everything is drawn from the generator given, so the same view and seed
