@@ -569,3 +569,48 @@ def test_the_number_trap_pairs_only_need_what_lesson_2_step_1_teaches():
         winner = Card.parse(question.expected)
         loser = next(c for c in question.situation["cards"] if c != winner)
         assert winner.rank in (2, 3) and loser.rank in (4, 5, 6, 10, 11, 12)
+
+
+TRUCO_CALLS = {"truco", "retruco", "vale_cuatro"}
+
+
+def _envido_in_answer_to_truco(actions) -> bool:
+    """Whether the log has an envido call made while a Truco waited for its answer."""
+    pending = False
+    for action in actions:
+        if action["kind"] == "call" and action["call"] in TRUCO_CALLS:
+            pending = True
+        elif action["kind"] in ("answer", "card", "mazo"):
+            pending = False
+        elif action["kind"] == "call" and pending:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("taught", ["envido", "truco"])
+def test_the_play_before_a_calls_question_holds_only_what_was_taught(taught):
+    """Issue 11: lesson 5 and lesson 6 step 3 showed an envido called in answer to a Truco (taught in
+    lesson 6 step 5), and lesson 5 showed Retruco and Vale cuatro (lesson 6)."""
+    pattern = "own_turn" if taught == "envido" else "truco_accepted"
+    seen_truco = False
+    for seed in range(120):
+        check = make_check("legal_calls", pattern=pattern, taught=taught, **({"only": "envido"} if taught == "envido" else {}))
+        actions = make_question(check, seed).situation["actions"]
+        calls = {action["call"] for action in actions if action["kind"] == "call"}
+        seen_truco = seen_truco or "truco" in calls
+        assert not _envido_in_answer_to_truco(actions), seed
+        if taught == "envido":
+            assert not calls & {"retruco", "vale_cuatro"}, seed
+    assert seen_truco  # a plain Truco is still shown: an accepted Truco closes the envido (lesson 5)
+    everything = [make_question(make_check("legal_calls", pattern="truco_accepted"), seed).situation["actions"]
+                  for seed in range(120)]
+    assert any(_envido_in_answer_to_truco(actions) for actions in everything)  # the default shows all play
+
+
+def test_a_clear_trick_offers_no_parda_before_the_parda_is_taught():
+    for seed in range(20):
+        clear = make_question(make_check("trick_winner", pattern="clear"), seed)
+        assert "parda" not in {option.value for option in clear.options}
+        assert clear.expected != "parda"
+        others = make_question(make_check("trick_winner", pattern="random"), seed)
+        assert "parda" in {option.value for option in others.options}

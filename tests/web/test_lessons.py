@@ -797,3 +797,68 @@ def test_an_ordering_check_keeps_its_selects_and_carries_the_words_for_tapping(c
     assert find_all(html, "script", src="/static/order.js")
     script = client.get("/static/order.js")
     assert script.status_code == 200 and b"[data-order]" in script.data and b"htmx:load" in script.data
+
+
+# --- Nothing is asked or used before it is taught (issue 11) ---------------------------------------
+
+TAUGHT_AT = {
+    r"\btricks?\b": ("deck-and-table", "what-comes-next", r"takes the trick"),
+    r"\bdealer\b": ("deck-and-table", "dealer", r"\*\*dealer\*\*"),
+    r"\bmano\b": ("deck-and-table", "dealer", r"\*\*mano\*\*"),
+    r"\bfigures?\b": ("deck-and-table", "figures", r"\*\*figures\*\*"),
+    r"\blevel \d+ of 14\b": ("card-ranking", "not-by-number", r"fourteen levels"),
+    r"\bmatas?\b": ("card-ranking", "matas", r"\*\*matas\*\*"),
+    r"\bfalse aces?\b": ("card-ranking", "false-aces", r"\*\*false aces\*\*"),
+    r"\bparda": ("tricks-and-parda", "parda", r"\*\*parda\*\*"),
+    r"\bflor\b": ("envido-counting", "three-of-a-suit", r"called a flor"),
+    r"\breal envido\b|\bfalta envido\b|\bquiero\b": ("envido-calls", "calls", r"\*\*Real envido\*\*.*\*\*Quiero\*\*"),
+    r"\bson buenas\b": ("envido-calls", "showdown", r"\*\*Son buenas\*\*"),
+    r"\bretruco\b|\bvale cuatro\b": ("truco-calls", "raises", r"\*\*Retruco\*\*.*\*\*Vale cuatro\*\*"),
+    r"\bmazo\b": ("truco-calls", "mazo", r"\*\*go to the mazo\*\*"),
+    r"\bmalas\b|(?<!son )\bbuenas\b": ("scoring-a-game", "malas-and-buenas", r"\*\*malas\*\*.*\*\*buenas\*\*"),
+    r"\bpie\b": ("pairs-and-trios", "pie", r"\*\*pie\*\*"),
+    r"\bcancels the envido\b": ("flor", "value", r"takes the place of the envido"),
+}
+"""Words of the game, the first step (in curriculum order) that teaches each, and what its body says."""
+
+
+def _words(html: str) -> str:
+    html = re.sub(r'<svg[^>]*aria-label="([^"]*)"[^>]*>.*?</svg>', r" \1 ", html, flags=re.S)
+    return squash(re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'").lower()
+
+
+def test_nothing_is_asked_or_used_before_it_is_taught(request):
+    """Every check's prompt, situation, options, hint and engine explanation (seeds 0-3), in English,
+    uses only words of the game that an earlier step (or its own) has taught. Issue 11: lesson 5 asked
+    about Real envido before saying what it is, lesson 2 told "level 7 of 14" before the fourteen
+    levels, lesson 3 offered "It is a parda" before the parda, lesson 1 used the mano before it."""
+    client = request.getfixturevalue("app").test_client()
+    order = [(lesson.key, step.key) for lesson in all_lessons() for step in lesson.steps]
+    position = {key: i for i, key in enumerate(order)}
+    taught = {}
+    for pattern, (lesson_key, step_key, teaching) in TAUGHT_AT.items():
+        body = " ".join(get_lesson(lesson_key).step(step_key).body)
+        assert re.search(teaching, body), f"{lesson_key}/{step_key} does not teach {pattern}"
+        taught[pattern] = position[(lesson_key, step_key)]
+    token = csrf_token(client, "/en/lessons")
+    early = []
+    for lesson in all_lessons():
+        for step in lesson.steps:
+            if step.check is None:
+                continue
+            here = position[(lesson.key, step.key)]
+            for seed in range(4):
+                url = f"{step_url('en', lesson.key, step.key)}?seed={seed}"
+                page = client.get(url).get_data(as_text=True)
+                question = make_question(step.check, seed)
+                attempt = re.search(r'name="attempt" value="([^"]*)"', page)
+                data = {"csrf_token": token, "seed": str(seed), **answer_form(question, question.expected)}
+                if attempt:
+                    data["attempt"] = attempt.group(1)
+                answered = client.post(step_url("en", lesson.key, step.key), data=data).get_data(as_text=True)
+                text = _words(page.split('<section id="check"', 1)[1].split("</section>", 1)[0])
+                text += " " + _words(answered.split('<div id="feedback"', 1)[1].split('<nav id="step-nav"', 1)[0])
+                for pattern, first in taught.items():
+                    if first > here and re.search(pattern, text):
+                        early.append((lesson.key, step.key, seed, pattern))
+    assert early == []

@@ -365,7 +365,8 @@ class TrickWinner(Kind):
     opposing teams, but a stronger card takes the trick; 4/6 players), tie_or_not (half of the time
     a parda, else a near miss: equal_not_top, or same_number with 2 players). ``leader`` may also be fixed with a pattern (default: random).
     Situation: ``cards`` (playing order), ``seats`` (seat of each card), ``teams``, ``players``,
-    ``leader``. Options: one per card (key ``card``, with ``seat``) and ``parda``. When partners tie
+    ``leader``. Options: one per card (key ``card``, with ``seat``) and ``parda`` (not with the
+    ``clear`` pattern, which lessons use before the parda is taught). When partners tie
     for the top, the card that takes the trick is the one played first (engine ``trick_result``), and
     only that card is accepted.
     Explanation: ``trick.mata`` / ``trick.higher`` {card, seat, team, beats, winner, loser,
@@ -382,9 +383,9 @@ class TrickWinner(Kind):
 
     def draft(self, params: TrickParams, rng: random.Random) -> Draft:
         seats, result = _make_trick(params, rng)
-        options = tuple(
-            Option(c.notation, "card", card=c, seat=s) for c, s in zip(result.cards, seats)
-        ) + (Option("parda", "parda"),)
+        options = tuple(Option(c.notation, "card", card=c, seat=s) for c, s in zip(result.cards, seats))
+        if params.cards is not None or params.pattern != "clear":  # "clear" comes before parda is taught
+            options += (Option("parda", "parda"),)
         if result.parda:
             expected, accepted = "parda", frozenset({"parda"})
         else:
