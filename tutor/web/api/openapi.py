@@ -260,8 +260,8 @@ def openapi_document() -> dict[str, Any]:
                 "parameters": [_HAND_PARAM, _SEAT_PARAM("1"), _SEED_PARAM],
                 "responses": {"200": _ok("Hint", {
                     "seat": 1, "best": "mazo",
-                    "actions": [{"action": "mazo", "expected_points": -1.0}, {"action": "6c", "expected_points": -1.208},
-                                {"action": "4c", "expected_points": -1.292}, {"action": "5c", "expected_points": -1.292},
+                    "actions": [{"action": "mazo", "expected_points": -1.0}, {"action": "4c", "expected_points": -1.083},
+                                {"action": "5c", "expected_points": -1.083}, {"action": "6c", "expected_points": -1.083},
                                 {"action": "truco", "expected_points": -2.0}],
                     "reason": {"code": "mazo_save_points", "detail": "Going to the mazo gives 1, less than playing on would likely cost."},
                 }), "409": {"$ref": "#/components/responses/Conflict"}, **get_errors},
