@@ -9,7 +9,7 @@ import pytest
 
 from tutor.content import ContentError, all_lessons, get_lesson, load_lesson_file, load_lessons, next_lesson
 from tutor.content.loader import LESSONS_DIR
-from tutor.content.schema import KEY_RE, MAX_STEPS, MIN_STEPS, split_bold
+from tutor.content.schema import KEY_RE, MAX_STEPS, MIN_STEPS, PICTURES, split_bold
 
 CURRICULUM = [
     "deck-and-table", "card-ranking", "tricks-and-parda", "envido-counting", "envido-calls",
@@ -149,6 +149,8 @@ BROKEN_LESSONS = [
     (lesson_text(filler(4)).replace('body = ["Text 1."]', 'body = ["Text 1."]\ncards = "1e 9o"'),
      "steps[0].cards: unknown card '9o'"),
     (lesson_text(filler(4)).replace('body = ["Text 1."]', 'body = ["Text 1."]\nextra = 1'), "steps[0].extra: unknown key"),
+    (lesson_text(filler(4)).replace('body = ["Text 1."]', 'body = ["Text 1."]\npicture = "blackboard"'),
+     "steps[0].picture: unknown picture 'blackboard'"),
     (lesson_text(filler(4)).replace('number = 4', 'number = 5'), "key: the file for lesson 5 'envido' must be named 05-envido.toml"),
     (lesson_text(filler(4)).replace('summary = "S"\n', ""), "summary: missing"),
     (lesson_text(filler(4)) + "\nauthor = 'me'\n", "lessons/04-envido.toml: "),
@@ -186,3 +188,16 @@ def test_command_line_summary_and_show(capsys):
     assert "kind:        envido_value (seed 4)" in out and "answer:" in out
     assert main(["show", "envido-counting", "no-such-step"]) == 1
     assert main(["bogus"]) == 2
+
+
+def test_lessons_5_to_7_have_the_pictures_a_teacher_would_draw():
+    """Issue 11: lessons 5-7 were text and numbered lists only."""
+    pictures = {(lesson.key, step.key): step.picture for lesson in all_lessons() for step in lesson.steps if step.picture}
+    assert pictures == {
+        ("envido-calls", "ladder"): "envido-ladder",
+        ("envido-calls", "showdown"): "table",
+        ("truco-calls", "raises"): "truco-ladder",
+        ("scoring-a-game", "keeping-score"): "matchsticks",
+        ("pairs-and-trios", "pie"): "table-pies",
+    }
+    assert set(pictures.values()) == set(PICTURES)

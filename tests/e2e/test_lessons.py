@@ -467,3 +467,27 @@ def test_projector_mode_shows_the_step_only_with_the_question_in_view_at_1280_by
                                                             ".present-options").first.bounding_box()
             assert first is not None and first["y"] < 720 - 60, where  # the question's first row shows too
             assert page.evaluate("document.documentElement.scrollWidth") <= 1280, where
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_lesson_pictures_are_readable_on_a_phone_and_a_laptop(page, width):
+    """Issue 11: the drawings of lessons 5-7 fit the screen and their words are not too small to read."""
+    page.set_viewport_size({"width": width, "height": 900})
+    for lesson in all_lessons():
+        for step in lesson.steps:
+            if not step.picture:
+                continue
+            page.goto(f"/de/lessons/{lesson.key}/{step.key}")
+            svg = page.locator(".lesson-picture svg")
+            expect(svg).to_have_attribute("role", "img")
+            box = svg.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, step.key
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, step.key
+            sizes = svg.locator("text").evaluate_all("ts => ts.map(t => t.getBoundingClientRect().height)")
+            assert min(sizes) >= 11, (step.key, min(sizes))  # about an 11 px font at least
+            inside = svg.locator("text").evaluate_all(
+                "ts => ts.every(t => { const r = t.getBoundingClientRect(), s = t.ownerSVGElement.getBoundingClientRect();"
+                " return r.left >= s.left - 1 && r.right <= s.right + 1; })")
+            assert inside, step.key  # no word runs off the drawing
+    page.goto("/de/lessons/truco-calls/raises")
+    assert serious_violations(page) == []

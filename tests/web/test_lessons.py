@@ -862,3 +862,31 @@ def test_nothing_is_asked_or_used_before_it_is_taught(request):
                     if first > here and re.search(pattern, text):
                         early.append((lesson.key, step.key, seed, pattern))
     assert early == []
+
+
+PICTURE_STEPS = [(lesson.key, step.key, step.picture) for lesson in all_lessons() for step in lesson.steps
+                 if step.picture]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_picture_is_an_svg_with_a_text_alternative_in_the_pages_language(client, lang):
+    """Issue 11: the drawings of lessons 5-7 (and the pies of lesson 8), with their words in the catalog."""
+    assert PICTURE_STEPS
+    for lesson_key, step_key, picture in PICTURE_STEPS:
+        number = get_lesson(lesson_key).index(step_key) + 1
+        for path in (step_url(lang, lesson_key, step_key), f"/{lang}/lessons/{lesson_key}/present/{number}"):
+            html = client.get(path).get_data(as_text=True)
+            figure = html.split('<figure class="lesson-picture', 1)[1].split("</figure>", 1)[0]
+            svg = find_all(figure, "svg", role="img")[0]
+            title_id, desc_id = svg.attrs["aria-labelledby"].split()
+            title = squash(find_all(figure, "title", id=title_id)[0].text)
+            desc = squash(find_all(figure, "desc", id=desc_id)[0].text)
+            caption = squash(find_all(figure, "figcaption")[0].text)
+            assert title and len(desc) > 80 and caption, (path, picture)
+            assert " style=" not in figure and "<style" not in figure
+            for text in (title, desc, caption):
+                assert "%(" not in text and "{{" not in text, text  # formatted, not a raw msgid
+    assert "pie" in squash(client.get(step_url("en", "pairs-and-trios", "pie")).get_data(as_text=True)
+                           .split('<figure class="lesson-picture', 1)[1].split("</desc>", 1)[0])
+    plain = client.get(step_url("en", "envido-calls", "showdown")).get_data(as_text=True)
+    assert " pie" not in squash(plain.split('<figure class="lesson-picture', 1)[1].split("</figure>", 1)[0])

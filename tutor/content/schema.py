@@ -14,6 +14,7 @@ msgid; the web layer translates it)::
     body = ["First paragraph, **bold** allowed.", "Second paragraph."]
     cards = "7c 5c 12e"              # optional: cards to show with the text (compact notation)
     hint = "Add 20 to the values of the two copas."   # optional
+    picture = "envido-ladder"        # optional: a drawing (PICTURES)
 
     [steps.check]                    # optional: an interactive question (see tutor.content.checks)
     kind = "envido_value"
@@ -76,6 +77,15 @@ class Step:
     """The question of this step, or None for a step that only explains."""
     hint: str | None = None
     """A hint shown on request (English msgid)."""
+    picture: str | None = None
+    """A drawing shown with the text, one of :data:`PICTURES` (the web layer draws it)."""
+
+
+PICTURES = ("table", "table-pies", "envido-ladder", "truco-ladder", "matchsticks")
+"""The drawings a step may show: the table of four seen from above with the order of play from
+the mano to the dealer (``table-pies`` also marks each team's pie); the envido ladder; the truco
+ladder with what each call is worth accepted and declined; the score in matchsticks, squares of
+five, in the malas and the buenas."""
 
 
 @dataclass(frozen=True)
@@ -192,7 +202,7 @@ def parse_step(raw: Any, path: str) -> Step:
     """Build a :class:`Step` from its TOML table."""
     if not isinstance(raw, dict):
         raise ContentError("expected a table", path=path)
-    _only(raw, {"key", "title", "body", "cards", "check", "hint"}, path)
+    _only(raw, {"key", "title", "body", "cards", "check", "hint", "picture"}, path)
     key = _key(raw, path)
     title = _text(raw, "title", path)
     body_raw = raw.get("body")
@@ -209,7 +219,11 @@ def parse_step(raw: Any, path: str) -> Step:
             raise ContentError(message, path=f"{path}.cards") from None
     check = parse_check(raw["check"], f"{path}.check") if "check" in raw else None
     hint = _text(raw, "hint", path, required=False)
-    return Step(key=key, title=title, body=body, cards=cards, check=check, hint=hint)  # type: ignore[arg-type]
+    picture = raw.get("picture")
+    if picture is not None and picture not in PICTURES:
+        raise ContentError(f"unknown picture {picture!r}; one of {', '.join(PICTURES)}", path=f"{path}.picture")
+    return Step(key=key, title=title, body=body, cards=cards, check=check, hint=hint,  # type: ignore[arg-type]
+                picture=picture)
 
 
 def parse_lesson(raw: Mapping[str, Any], *, filename: str | None = None) -> Lesson:
