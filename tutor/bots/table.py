@@ -22,18 +22,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..engine.errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
 from ..engine.match import MatchState
 from ..engine.notation import format_action, parse_action
 from ..engine.rules import Rules
 from ..engine.determinize import HandFact
-from ..engine.state import Action, HandState, SeatView
+from ..engine.state import Action, Deal, HandState, SeatView
 from .senas import Sena, noticed, senas
 from .senas import facts as sena_facts
 
-__all__ = ["Entry", "Table", "TableError", "NEXT_HAND"]
+__all__ = ["Entry", "Table", "TableError", "ScriptError", "NEXT_HAND", "Policy"]
 
 NEXT_HAND = "next"
 """The learner's action that deals the next hand once one is over."""
@@ -55,7 +55,7 @@ class Entry:
     action: str
     """The action in the engine's notation, seat included (``1:truco``)."""
     by: str
-    """``learner`` or ``bot``."""
+    """``learner``, ``bot`` or ``script`` (a computer seat following a practice hand's script)."""
     reason: Mapping[str, Any] | None = None
     """A bot's reason as data: ``{"code": ..., "params": {...}}`` (None for the learner)."""
     hinted: bool = False
@@ -95,12 +95,26 @@ def decision_rng(seed: int, hand_index: int, position: int) -> random.Random:
     return random.Random(f"truco-tutor:{seed}:{hand_index}:{position}")
 
 
+Policy = Callable[["Table", int], "tuple[Action, Mapping[str, Any]] | None"]
+"""A script for the computer seats: ``policy(table, seat)`` returns the action ``seat`` takes now
+and its reason as data (``{"code": ..., "params": {...}}``), or None to let the bot of the
+table's level decide. A scripted practice hand (``tutor.content.practice``) is such a policy. The
+action must be legal: :meth:`Table.play` raises :class:`ScriptError` otherwise."""
+
+
+class ScriptError(RuntimeError):
+    """A policy chose an action the engine refuses (an authoring error in a scripted hand)."""
+
+
 class Table:
     """A match between the learner (``learner_seat``) and computer players of one ``level``.
 
     ``log`` is what :meth:`log` returned earlier: the table replays it (raising
     :class:`TableError` if it does not replay). A new table lets the bots act until the learner's
     first turn.
+
+    ``deal``, ``mano`` and ``scores`` fix the first hand (a practice hand); later hands come from
+    the seed. ``policy`` speaks for the computer seats before their bot does (see :data:`Policy`).
     """
 
     def __init__(
@@ -110,6 +124,11 @@ class Table:
         level: str,
         learner_seat: int = 0,
         log: Sequence[Iterable[Mapping[str, Any]]] | None = None,
+        *,
+        deal: Deal | None = None,
+        mano: int = 0,
+        scores: Sequence[int] = (0, 0),
+        policy: Policy | None = None,
     ) -> None:
         from . import Level  # the bots package (imported late: it imports this module's names)
 
@@ -119,7 +138,9 @@ class Table:
         if type(learner_seat) is not int or not 0 <= learner_seat < rules.players:
             raise InvalidNotationError(NotationReason.BAD_VALUE, f"no seat {learner_seat!r}", value=learner_seat)
         self.learner_seat = learner_seat
-        self.match = MatchState(rules, seed=seed, auto_deal=False)
+        self.policy = policy
+        self.match = MatchState(rules, seed=seed, mano=mano, scores=scores,
+                                deals=(deal,) if deal is not None else (), auto_deal=False)
         self._hands: list[list[Entry]] = [[]]
         if log:
             self._replay(log)
@@ -251,6 +272,17 @@ class Table:
             if hand.is_over or hand.to_act == self.learner_seat:
                 return entries
             seat = hand.to_act
+            scripted = self.policy(self, seat) if self.policy is not None else None
+            if scripted is not None:
+                action, reason = scripted
+                if action.seat != seat or not hand.can_apply(action):
+                    raise ScriptError(f"the script plays {action} for seat {seat}, which the engine refuses")
+                self.match.apply(action)
+                by = "script" if reason.get("code") == "script" else "bot"
+                entry = Entry(seat, format_action(action), by, dict(reason))
+                self._hands[-1].append(entry)
+                entries.append(entry)
+                continue
             rng = decision_rng(self.seed, self.hand_index, len(self._hands[-1]))
             decision = choose(hand.view_for(seat), self.level, rng, facts=self.facts_for(seat))
             self.match.apply(decision.action)

@@ -19,10 +19,23 @@ See ``tutor.content.checks`` for the question kinds and the explanation data.
 """
 
 from .errors import AnswerError, AnswerErrorKind, ContentError
-from .loader import all_lessons, clear_cache, get_lesson, load_lesson_file, load_lessons, next_lesson
+from .hands import PracticeHand
+from .loader import (
+    all_hands,
+    all_lessons,
+    clear_cache,
+    get_hand,
+    get_lesson,
+    hands_for,
+    load_hands,
+    load_lesson_file,
+    load_lessons,
+    next_lesson,
+)
 from .schema import Check, Lesson, Step, split_bold
 
 __all__ = [
     "AnswerError", "AnswerErrorKind", "ContentError", "Check", "Lesson", "Step", "split_bold",
     "all_lessons", "get_lesson", "next_lesson", "load_lesson_file", "load_lessons", "clear_cache",
+    "PracticeHand", "all_hands", "get_hand", "hands_for", "load_hands",
 ]

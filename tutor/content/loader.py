@@ -18,16 +18,26 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
+from dataclasses import replace
+from typing import Any, Callable, TypeVar
+
 from .errors import ContentError
+from .hands import PracticeHand, parse_hand_file
 from .schema import Lesson, parse_lesson
 
 CONTENT_DIR = Path(__file__).parent
-"""The content directory; lesson files are in its ``lessons/`` folder."""
+"""The content directory; lesson files are in its ``lessons/`` folder, practice hands in ``hands/``."""
 LESSONS_DIR = CONTENT_DIR / "lessons"
+HANDS_DIR = CONTENT_DIR / "hands"
+
+T = TypeVar("T")
+
+IDEAL_SEEDS = range(4)
+"""Seeds on which every hand's ideal line is played when it loads (the tests play 200)."""
 
 
-def load_lesson_file(path: Path, *, name: str | None = None) -> Lesson:
-    """Read and validate one lesson file. ``name`` is how errors name the file (default: relative path)."""
+def read_content_file(path: Path, parse: Callable[[dict[str, Any]], T], *, name: str | None = None) -> T:
+    """Read one content file (lesson, hand, ...) with ``parse``; every error names the file."""
     shown = name or _shown(path)
     try:
         with path.open("rb") as handle:
@@ -37,10 +47,48 @@ def load_lesson_file(path: Path, *, name: str | None = None) -> Lesson:
     except OSError as exc:
         raise ContentError(f"cannot read: {exc.strerror}", file=shown) from None
     try:
-        lesson = parse_lesson(raw, filename=path.name)
+        return parse(raw)
     except ContentError as exc:
         raise exc.in_file(shown) from None
+
+
+def load_lesson_file(path: Path, *, name: str | None = None) -> Lesson:
+    """Read and validate one lesson file. ``name`` is how errors name the file (default: relative path)."""
+    shown = name or _shown(path)
+    lesson = read_content_file(path, lambda raw: parse_lesson(raw, filename=path.name), name=shown)
     return Lesson(lesson.key, lesson.number, lesson.title, lesson.summary, lesson.steps, source=shown)
+
+
+def load_hand_file(path: Path, lessons: tuple[Lesson, ...] | None = None, *, name: str | None = None,
+                   verify: bool = True) -> PracticeHand:
+    """Read and validate one practice hand file; with ``verify``, also play its ideal line on a few
+    deals and check that every scripted action is legal and the goal is reached."""
+    shown = name or _shown(path)
+    numbers = {lesson.key: lesson.number for lesson in (lessons if lessons is not None else all_lessons())}
+    spec = read_content_file(path, lambda raw: parse_hand_file(raw, numbers, filename=path.name), name=shown)
+    spec = replace(spec, source=shown)
+    if verify:
+        verify_hand(spec)
+    return spec
+
+
+def verify_hand(spec: PracticeHand, seeds: Any = IDEAL_SEEDS) -> None:
+    """Play the ideal line on ``seeds`` (one deal if the deal is fixed): ContentError naming the file
+    if a deal cannot be made, a scripted action is illegal, or the goal is missed."""
+    from .checks.base import GenerationError
+    from .practice import IdealLineError, ScriptError, play_ideal
+
+    for seed in ([0] if spec.fixed else seeds):
+        try:
+            run = play_ideal(spec, seed)
+        except GenerationError as exc:
+            raise ContentError(str(exc), file=spec.source, path="deal.where") from None
+        except (IdealLineError, ScriptError) as exc:
+            raise ContentError(str(exc), file=spec.source, path="ideal") from None
+        verdict = run.verdict()
+        if verdict is None or not verdict.goal:
+            raise ContentError(f"the ideal line misses the goal on seed {seed}: "
+                               f"{[e.action for e in run.entries()]}", file=spec.source, path="check.goal")
 
 
 def _shown(path: Path) -> str:
@@ -68,6 +116,43 @@ def load_lessons(directory: Path = LESSONS_DIR) -> tuple[Lesson, ...]:
     return tuple(sorted(lessons, key=lambda lesson: lesson.number))
 
 
+def load_hands(directory: Path = HANDS_DIR, lessons: tuple[Lesson, ...] | None = None,
+               verify: bool = True) -> tuple[PracticeHand, ...]:
+    """Read every ``*.toml`` in ``directory`` (not cached), check that keys are unique, and return
+    the hands in curriculum order (lesson number, then ``order``)."""
+    lessons = lessons if lessons is not None else all_lessons()
+    hands = [load_hand_file(path, lessons, verify=verify) for path in sorted(directory.glob("*.toml"))]
+    seen: dict[str, PracticeHand] = {}
+    numbers = {lesson.key: lesson.number for lesson in lessons}
+    for spec in hands:
+        if spec.key in seen:
+            raise ContentError(f"hand key {spec.key!r} is also used by {seen[spec.key].source}",
+                               file=spec.source, path="key")
+        seen[spec.key] = spec
+    return tuple(sorted(hands, key=lambda h: (numbers[h.lesson], h.order, h.key)))
+
+
+@lru_cache(maxsize=1)
+def _hand_index() -> tuple[tuple[PracticeHand, ...], dict[str, PracticeHand]]:
+    hands = load_hands()
+    return hands, {spec.key: spec for spec in hands}
+
+
+def all_hands() -> tuple[PracticeHand, ...]:
+    """Every practice hand in curriculum order (loaded, validated and verified on first call)."""
+    return _hand_index()[0]
+
+
+def get_hand(key: str) -> PracticeHand:
+    """The practice hand with this key; KeyError if there is none."""
+    return _hand_index()[1][key]
+
+
+def hands_for(lesson_key: str) -> tuple[PracticeHand, ...]:
+    """The practice hands of one lesson, in order."""
+    return tuple(spec for spec in all_hands() if spec.lesson == lesson_key)
+
+
 @lru_cache(maxsize=1)
 def _index() -> tuple[tuple[Lesson, ...], dict[str, Lesson]]:
     lessons = load_lessons()
@@ -92,5 +177,6 @@ def next_lesson(key: str) -> Lesson | None:
 
 
 def clear_cache() -> None:
-    """Forget the loaded lessons (for tests and for reloading during authoring)."""
+    """Forget the loaded lessons and hands (for tests and for reloading during authoring)."""
     _index.cache_clear()
+    _hand_index.cache_clear()

@@ -32,14 +32,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from tutor.engine.cards import Card, parse_cards
+from tutor.engine.cards import Card
 from tutor.engine.errors import InvalidNotationError
 
 from . import checks
 from .errors import ContentError
-
-KEY_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-"""Lesson and step keys: lower-case words and digits joined by hyphens (used in URLs)."""
+from .reader import KEY_RE, Reader, check_text  # noqa: F401  (KEY_RE is part of this module's API)
 
 MIN_STEPS, MAX_STEPS = 4, 10
 """Each lesson has 4 to 10 steps (issue 5)."""
@@ -135,62 +133,34 @@ def split_bold(paragraph: str) -> list[tuple[str, bool]]:
     return runs
 
 
-# --- Parsing ---------------------------------------------------------------------------------------
-
-
-def _check_text(value: Any, where: str, *, required: bool = True) -> str | None:
-    """Validate one English text (a msgid): non-empty, trimmed, balanced ``**``."""
-    if value is None:
-        if required:
-            raise ContentError("missing", path=where)
-        return None
-    if not isinstance(value, str) or not value.strip():
-        raise ContentError("expected non-empty text", path=where)
-    if value != value.strip():
-        raise ContentError("text has leading or trailing spaces", path=where)
-    if value.count("**") % 2:
-        raise ContentError("unbalanced ** (bold markup)", path=where)
-    return value
-
-
-def _text(raw: Mapping[str, Any], key: str, path: str, *, required: bool = True) -> Any:
-    return _check_text(raw.get(key), f"{path}.{key}" if path else key, required=required)
-
-
-def _only(raw: Mapping[str, Any], allowed: set[str], path: str) -> None:
-    for key in raw:
-        if key not in allowed:
-            raise ContentError("unknown key", path=f"{path}.{key}" if path else key)
-
-
-def _key(raw: Mapping[str, Any], path: str) -> str:
-    key = _text(raw, "key", path)
-    if not KEY_RE.match(key):
-        raise ContentError(f"bad key {key!r}: use lower-case words joined by '-'", path=f"{path}.key" if path else "key")
-    return key
+# --- Parsing (through the one content reader, :class:`tutor.content.reader.Reader`) ---------------
 
 
 def parse_check(raw: Any, path: str) -> Check:
     """Build a :class:`Check` from its TOML table (its params are validated by its kind)."""
     if not isinstance(raw, dict):
         raise ContentError("expected a table", path=path)
-    kind = raw.get("kind")
+    r = Reader(raw, path)
+    kind = r.raw_value("kind")
     if not isinstance(kind, str):
         raise ContentError("missing", path=f"{path}.kind")
-    prompt = _text(raw, "prompt", path)
-    labels_raw = raw.get("labels", {})
+    if kind not in checks.KINDS:
+        raise ContentError(f"unknown check kind {kind!r}; one of {', '.join(sorted(checks.KINDS))}",
+                           path=f"{path}.kind")
+    prompt = r.text("prompt")
+    labels_raw = r.raw_value("labels") or {}
     if not isinstance(labels_raw, dict):
         raise ContentError("expected a table of option = label", path=f"{path}.labels")
-    params_raw = {k: v for k, v in raw.items() if k not in ("kind", "prompt", "labels")}
-    params = checks.read_params(kind, params_raw, path)
+    params = checks.KINDS[kind].read(r)
+    r.finish()
     allowed = checks.KINDS[kind].option_values
     labels: dict[str, str] = {}
     for value in labels_raw:
         if value not in allowed:
             raise ContentError(f"no option {value!r} to label; one of: {', '.join(allowed) or 'none'}",
                                path=f"{path}.labels.{value}")
-        labels[value] = _text(labels_raw, value, f"{path}.labels")
-    check = Check(kind=kind, prompt=prompt, params=params, labels=labels)
+        labels[value] = check_text(labels_raw[value], f"{path}.labels.{value}")  # type: ignore[assignment]
+    check = Check(kind=kind, prompt=prompt, params=params, labels=labels)  # type: ignore[arg-type]
     try:
         checks.make_question(check, 0)
     except (InvalidNotationError, checks.GenerationError) as exc:
@@ -202,26 +172,18 @@ def parse_step(raw: Any, path: str) -> Step:
     """Build a :class:`Step` from its TOML table."""
     if not isinstance(raw, dict):
         raise ContentError("expected a table", path=path)
-    _only(raw, {"key", "title", "body", "cards", "check", "hint", "picture"}, path)
-    key = _key(raw, path)
-    title = _text(raw, "title", path)
-    body_raw = raw.get("body")
-    if not isinstance(body_raw, list) or not body_raw:
-        raise ContentError("expected a list of paragraphs", path=f"{path}.body")
-    body = tuple(_check_text(p, f"{path}.body[{i}]") for i, p in enumerate(body_raw))
-    cards: tuple[Card, ...] = ()
-    if "cards" in raw:
-        try:
-            cards = parse_cards(raw["cards"])
-        except InvalidNotationError as exc:
-            unknown = exc.reason.value in ("unknown_rank", "unknown_suit", "malformed")
-            message = f"unknown card {exc.details.get('value')!r}" if unknown else str(exc)
-            raise ContentError(message, path=f"{path}.cards") from None
-    check = parse_check(raw["check"], f"{path}.check") if "check" in raw else None
-    hint = _text(raw, "hint", path, required=False)
-    picture = raw.get("picture")
+    r = Reader(raw, path)
+    key = r.key()
+    title = r.text("title")
+    body = r.texts("body")
+    cards = r.cards("cards") or ()
+    check_raw = r.raw_value("check")
+    check = parse_check(check_raw, f"{path}.check") if check_raw is not None else None
+    hint = r.text("hint", required=False)
+    picture = r.raw_value("picture")
     if picture is not None and picture not in PICTURES:
         raise ContentError(f"unknown picture {picture!r}; one of {', '.join(PICTURES)}", path=f"{path}.picture")
+    r.finish()
     return Step(key=key, title=title, body=body, cards=cards, check=check, hint=hint,  # type: ignore[arg-type]
                 picture=picture)
 
@@ -232,16 +194,15 @@ def parse_lesson(raw: Mapping[str, Any], *, filename: str | None = None) -> Less
     ``filename`` (``NN-key.toml``) must agree with ``number`` and ``key``. Raises ContentError with
     the key path (without the file; the loader adds it).
     """
-    _only(raw, {"key", "number", "title", "summary", "steps"}, "")
-    key = _key(raw, "")
-    number = raw.get("number")
-    if type(number) is not int or not 1 <= number <= 99:
-        raise ContentError("expected a whole number from 1 to 99", path="number")
+    r = Reader(raw, "")
+    key = r.key()
+    number = r.integer("number", 1, 99)
     if filename is not None and filename != f"{number:02d}-{key}.toml":
         raise ContentError(f"the file for lesson {number} {key!r} must be named {number:02d}-{key}.toml", path="key")
-    title = _text(raw, "title", "")
-    summary = _text(raw, "summary", "")
-    steps_raw = raw.get("steps")
+    title = r.text("title")
+    summary = r.text("summary")
+    steps_raw = r.raw_value("steps")
+    r.finish()
     if not isinstance(steps_raw, list):
         raise ContentError("missing", path="steps")
     if not MIN_STEPS <= len(steps_raw) <= MAX_STEPS:
@@ -252,4 +213,4 @@ def parse_lesson(raw: Mapping[str, Any], *, filename: str | None = None) -> Less
         if step.key in seen:
             raise ContentError(f"step key {step.key!r} used twice", path=f"steps[{i}].key")
         seen.add(step.key)
-    return Lesson(key=key, number=number, title=title, summary=summary, steps=steps)
+    return Lesson(key=key, number=number, title=title, summary=summary, steps=steps)  # type: ignore[arg-type]

@@ -35,6 +35,8 @@ from tutor.engine.state import (
     deal,
 )
 
+from ..predicates import Moment, Predicate
+from ..predicates import parse as parse_predicate
 from .base import AnswerType, Draft, Kind, Option, Reader, sample_until, team_value
 
 _FLOR_NAMES = ("flor", "contraflor", "contraflor_al_resto")
@@ -106,24 +108,26 @@ _CALL_SETS = ("all", "envido")
 _ENVIDO_CALLS = ("envido", "real_envido", "falta_envido")
 
 
-def _situation_ok(pattern: str, hand: HandState) -> bool:
-    phase = hand.phase
-    if pattern == "own_turn":
-        return phase is Phase.PLAY
-    if pattern == "first_trick":
-        return phase is Phase.PLAY and not hand.tricks
-    if pattern == "later_trick":
-        return phase is Phase.PLAY and bool(hand.tricks)
-    if pattern == "answer_envido":
-        return phase is Phase.ANSWER_ENVIDO
-    if pattern == "answer_truco":
-        return phase is Phase.ANSWER_TRUCO
-    if pattern == "truco_accepted":
-        return phase is Phase.PLAY and hand.truco_level > 0
-    if pattern == "holds_flor":
-        seat = hand.to_act
-        return seat is not None and hand.view_for(seat).has_flor and hand.can_apply(Call(seat, FLOR))
-    return True
+SITUATIONS: dict[str, Predicate] = {
+    name: parse_predicate(text, f"legal_calls.pattern.{name}")
+    for name, text in {
+        "random": "always",
+        "own_turn": "phase(play)",
+        "first_trick": ["phase(play)", "trick(1)"],
+        "later_trick": ["phase(play)", "tricks_done(1)"],
+        "answer_envido": "phase(answer_envido)",
+        "answer_truco": "phase(answer_truco)",
+        "truco_accepted": ["phase(play)", "truco_accepted"],
+        "holds_flor": ["holds_flor(learner)", "not flor_announced(learner)", "can(flor)"],
+    }.items()
+}
+"""The ``pattern`` values of ``legal_calls``, written in the predicate vocabulary
+(:mod:`tutor.content.predicates`): the question is asked when the learner (seat 0) is to act and
+the pattern holds. A lesson may also give its own ``when`` predicate."""
+
+
+def _situation_ok(pattern: Predicate, hand: HandState) -> bool:
+    return pattern.test(Moment(hand, 0))
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,8 @@ class LegalParams:
     pattern: str
     only: str = "all"
     taught: str = "all"
+    when: Predicate | None = None
+    """The situation as a predicate: the pattern's, or the lesson's own ``when``."""
 
 
 def call_names(rules: Rules) -> tuple[str, ...]:
@@ -193,14 +199,17 @@ class LegalCalls(Kind):
         pattern = r.choice("pattern", _SITUATIONS, default="random")
         only = r.choice("only", _CALL_SETS, default="all")
         taught = r.choice("taught", _TAUGHT, default="all")
+        when = r.predicate("when", required=False)
+        if when is not None and r.has("pattern"):
+            raise r.error("when", "give either a pattern or a when predicate")
         if pattern == "holds_flor" and not flor:
             raise r.error("pattern", "holds_flor needs flor = true")
         if record is not None:
-            if any(r.has(k) for k in ("players", "flor", "pattern", "taught")):
-                raise r.error("hand", "give either a fixed hand or players/flor/pattern/taught")
+            if any(r.has(k) for k in ("players", "flor", "pattern", "taught", "when")):
+                raise r.error("hand", "give either a fixed hand or players/flor/pattern/taught/when")
             if record.state().is_over:
                 raise r.error("hand", "the hand is over: nobody may call")
-        return LegalParams(record, players, flor, pattern, only, taught)
+        return LegalParams(record, players, flor, pattern, only, taught, when or SITUATIONS[pattern])
 
     def draft(self, params: LegalParams, rng: random.Random) -> Draft:
         if params.record is not None:
@@ -210,7 +219,7 @@ class LegalCalls(Kind):
             hand = sample_until(
                 rng,
                 lambda g: _random_playout(g, rules, g.randint(0, 7), params.taught),
-                lambda h: h is not None and h.to_act == 0 and _situation_ok(params.pattern, h),
+                lambda h: h is not None and h.to_act == 0 and _situation_ok(params.when or SITUATIONS[params.pattern], h),
             )
         seat = hand.to_act
         assert seat is not None
