@@ -1,4 +1,6 @@
-"""Babel extractor for the lesson files: every translatable text of ``lessons/*.toml``.
+"""Babel extractor for the content files: every translatable text of ``lessons/*.toml`` and
+``hands/*.toml`` (practice hands: title, intro, goal, success, failure and the coach's messages,
+each coach message with the predicate that triggers it, so translators know when it is said).
 
 Registered in ``babel.cfg``::
 
@@ -65,6 +67,33 @@ def lesson_texts(raw: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
             yield step["hint"], f"{where}: hint"
 
 
+def hand_texts(raw: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """(text, where) for every translatable text of a parsed practice-hand document, in file order."""
+    where = f"practice hand {raw.get('key', '?')} (lesson {raw.get('lesson', '?')})"
+    notes = {
+        "title": "title", "intro": "introduction: the one idea of the hand",
+        "goal": "the goal, as the learner reads it", "success": "said when the goal is reached",
+        "failure": "said when the goal is missed",
+    }
+    for field, note in notes.items():
+        if isinstance(raw.get(field), str):
+            yield raw[field], f"{where}: {note}"
+    coach = raw.get("coach")
+    if isinstance(coach, list):
+        for index, item in enumerate(coach, start=1):
+            if isinstance(item, dict) and isinstance(item.get("text"), str):
+                when = item.get("when")
+                flag = ", flags a mistake" if item.get("mistake") else ""
+                yield item["text"], f"{where}: coach message {index}{flag}, said when: {when}"
+
+
+def content_texts(raw: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """The texts of a lesson or of a practice hand (told apart by their keys)."""
+    if "lesson" in raw and "steps" not in raw:
+        return hand_texts(raw)
+    return lesson_texts(raw)
+
+
 def _toml_escaped(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
 
@@ -85,11 +114,11 @@ def _find_line(source: str, text: str, start: int) -> tuple[int, int]:
 def extract(
     fileobj: BinaryIO, keywords: Collection[str], comment_tags: Collection[str], options: Mapping[str, Any]
 ) -> Iterator[Message]:
-    """Babel extraction method: yield ``(lineno, funcname, message, comments)`` for a lesson file."""
+    """Babel extraction method: yield ``(lineno, funcname, message, comments)`` for a content file."""
     data = fileobj.read()
     source = data.decode(options.get("encoding", "utf-8") if options else "utf-8")
     raw = tomllib.loads(source)
     cursor = 0
-    for text, where in lesson_texts(raw):
+    for text, where in content_texts(raw):
         lineno, cursor = _find_line(source, text, cursor)
         yield lineno, None, text, [where]
