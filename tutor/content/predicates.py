@@ -600,6 +600,24 @@ def _match_won_by(m: Moment, team: str) -> bool:
     return m.hand.match_winner == _team(team, m)
 
 
+# Added for the practice hands of lessons 2 to 5 (card ranking, tricks and parda, envido)
+
+@word("cards_at_least", "seat card n", "One of these seats was dealt at least n cards at least as strong as this "
+      "one.", deal_only=True)
+def _cards_at_least(m: Moment, seat: str, card: Card, n: int) -> bool:
+    ranking = _ranking(m.hand)
+    floor = ranking.strength(card)
+    return any(sum(ranking.strength(c) >= floor for c in m.hand.deal[s]) >= n for s in seats_of(seat, m))
+
+
+@word("cards_at_most", "seat card n", "One of these seats was dealt at least n cards no stronger than this one.",
+      deal_only=True)
+def _cards_at_most(m: Moment, seat: str, card: Card, n: int) -> bool:
+    ranking = _ranking(m.hand)
+    ceiling = ranking.strength(card)
+    return any(sum(ranking.strength(c) <= ceiling for c in m.hand.deal[s]) >= n for s in seats_of(seat, m))
+
+
 # --- Parsing ---------------------------------------------------------------------------------------
 
 
