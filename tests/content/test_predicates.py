@@ -111,3 +111,17 @@ def test_every_word_is_documented_in_the_authoring_guide():
     guide = (Path(__file__).parents[2] / "tutor" / "content" / "AUTHORING.md").read_text(encoding="utf-8")
     missing = [name for name in VOCABULARY if f"`{name}" not in guide]
     assert not missing, f"add these predicates to AUTHORING.md: {missing}"
+
+
+def test_card_count_words_count_cards_by_strength():
+    # The learner holds 1e (a mata), 3b (a 3) and 12o (a figure); the opponent 2c, 1o and 4c.
+    hand = hand_after(["1e 3b 12o", "2c 1o 4c"], 0, [])
+    # Two of the learner's cards are a 3 or better (1e and 3b); the 3 of espadas is as strong as the 3b.
+    assert holds("cards_at_least(learner, 3e, 2)", hand) and not holds("cards_at_least(learner, 3e, 3)", hand)
+    # The false ace 1o is equal to the 1 of copas: the opponent holds two cards no stronger than a false ace.
+    assert holds("cards_at_most(opponent, 1c, 2)", hand) and not holds("cards_at_most(opponent, 1c, 3)", hand)
+    # No opponent card is as strong as a 3; one learner card (the 12) is no stronger than a 12.
+    assert not holds("cards_at_least(opponent, 3o, 1)", hand) and holds("cards_at_most(learner, 12e, 1)", hand)
+    assert not holds("cards_at_most(learner, 11e, 1)", hand)
+    # "opponent" and "anyone" name several seats: one of them is enough.
+    assert holds("cards_at_least(anyone, 2e, 2)", hand) and holds("cards_at_most(anyone, 4e, 1)", hand)
