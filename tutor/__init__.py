@@ -21,7 +21,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from . import i18n
     from .config import load_config
     from .models import db, migrate
-    from .web import api, core, device, envido, lessons, play
+    from .web import api, core, device, envido, lessons, play, practice
     from .web.shared import cards, compress, errors, htmx, learner, nav, preferences, security
 
     app = Flask(
@@ -55,11 +55,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(lessons.bp)
     app.register_blueprint(play.bp)
+    app.register_blueprint(practice.bp)
     core.init_app(app)
     device.init_app(app)
     envido.init_app(app)
     lessons.init_app(app)
     play.init_app(app)
+    practice.init_app(app)
 
     errors.init_app(app)
 

@@ -32,6 +32,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -288,3 +289,34 @@ class Game(db.Model):  # type: ignore[name-defined]
 
     def __repr__(self) -> str:
         return f"<Game {self.public_id} v{self.version}>"
+
+
+class PracticeRun(db.Model):  # type: ignore[name-defined]
+    """One try at a practice hand (``tutor/content/hands``): the hand's key, the seed of its deal and
+    the action log, like a :class:`Game` of one hand. Writes compare-and-swap on ``version``.
+    ``stars`` is set once, when the hand ends (``tutor.content.practice.Verdict``)."""
+
+    __tablename__ = "practice_run"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(16), unique=True, default=new_game_id)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), index=True)
+    hand_key: Mapped[str] = mapped_column(String(80))
+    seed: Mapped[int] = mapped_column(Integer)
+    log: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    hints: Mapped[int] = mapped_column(Integer, default=0)
+    hint_pending: Mapped[bool] = mapped_column(default=False)
+    stars: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """0 while the hand goes on; 1 to 3 once it is over."""
+    goal: Mapped[bool | None] = mapped_column(nullable=True)
+    """Whether the goal was reached, once the hand is over."""
+    review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The hand's review once computed (``tutor.web.shared.table.review_hand``)."""
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (Index("ix_practice_run_learner_hand", "learner_id", "hand_key"),)
+
+    def __repr__(self) -> str:
+        return f"<PracticeRun {self.hand_key} {self.public_id} v{self.version}>"

@@ -1,0 +1,245 @@
+"""Scripted practice hands: one idea of a lesson played at a real table, with a coach.
+
+URLs (all under ``/<lang>``):
+
+* ``GET /practice``: every hand by lesson, with the learner's best stars.
+* ``GET /practice/<key>``: the hand's idea and goal, the best stars, "Start" (``POST`` deals a fresh
+  deal from the hand's pattern and redirects to the run), "Show me" and the projector.
+* ``GET /practice/<key>/<run>``: the table, with the coach's messages beside it. ``POST`` with
+  ``action`` and ``version`` plays the learner's action; the script and the hand's bot answer.
+  A stale version changes nothing (409); an illegal or unreadable action is a 400 with the engine's
+  reason. Once the hand is over: the verdict, the stars, "Try again", "Show me" and the review.
+* ``POST /practice/<key>/<run>/hint``: "what would a good player do?" (counted once per decision;
+  a hint costs the third star).
+* ``GET /practice/<key>/<run>/review``: the finished hand replayed face up, each decision next to the hint's.
+* ``GET /practice/<key>/show?seed=N&step=K``: the ideal line, move by move, with the coach's words.
+* ``GET /practice/<key>/present?seed=N&step=K&faces=1``: the same for a projector: large cards, every
+  seat face up when ``faces=1``, arrow keys step through it.
+
+Every verdict, coach message and star comes from ``tutor.content.practice`` (the engine and the bots).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
+
+from ...bots.table import NEXT_HAND
+from ...content import PracticeHand, all_hands, all_lessons, get_hand, get_lesson, hands_for
+from ...engine.errors import InvalidNotationError, TrucoError
+from ...i18n import LANG_PREFIX
+from ...i18n import gettext as _
+from ...i18n import lazy_gettext as _l
+from ...models import Learner, db
+from ..shared.learner import current_learner, session_public_id
+from ..shared.narration import error_message
+from ..shared.nav import Section, add_section
+from ..shared.preferences import card_face
+from ..shared.table import learner_hint, render_table, review_hand, review_steps, table_context
+from . import store
+from .coach import coach_items
+from .walk import walk_context
+
+bp = Blueprint("practice", __name__, url_prefix=LANG_PREFIX)
+
+MAX_SEED = 1 << 31
+
+
+def _spec(key: str) -> PracticeHand:
+    try:
+        return get_hand(key)
+    except KeyError:
+        abort(404)
+
+
+def _existing_learner() -> Learner | None:
+    public_id = session_public_id()
+    return Learner.by_public_id(public_id) if public_id else None  # reading a page creates no learner
+
+
+@bp.get("/practice")
+def index():
+    """Every practice hand, by lesson, with the learner's best stars."""
+    stars = store.best_stars(_existing_learner())
+    groups = []
+    for lesson in all_lessons():
+        specs = [spec for spec in all_hands() if spec.lesson == lesson.key]
+        if specs:
+            groups.append({"lesson": lesson, "hands": [{"spec": s, "stars": stars.get(s.key, 0)} for s in specs]})
+    return render_template("practice/index.html", groups=groups,
+                           earned=sum(stars.values()), possible=3 * len(all_hands()))
+
+
+def _read_seed(text: str | None) -> int | None:
+    if text is None or not text.isascii() or not text.isdigit() or len(text) > 10:
+        return None
+    value = int(text)
+    return value if value < MAX_SEED else None
+
+
+@bp.route("/practice/<key>", methods=["GET", "POST"])
+def hand(key: str):
+    """The hand's idea and goal; POST starts a run on a fresh deal."""
+    spec = _spec(key)
+    if request.method == "POST":
+        seed = 0 if spec.fixed else secrets.randbelow(MAX_SEED)
+        run, _practice = store.create_run(current_learner(), spec, seed)
+        return redirect(url_for("practice.run", key=key, run_id=run.public_id), code=303)
+    learner = _existing_learner()
+    lesson = get_lesson(spec.lesson)
+    siblings = [s for s in all_hands() if s.lesson == spec.lesson]
+    position = siblings.index(spec)
+    return render_template(
+        "practice/hand.html", spec=spec, lesson=lesson, stars=store.best_stars(learner).get(key, 0),
+        open_run=store.open_run(learner, spec), number=position + 1, count=len(siblings),
+    )
+
+
+def _read_version(text: str | None) -> int | None:
+    if text is None or not text.isascii() or not text.isdigit() or len(text) > 6:
+        return None
+    return int(text)
+
+
+def _next_hand(spec: PracticeHand) -> PracticeHand | None:
+    hands = all_hands()
+    position = hands.index(spec)
+    return hands[position + 1] if position + 1 < len(hands) else None
+
+
+def _render(spec: PracticeHand, run: Any, practice: Any, status: int = 200, *, since: int | None = None,
+            error: str | None = None, show_hint: bool = False):
+    context = table_context(
+        practice.table, face=card_face(),
+        act_url=url_for("practice.run", key=spec.key, run_id=run.public_id),
+        hint_url=url_for("practice.ask_hint", key=spec.key, run_id=run.public_id),
+        hint_for=learner_hint, show_hint=show_hint or bool(run.hint_pending), since=since, error=error,
+    )
+    verdict = practice.verdict()
+    coach = coach_items(practice, since if since is not None and since < practice.table.version else None)
+    context.update(
+        spec=spec, run=run, coach=coach, new_coach=[c for c in coach if c["new"]], verdict=verdict,
+        lesson=get_lesson(spec.lesson), next_hand=_next_hand(spec),
+    )
+    return render_table("practice/table.html", context, status)
+
+
+@bp.route("/practice/<key>/<run_id>", methods=["GET", "POST"])
+def run(key: str, run_id: str):
+    """The table of one run; POST plays the learner's action."""
+    spec = _spec(key)
+    found = store.load_run(session_public_id(), spec, run_id)
+    practice = store.practice_of(found)
+    if request.method == "GET":
+        return _render(spec, found, practice, since=_read_version(request.args.get("since")))
+    drawn = _read_version(request.form.get("version"))
+    text = request.form.get("action", "")
+    if drawn is None:
+        return _render(spec, found, practice, 400, error=_(
+            "This form has no valid version number, so it was not applied. Here is the table as it is now."))
+    if drawn != practice.table.version:
+        return _render(spec, found, practice, 409, error=_(
+            "The table had already moved on (a second click, or another tab). Nothing was changed: here it is as it is now."))
+    if practice.over or text == NEXT_HAND:
+        # Translators: a practice hand is a single hand; "Try again" deals a new one.
+        return _render(spec, found, practice, 400, error=_("This practice hand is over. Use Try again for a new deal."))
+    try:
+        practice.play(text, hinted=bool(found.hint_pending))
+    except InvalidNotationError:
+        return _render(spec, found, store.practice_of(found), 400, error=_(
+            "That is not an action at this table. Use the buttons: a card, a call or an answer."))
+    except TrucoError as error:
+        return _render(spec, found, store.practice_of(found), 400, error=error_message(error))
+    if not store.save_run(found, practice, drawn, hint_pending=False):
+        db.session.expire_all()
+        fresh = store.load_run(session_public_id(), spec, run_id)
+        return _render(spec, fresh, store.practice_of(fresh), 409, error=_(
+            "The table had already moved on (a second click, or another tab). Nothing was changed: here it is as it is now."))
+    return redirect(url_for("practice.run", key=key, run_id=found.public_id, since=drawn), code=303)
+
+
+@bp.post("/practice/<key>/<run_id>/hint")
+def ask_hint(key: str, run_id: str):
+    """A hint for the learner's decision (counted once per decision)."""
+    spec = _spec(key)
+    found = store.load_run(session_public_id(), spec, run_id)
+    practice = store.practice_of(found)
+    drawn = _read_version(request.form.get("version"))
+    if drawn is None:
+        return _render(spec, found, practice, 400, error=_(
+            "This form has no valid version number, so it was not applied. Here is the table as it is now."))
+    if drawn != practice.table.version:
+        return _render(spec, found, practice, 409, error=_(
+            "The table had already moved on (a second click, or another tab). Nothing was changed: here it is as it is now."))
+    if not practice.table.learner_to_act:
+        return _render(spec, found, practice, 409, error=_(
+            "It is not your turn: a hint is given when you have a decision to make."))
+    store.set_hint_pending(found, drawn)
+    from ..shared.htmx import wants_fragment
+
+    if wants_fragment():
+        return _render(spec, found, practice, show_hint=True)
+    return redirect(url_for("practice.run", key=key, run_id=found.public_id, _anchor="hint"), code=303)
+
+
+@bp.get("/practice/<key>/<run_id>/review")
+def review(key: str, run_id: str):
+    """The finished hand, face up, with the hint's ranking at each of the learner's decisions."""
+    spec = _spec(key)
+    found = store.load_run(session_public_id(), spec, run_id)
+    practice = store.practice_of(found)
+    if not practice.over:
+        abort(404)
+    data = found.review
+    if data is None:
+        data = review_hand(practice.table, 0)
+        store.store_review(found, data)
+    face = card_face()
+    steps = review_steps(practice.table, 0, data, face)
+    for step, entry in zip(steps, practice.entries()):
+        if entry.by == "script":
+            # Translators: in the review of a practice hand, next to a move the lesson's script made.
+            step["reason"] = _("This move is part of the practice hand: it sets up what the hand teaches.")
+    return render_template("practice/review.html", spec=spec, run=found, review=data, steps=steps,
+                           verdict=practice.verdict(), hand=practice.hand)
+
+
+def _walk(key: str, template: str):
+    spec = _spec(key)
+    seed = _read_seed(request.args.get("seed"))
+    if seed is None:
+        seed = 0 if spec.fixed else secrets.randbelow(MAX_SEED)
+        args = {k: v for k, v in request.args.items() if k != "seed"}
+        return redirect(url_for(request.endpoint, key=key, seed=seed, **args), code=302)
+    step = _read_version(request.args.get("step")) or 0
+    faces = request.args.get("faces") == "1"
+    context = walk_context(spec, seed, step, face=card_face(), faces=faces)
+    return render_template(template, lesson=get_lesson(spec.lesson), **context)
+
+
+@bp.get("/practice/<key>/show")
+def show(key: str):
+    """'Show me': the ideal line, move by move, with the coach's words."""
+    return _walk(key, "practice/show.html")
+
+
+@bp.get("/practice/<key>/present")
+def present(key: str):
+    """Projector mode: the ideal line, large, every seat face up on request, arrow keys to step."""
+    return _walk(key, "practice/present.html")
+
+
+def init_app(app: Flask) -> None:
+    """The practice hands' place in the menu (``create_app`` registers ``bp``); every hand file is
+    loaded and its ideal line checked now, so a broken file stops the start with its name and key."""
+    all_hands()
+    # The lesson pages link to their hands (a template global: no feature imports another).
+    app.add_template_global(hands_for, "practice_hands")
+    add_section(app, Section(
+        "practice.index",
+        _l("Practice"),
+        _l("Guided hands at the table: each puts one idea of a lesson into play, with a coach."),
+        order=12,
+    ))
