@@ -1,9 +1,10 @@
 """The learner store: anonymous learners and their progress (SQLAlchemy 2, Flask-SQLAlchemy).
 
 A learner has no name, e-mail or password: only a random public id kept in the signed session
-cookie and a short device code that restores the identity on another device. ``Progress`` is one
-row per (learner, lesson, step) with its counters; ``AnsweredForm`` remembers which answer forms
-were counted, so a form sent twice counts once. ``DeviceCodeFailures`` counts wrong device codes
+cookie and a short device code that restores the identity on another device. ``AttemptRow`` is
+the learning log, one row per answer (or lesson event), only ever inserted; stars, mastery and the
+review schedule are computed from it (``tutor.learning``). ``AnsweredForm`` remembers which answer
+forms were counted, so a form sent twice counts once. ``DeviceCodeFailures`` counts wrong device codes
 per client address (the guessing limit). ``Game`` is a match at the table against computer
 players: its rules, seed, bot level and action log (``tutor.bots.table``); the deals and the bots'
 cards are never sent to the browser.
@@ -37,13 +38,12 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
-    UniqueConstraint,
     event,
     false,
     select,
 )
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 DEVICE_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """Letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L)."""
@@ -159,10 +159,6 @@ class Learner(db.Model):  # type: ignore[name-defined]
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     last_seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
-    progress: Mapped[list[Progress]] = relationship(
-        back_populates="learner", cascade="all, delete-orphan"
-    )
-
     @classmethod
     def by_public_id(cls, public_id: str) -> Learner | None:
         """The learner with this public id, if any."""
@@ -177,38 +173,39 @@ class Learner(db.Model):  # type: ignore[name-defined]
         return f"<Learner {self.id}>"
 
 
-class Progress(db.Model):  # type: ignore[name-defined]
-    """What a learner has done in one step of one lesson (written by ``tutor.web.lessons.progress``)."""
+class AttemptRow(db.Model):  # type: ignore[name-defined]
+    """One entry of a learner's learning log (``tutor.learning.Attempt``): an answer, or a lesson event.
 
-    __tablename__ = "progress"
-    __table_args__ = (UniqueConstraint("learner_id", "lesson", "step"),)
+    Rows are only ever inserted (``tutor.web.shared.learning``); nothing updates or deletes them except
+    the learner's own deletion. Read per learner, by item or by time (the two indexes).
+    """
+
+    __tablename__ = "attempt"
+    __table_args__ = (
+        Index("ix_attempt_learner_item", "learner_id", "item"),
+        Index("ix_attempt_learner_at", "learner_id", "at"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), index=True)
-    lesson: Mapped[str] = mapped_column(String(64))
-    """Lesson key, e.g. ``envido-basics``."""
-    step: Mapped[str] = mapped_column(String(64))
-    """Step key within the lesson."""
-    done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    """The step is finished (its check answered right, or a step without a check continued)."""
-    first: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
-    """Whether the very first answer to the step's check was right; None until it is answered."""
-    tries: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    """Answers counted."""
-    right: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    """Right answers counted."""
-    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
-
-    learner: Mapped[Learner] = relationship(back_populates="progress")
+    """Also the order of attempts made at the same moment."""
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"))
+    item: Mapped[str] = mapped_column(String(120))
+    """``<lesson>/<step>``, ``practice:<hand>``, ``quiz:<topic>``, or a lesson key (a reset)."""
+    source: Mapped[str] = mapped_column(String(16))
+    """``tutor.learning.Source``: lesson, quiz, review, practice, daily; seen, reset (events)."""
+    correct: Mapped[bool] = mapped_column(Boolean)
+    hinted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The learner asked for the hint before answering."""
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     def __repr__(self) -> str:
-        return f"<Progress {self.learner_id} {self.lesson}/{self.step} {self.tries}>"
+        return f"<AttemptRow {self.learner_id} {self.item} {self.source} {self.correct}>"
 
 
 class AnsweredForm(db.Model):  # type: ignore[name-defined]
     """An answer form already counted: its one-time token, so that sending it again counts nothing.
 
-    Rows older than a day are deleted as new ones come (``tutor.web.lessons.progress``).
+    Rows older than a day are deleted as new ones come (``tutor.web.shared.learning``).
     """
 
     __tablename__ = "answered_form"
@@ -308,7 +305,7 @@ class PracticeRun(db.Model):  # type: ignore[name-defined]
     hints: Mapped[int] = mapped_column(Integer, default=0)
     hint_pending: Mapped[bool] = mapped_column(default=False)
     stars: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    """0 while the hand goes on; 1 to 3 once it is over."""
+    """None while the hand goes on; 1 to 3 once it is over."""
     goal: Mapped[bool | None] = mapped_column(nullable=True)
     """Whether the goal was reached, once the hand is over."""
     review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
