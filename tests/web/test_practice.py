@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from markupsafe import escape
 
 from tests.conftest import csrf_token
 from tutor.content import all_hands, get_hand
@@ -199,3 +200,26 @@ def test_practice_pages_render_in_every_language(client, lang):
     location, _token = start(client, lang=lang)
     assert client.get(location).status_code == 200
     assert client.get(f"/{lang}/practice/{KEY}/show?seed=1&step=2").status_code == 200
+
+
+def _catalog(lang: str):
+    from babel.messages.pofile import read_po
+
+    from tests.conftest import ROOT
+
+    with open(ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+@pytest.mark.parametrize("lang", ["de", "sv", "pl", "es"])
+def test_every_hand_renders_translated_in_every_language(client, lang):
+    catalog = _catalog(lang)
+    for spec in all_hands():
+        texts = [spec.title, spec.intro, spec.goal_text, spec.success, spec.failure, *(n.text for n in spec.coach)]
+        for text in texts:
+            message = catalog.get(text)
+            assert message is not None and message.string and not message.fuzzy, f"{spec.key}: {text!r} in {lang}"
+        html = client.get(f"/{lang}/practice/{spec.key}").get_data(as_text=True)
+        assert spec.intro not in html and str(escape(catalog.get(spec.intro).string.split(".")[0])) in html
+        walk = client.get(f"/{lang}/practice/{spec.key}/show?seed=2&step=99").get_data(as_text=True)
+        assert spec.success not in walk
