@@ -66,8 +66,8 @@ __all__ = ["ActionSpec", "ScriptRule", "CoachNote", "PracticeHand", "parse_hand_
 
 PLAY_CHOICES = ("lowest", "highest", "lowest_winning", "tie", "mata")
 """How a scripted seat or the ideal line may name a card without knowing the deal: the weakest or
-strongest card in hand, the weakest card that beats the best card on the trick (the strongest when
-nothing beats it or when leading), a card that ties the best card on the trick, the strongest mata."""
+strongest card in hand, the weakest card that beats the best card on the trick (the weakest card
+when nothing beats it, the strongest when leading), a card that ties the best card on the trick, the strongest mata."""
 
 TEXT_VALUES = ("learner_envido", "opponent_envido", "partner_envido", "points_us", "points_them",
                "score_us", "score_them")
