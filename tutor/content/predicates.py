@@ -618,6 +618,24 @@ def _cards_at_most(m: Moment, seat: str, card: Card, n: int) -> bool:
     return any(sum(ranking.strength(c) <= ceiling for c in m.hand.deal[s]) >= n for s in seats_of(seat, m))
 
 
+# Added for the practice hands of lessons 6 to 9 (truco, scoring, pairs and trios, flor)
+
+@word("lowest_played", "trick", "The learner played in trick n the weakest of the cards it held then (a card "
+      "equal to the weakest counts), whoever took the trick.")
+def _lowest_played(m: Moment, n: int) -> bool:
+    hand = m.hand
+    tricks = list(hand.tricks) + ([tuple(hand.current_trick)] if hand.current_trick else [])
+    if len(tricks) < n:
+        return False
+    mine = [card for seat, card in tricks[n - 1] if seat == m.learner]
+    if not mine:
+        return False
+    ranking = _ranking(hand)
+    earlier = {card for t in tricks[: n - 1] for seat, card in t if seat == m.learner}
+    held = [c for c in hand.deal[m.learner] if c not in earlier]
+    return ranking.strength(mine[0]) == min(ranking.strength(c) for c in held)
+
+
 # --- Parsing ---------------------------------------------------------------------------------------
 
 
