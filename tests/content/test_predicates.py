@@ -125,3 +125,21 @@ def test_card_count_words_count_cards_by_strength():
     assert not holds("cards_at_most(learner, 11e, 1)", hand)
     # "opponent" and "anyone" name several seats: one of them is enough.
     assert holds("cards_at_least(anyone, 2e, 2)", hand) and holds("cards_at_most(anyone, 4e, 1)", hand)
+
+
+def test_lowest_played_looks_at_the_cards_held_in_that_trick():
+    # Four players, seat 1 is mano. The learner (seat 0, last) holds 1b, 4c and 6o; its partner leads
+    # nothing: seat 1 plays 3e, the partner (seat 2) 1e, seat 3 2o. The partner's 1e already takes the
+    # trick, so the learner's 4c (its weakest card) is the thrifty play; 1b is not.
+    deal = ["1b 4c 6o", "3e 5b 7c", "1e 11o 12c", "2o 5c 6c"]
+    low = hand_after(deal, 1, ["1:3e", "2:1e", "3:2o", "0:4c"], players=4)
+    high = hand_after(deal, 1, ["1:3e", "2:1e", "3:2o", "0:1b"], players=4)
+    assert holds("lowest_played(1)", low) and not holds("lowest_played(1)", high)
+    # It holds whoever took the trick (here the partner), and only once the learner has played in it.
+    assert holds("trick_won_by(1, partner)", low)
+    before = hand_after(deal, 1, ["1:3e", "2:1e", "3:2o"], players=4)
+    assert not holds("lowest_played(1)", before) and not holds("lowest_played(2)", low)
+    # In trick 2 the learner holds 1b and 6o: the weakest then is the 6o (the 4c is gone). The partner,
+    # winner of trick 1, leads 11o; seat 3 plays 5c; the learner's 6o is its weakest card then.
+    later = hand_after(deal, 1, ["1:3e", "2:1e", "3:2o", "0:4c", "2:11o", "3:5c", "0:6o"], players=4)
+    assert holds("lowest_played(2)", later) and holds("lowest_played(1)", later)
