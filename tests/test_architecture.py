@@ -1,6 +1,7 @@
-"""The engine and the computer players stay framework-free: no module of tutor/engine or tutor/bots
-imports Flask, Babel, Werkzeug, Jinja2 or the web layer (checked on the syntax tree, so that a lazy
-import inside a function counts).
+"""The engine, the computer players and the learning state stay framework-free: no module of
+tutor/engine, tutor/bots or tutor/learning imports Flask, Babel, Werkzeug, Jinja2 or the web layer
+(checked on the syntax tree, so that a lazy import inside a function counts); tutor/learning also
+touches no database and no translations (it computes from the attempts it is handed).
 The web layer is one package per feature: no feature imports another, and ``shared`` imports none."""
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ FORBIDDEN = ("flask", "flask_babel", "flask_wtf", "flask_sqlalchemy", "babel", "
 BOTS = ENGINE.parent / "bots"
 MODULES = sorted(ENGINE.rglob("*.py"))
 BOT_MODULES = sorted(BOTS.rglob("*.py"))
+LEARNING = ENGINE.parent / "learning"
+LEARNING_MODULES = sorted(LEARNING.rglob("*.py"))
+LEARNING_FORBIDDEN = ("sqlalchemy", "tutor.models", "tutor.i18n")
 
 
 def imported_names(path: Path, package: str | None = None) -> list[str]:
@@ -65,6 +69,18 @@ def test_bots_module_imports_no_web_framework(path):
     assert not bad, f"bots/{path.name} imports {bad}"
 
 
+def test_the_learning_package_has_modules():
+    assert {p.name for p in LEARNING_MODULES} >= {"__init__.py", "attempts.py", "lessons.py", "schedule.py",
+                                                   "stats.py", "topics.py"}
+
+
+@pytest.mark.parametrize("path", LEARNING_MODULES, ids=lambda p: p.name)
+def test_learning_module_imports_no_web_framework_and_no_database(path):
+    bad = [name for name in imported_names(path) if is_forbidden(name)
+           or any(name == other or name.startswith(other + ".") for other in LEARNING_FORBIDDEN)]
+    assert not bad, f"learning/{path.name} imports {bad}"
+
+
 def test_the_checker_sees_forbidden_imports(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text(
@@ -79,8 +95,9 @@ def test_the_checker_sees_forbidden_imports(tmp_path):
 
 
 def test_importing_the_engine_loads_no_web_framework():
-    """Import the engine and the bots in a fresh interpreter with a bare ``tutor`` package (the real
-    one builds the Flask app), then list the framework modules that got loaded: there must be none."""
+    """Import the engine, the bots and the learning package in a fresh interpreter with a bare ``tutor``
+    package (the real one builds the Flask app), then list the framework modules that got loaded:
+    there must be none."""
     import subprocess
     import sys
 
@@ -89,15 +106,17 @@ def test_importing_the_engine_loads_no_web_framework():
         f"pkg = types.ModuleType('tutor'); pkg.__path__ = [{str(ENGINE.parent)!r}]; sys.modules['tutor'] = pkg\n"
         "import tutor.engine, tutor.engine.notation, tutor.engine.match, tutor.engine.state\n"
         "import tutor.bots, tutor.bots.strong, tutor.bots.senas\n"
-        "bad = [m for m in sys.modules if m.split('.')[0] in ('flask', 'babel', 'werkzeug', 'jinja2')"
-        " or m.startswith('tutor.web')]\n"
+        "import tutor.learning, tutor.learning.schedule\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('flask', 'babel', 'werkzeug', 'jinja2', 'sqlalchemy')"
+        " or m.startswith('tutor.web') or m in ('tutor.models', 'tutor.i18n')]\n"
         "print(bad, len([m for m in sys.modules if m.startswith('tutor.engine.')]),"
-        " len([m for m in sys.modules if m.startswith('tutor.bots.')]))\n"
+        " len([m for m in sys.modules if m.startswith('tutor.bots.')]),"
+        " len([m for m in sys.modules if m.startswith('tutor.learning.')]))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split("]")[0] == "["
-    engine, bots = map(int, out.stdout.split("]")[1].split())
-    assert engine >= 8 and bots >= 5  # the modules were really imported
+    engine, bots, learning = map(int, out.stdout.split("]")[1].split())
+    assert engine >= 8 and bots >= 5 and learning >= 5  # the modules were really imported
 
 
 # --- The web layer: one package per feature, none importing another ----------------------------------

@@ -1,4 +1,4 @@
-"""The learner store: anonymous identity, device codes, progress rows."""
+"""The learner store: anonymous identity, device codes, the learning log's rows."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from tests.conftest import csrf_token, find_all
-from tutor.models import DEVICE_CODE_ALPHABET, Learner, Progress, db
+from tutor.models import DEVICE_CODE_ALPHABET, AttemptRow, Learner, db
 from tutor.web.device.views import FAILURE_BUDGET
 
 UNAMBIGUOUS = set("23456789ABCDEFGHJKMNPQRSTUVWXYZ")  # no 0/O, 1/I/L
@@ -148,19 +148,22 @@ def test_too_many_wrong_codes_slow_down_guessing(app, monkeypatch):
     assert shown_code(guesser) != real
 
 
-def test_progress_rows(app, client):
+def test_attempt_rows(app, client):
+    """The log keeps every attempt, even two alike (no unique key), belongs to a learner that exists,
+    and goes when its learner is deleted."""
     shown_code(client)
     with app.app_context():
         learner = db.session.scalar(select(Learner))
-        db.session.add(Progress(learner=learner, lesson="envido", step="count", tries=3, right=1))
+        for _ in range(2):
+            db.session.add(AttemptRow(learner_id=learner.id, item="envido-counting/no-pair", source="lesson",
+                                      correct=False))
         db.session.commit()
-        row = db.session.scalar(select(Progress))
-        assert (row.tries, row.right, row.done, row.first) == (3, 1, False, None) and row.updated is not None
-        assert learner.progress == [row]
-        db.session.add(Progress(learner=learner, lesson="envido", step="count"))
+        rows = db.session.scalars(select(AttemptRow)).all()
+        assert len(rows) == 2 and all(row.hinted is False and row.at is not None for row in rows)
+        db.session.add(AttemptRow(learner_id=learner.id + 1000, item="flor/value", source="lesson", correct=True))
         with pytest.raises(IntegrityError):
             db.session.commit()
         db.session.rollback()
-        db.session.delete(learner)
+        db.session.delete(db.session.get(Learner, learner.id))
         db.session.commit()
-        assert db.session.scalar(select(func.count()).select_from(Progress)) == 0
+        assert db.session.scalar(select(func.count()).select_from(AttemptRow)) == 0

@@ -42,7 +42,8 @@ def test_migrations_on_an_empty_database_match_the_models(empty_url):
             differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
         db.engine.dispose()
     assert differences == []
-    assert {"learner", "progress", "alembic_version"} <= table_names(url)
+    assert {"learner", "attempt", "answered_form", "alembic_version"} <= table_names(url)
+    assert "progress" not in table_names(url)  # moved into the learning log
 
 
 def test_downgrade_to_base_removes_every_table(empty_url):
@@ -77,6 +78,7 @@ def test_progress_records_become_counters_and_back(empty_url):
     """The JSON progress records of earlier versions move into the counter columns, and back on downgrade."""
     app, url = migrated_app(empty_url)
     before = "5b7c0e2d9a41"  # the revision before progress counters
+    counters = "c4e1a7d2b9f0"  # progress counters (the learning log replaces them later)
     engine = create_engine(url)
     with app.app_context():
         upgrade(revision=before)
@@ -91,7 +93,7 @@ def test_progress_records_become_counters_and_back(empty_url):
                     "INSERT INTO progress (id, learner_id, lesson, step, data, updated) "
                     "VALUES (:id, 1, 'l', :step, :data, CURRENT_TIMESTAMP)"
                 ), {"id": number, "step": f"s{number}", "data": data})
-        upgrade()
+        upgrade(revision=counters)
         with engine.connect() as connection:
             rows = connection.execute(text(
                 'SELECT step, done, "first", tries, "right" FROM progress ORDER BY step'
@@ -111,3 +113,50 @@ def test_progress_records_become_counters_and_back(empty_url):
         "s2": {"done": True, "tries": 0, "right": 0},
         "s3": {"done": False, "tries": 0, "right": 0},
     }
+
+
+def test_progress_counters_become_the_learning_log_and_back(empty_url):
+    """Each progress row becomes the attempts that explain it (the first answer first), so steps done,
+    first tries and stars stay as they were; the downgrade adds the log back up into counters."""
+    app, url = migrated_app(empty_url)
+    before = "9d3f6a1c2e70"  # the revision before the learning log
+    engine = create_engine(url)
+    rows = [  # step, done, first, tries, right
+        ("matas", True, False, 3, 1),  # wrong first, then wrong, then right
+        ("the-rest", True, True, 2, 2),
+        ("seats", True, None, 0, 0),  # a step without a check, read
+        ("dealer", False, False, 1, 0),
+    ]
+    with app.app_context():
+        upgrade(revision=before)
+        with engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO learner (id, public_id, device_code, created, last_seen) "
+                "VALUES (1, 'a', 'ABCDEFGH', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+            ))
+            for number, (step, done, first, tries, right) in enumerate(rows, start=1):
+                connection.execute(text(
+                    'INSERT INTO progress (id, learner_id, lesson, step, done, "first", tries, "right", updated) '
+                    "VALUES (:id, 1, 'l', :step, :done, :first, :tries, :right, CURRENT_TIMESTAMP)"
+                ), {"id": number, "step": step, "done": done, "first": first, "tries": tries, "right": right})
+        upgrade()
+        with engine.connect() as connection:
+            log = connection.execute(text(
+                'SELECT item, source, correct, hinted FROM attempt ORDER BY id'
+            )).all()
+        assert [(item, source, bool(correct), bool(hinted)) for item, source, correct, hinted in log] == [
+            ("l/matas", "lesson", False, False), ("l/matas", "lesson", False, False),
+            ("l/matas", "lesson", True, False),
+            ("l/the-rest", "lesson", True, False), ("l/the-rest", "lesson", True, False),
+            ("l/seats", "seen", False, False),
+            ("l/dealer", "lesson", False, False),
+        ]
+        downgrade(revision=before)
+        with engine.connect() as connection:
+            back = connection.execute(text(
+                'SELECT step, done, "first", tries, "right" FROM progress ORDER BY id'
+            )).all()
+        db.engine.dispose()
+    engine.dispose()
+    assert sorted((step, bool(done), None if first is None else bool(first), tries, right)
+                  for step, done, first, tries, right in back) == sorted(rows)

@@ -1,4 +1,5 @@
-"""Parallel answers from the same learner are all counted, exactly once each, on SQLite and PostgreSQL.
+"""Parallel answers from the same learner are all kept in the learning log, exactly once each, on SQLite
+and PostgreSQL.
 
 The app runs in a threaded werkzeug server on 127.0.0.1 (a thread per request, like several
 workers), and the answers come over real HTTP: a double click, two tabs, a browser resending.
@@ -20,7 +21,7 @@ from werkzeug.serving import make_server
 from tests.conftest import answer_form, dispose, find_all, make_app
 from tutor.content import all_lessons
 from tutor.content.checks import make_question
-from tutor.models import Learner, Progress, db
+from tutor.models import AttemptRow, Learner, db
 
 LEARNERS = 20
 PARALLEL = 10
@@ -90,15 +91,22 @@ class Browser:
 
 
 def stored(app) -> dict[str, dict]:
-    """Public id -> the step's counters as stored."""
+    """Public id -> the step's counters, added up from the answers in the learning log."""
     with app.app_context():
         rows = db.session.execute(
-            select(Learner.public_id, Progress.tries, Progress.right, Progress.first, Progress.done)
-            .join(Progress)
-            .where(Progress.lesson == LESSON.key, Progress.step == STEP.key)
+            select(Learner.public_id, AttemptRow.correct, AttemptRow.source)
+            .join(AttemptRow, AttemptRow.learner_id == Learner.id)
+            .where(AttemptRow.item == f"{LESSON.key}/{STEP.key}")
+            .order_by(AttemptRow.at, AttemptRow.id)
         ).all()
-        return {row.public_id: {"tries": row.tries, "right": row.right, "first": row.first, "done": row.done}
-                for row in rows}
+    records: dict[str, dict] = {}
+    for row in rows:
+        assert row.source == "lesson"
+        record = records.setdefault(row.public_id, {"tries": 0, "right": 0, "first": bool(row.correct), "done": False})
+        record["tries"] += 1
+        record["right"] += bool(row.correct)
+        record["done"] = record["done"] or bool(row.correct)
+    return records
 
 
 def learners_with_a_row(app) -> int:
