@@ -165,6 +165,7 @@ def test_a_guess_alone_turns_on_check_mode(client):
         ("card=7o&card=6o", "Pick exactly three cards (2 were given)."),
         ("hand=7o,6o,3b&guess=abc", "Type your answer as a whole number, like 27."),
         ("hand=7o,6o,3b&guess=-3", "Type your answer as a whole number, like 27."),
+        ("hand=7o,6o,3b&guess=150", "Type a number from 0 to 99."),  # a whole number: say what is wrong with it
     ],
 )
 def test_bad_input_is_a_translated_400_on_the_page(client, query, message):
@@ -591,6 +592,7 @@ def test_numbers_are_checked_by_the_server_not_the_browsers_bubble(client, path)
      "The scores must be two whole numbers from 0 to %(max)s, one per team, like 12,20.", {"max": 29}),
     ("/es/envido/daily?date=2026-01-31&guess=abc", "Type your answer as a whole number, like 27.", {}),
     ("/es/envido?hand=7o,6o,3b&check=1&guess=-3", "Type your answer as a whole number, like 27.", {}),
+    ("/es/envido/daily?date=2026-01-31&guess=150", "Type a number from 0 to %(max)s.", {"max": 99}),
 ])
 def test_out_of_range_numbers_are_told_in_the_pages_language(client, query, msgid, values):
     message = load_translations("es").gettext(msgid) % values if values else load_translations("es").gettext(msgid)

@@ -72,6 +72,9 @@ bp = Blueprint("envido", __name__, url_prefix=f"{LANG_PREFIX}/envido")
 MAX_PLAYERS = 6
 """The showdown form offers six players; 2, 4 or 6 of them are filled in."""
 
+MAX_GUESS = 99
+"""The largest envido answer read as a guess (judged wrong when above 33); larger is an input error."""
+
 FIRST_DAILY = date(2024, 1, 1)
 """The first date with a daily puzzle."""
 
@@ -228,7 +231,7 @@ def hand():
         return respond("envido/hand.html", [], "envido.hand", **context)
     try:
         cards = read_hand(typed if typed else picked)
-        guess = read_number(guess_text, Field.GUESS, 0, 99) if guess_text.strip() else None
+        guess = read_number(guess_text, Field.GUESS, 0, MAX_GUESS, max=MAX_GUESS) if guess_text.strip() else None
     except TrucoError as exc:
         context["picked"] = {value.strip() for value in picked}
         context["error"] = error_message(exc)
@@ -267,7 +270,7 @@ def daily():
         newer=(day + timedelta(days=1)) if day < today() else None,
     )
     try:
-        guess = read_number(guess_text, Field.GUESS, 0, 99) if guess_text.strip() else None
+        guess = read_number(guess_text, Field.GUESS, 0, MAX_GUESS, max=MAX_GUESS) if guess_text.strip() else None
     except TrucoError as exc:
         context["error"] = error_message(exc)
         context["view"] = hand_view(cards, True, None)

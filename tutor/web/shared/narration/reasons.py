@@ -9,6 +9,7 @@ the command line, the lessons and the table all tell refusals through here.
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from typing import Any
 
@@ -159,6 +160,9 @@ def _bad_value_message(details: dict[str, Any], field: Field | None, value: str,
         # Translators: "envido" stays Spanish.
         return _("“%(value)s” is not a possible envido: a hand has 0 to 7 (no two cards of one suit) or 20 to 33 (two of one suit).", value=value)
     if field is Field.GUESS:
+        highest = details.get("max")
+        if isinstance(highest, int) and re.fullmatch(r"[0-9]+", value):  # a whole number, only too large
+            return _("Type a number from 0 to %(max)s.", max=highest)
         return _("Type your answer as a whole number, like 27.")
     if field is Field.DATE:
         return _("“%(value)s” is not a puzzle date: use the form 2026-01-31, and no date after today.", value=value)
