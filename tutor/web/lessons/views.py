@@ -6,10 +6,11 @@ URLs (all under ``/<lang>``):
 * ``/lessons/<key>``: resume at the first unfinished step (or the lesson's summary when complete);
 * ``/lessons/<key>/<step>``: one step. GET shows it (``?seed=N`` picks a variant of its question);
   POST answers the check (fields: ``seed``, the one-time ``attempt`` token that keeps a resent form
-  from counting twice, and the answer fields of ``AnswerType``) or, for a step without a check,
-  finishes it and goes on (the "Continue" button). A step without a check also counts as done as
-  soon as it is shown to a known visitor (a browser that kept its identity cookie from an earlier
-  page), so a learner who moves with the step dots completes it; cookie-less clients write nothing;
+  from counting twice, ``hinted`` (``1`` once the hint was opened) and the answer fields of
+  ``AnswerType``) or, for a step without a check, finishes it and goes on (the "Continue" button).
+  A step without a check also counts as done as soon as it is shown to a known visitor (a browser
+  that kept its identity cookie from an earlier page), so a learner who moves with the step dots
+  completes it; cookie-less clients write nothing;
 * ``/lessons/<key>/done``: the lesson's summary with its stars;
 * ``/lessons/<key>/reset``: GET asks for confirmation, POST with ``confirm=yes`` forgets the lesson;
 * ``/lessons/<key>/present/<n>``: projector mode, step ``n`` (from 1), nothing recorded.
@@ -315,7 +316,8 @@ def _answer(found: Lesson, index: int, current: Step) -> Response:
                                error_field=exc.field)
         return render_step(context, status=400)
     verdict = judge(question, answer)
-    record_answer(found.key, current.key, verdict.correct, token=request.form.get("attempt"))
+    record_answer(found.key, current.key, verdict.correct, token=request.form.get("attempt"),
+                  hinted=request.form.get("hinted") == "1")  # set by hint.js when the hint was opened
     context = step_context(found, index, lesson_status(found), seed, question=question, answer=answer,
                            verdict=verdict)
     return render_step(context)
