@@ -125,3 +125,38 @@ def test_the_table_fits_and_passes_axe(page, width, height, name):
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     assert serious_violations(page) == []
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=False)
+
+
+SAMPLE_WHEN_SWAPPED_IN = """
+window.__firstStyle = null;
+new MutationObserver(() => {
+  const box = document.querySelector(%s);
+  if (box && window.__firstStyle === null) {
+    window.__firstStyle = {path: location.pathname, value: getComputedStyle(box)[%s]};
+  }
+}).observe(document, {subtree: true, childList: true});
+"""
+
+
+def test_the_play_pages_are_styled_the_moment_a_boosted_link_or_form_swaps_them_in(page):
+    """"Page shown without styles": the play pages linked css/play.css inside <body>, which a boosted
+    swap takes out and puts back (and a link in the play pages' <head> alone would be dropped by
+    htmx). Sampled in the same task as the swap, before any paint, the new page is already styled:
+    the set-up form's choices are play.css's blocks (a label is inline otherwise), and the table
+    reached by the boosted set-up form has its green felt."""
+    page.add_init_script(SAMPLE_WHEN_SWAPPED_IN % ('"form.setup label.choice"', '"display"'))
+    page.goto("/en/")
+    page.locator('.site-nav a[href="/en/play"]').first.click()
+    expect(page).to_have_url(re.compile(r"/en/play$"))
+    assert page.evaluate("window.__firstStyle") == {"path": "/en/play", "value": "block"}
+    page.evaluate("""window.__firstStyle = null; new MutationObserver(() => {
+      const felt = document.querySelector(".felt");
+      if (felt && window.__firstStyle === null) {
+        window.__firstStyle = {path: location.pathname, value: getComputedStyle(felt).backgroundColor};
+      }
+    }).observe(document, {subtree: true, childList: true});""")
+    page.locator("form.setup button[type=submit]").click()
+    page.wait_for_url(GAME_URL)
+    sampled = page.evaluate("window.__firstStyle")
+    assert GAME_URL.search(sampled["path"]) and sampled["value"] == "rgb(13, 90, 58)"  # --felt, #0d5a3a
+    assert page.evaluate("document.body.querySelectorAll('link[rel=stylesheet]').length") == 0

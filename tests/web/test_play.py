@@ -254,3 +254,28 @@ def test_daily_deal_is_the_same_for_everyone(app, client):
     (game_a, table_a), (game_b, table_b) = (stored_table(app, p) for p in paths)
     assert paths[0] != paths[1]
     assert game_a.seed == game_b.seed and table_a.hand.deal == table_b.hand.deal
+
+
+def test_every_page_links_the_table_stylesheet_in_its_head_and_no_play_page_in_its_body(app, client):
+    """A boosted link swaps only <body> (htmx drops the new page's <head>): a stylesheet linked in the
+    body is taken out and put back on every page change, so the page shows unstyled until it is
+    fetched again, and one linked only in the head of the play pages is missing after a boosted link
+    from any other page. So base.html links css/play.css for every page, scoped to .play-page."""
+    path = new_game(client)
+    play_pages = ("/en/play", "/en/play/daily", path)
+    for page in ("/en/", "/en/deck", "/en/lessons", "/en/envido", *play_pages):
+        html = client.get(page).get_data(as_text=True)
+        head, body = html.split("<body", 1)
+        assert 'href="/static/css/play.css"' in head, page
+        if page in play_pages:
+            assert 'rel="stylesheet"' not in body, page
+            assert find_all(html, "div", class_="play-page"), page
+        else:
+            assert not find_all(html, "div", class_="play-page"), page
+    fragment = client.get(path, headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "<link" not in fragment and fragment.lstrip().startswith('<section id="table"')
+    css = client.get("/static/css/play.css").get_data(as_text=True)
+    rules = [r.strip() for r in re.findall(r"([^{}]+)\{[^{}]*\}", re.sub(r"/\*.*?\*/", "", css, flags=re.S))]
+    selectors = [s.strip() for r in rules if not r.startswith(("from", "to")) for s in r.split(",")]
+    assert selectors and all(s.startswith(":where(.play-page) ") for s in selectors), [
+        s for s in selectors if not s.startswith(":where(.play-page) ")]

@@ -15,7 +15,9 @@ URLs (all under ``/<lang>``):
 * ``GET /play/daily``: today's deal, the same deals and bot seeds for everyone.
 
 The page is drawn only from the learner's ``view_for(seat)`` and ``legal_actions()``: the deal, the
-seed and the bots' cards stay in the database.
+seed and the bots' cards stay in the database. The table itself (context, template, hint, review)
+is shared with other features: :mod:`tutor.web.shared.table`; this module adds the game's URLs,
+its store and ``templates/play/table.html`` (the hand-over links and the footer).
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ from typing import Any
 from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
 from flask.wrappers import Response
 
-from ...bots import Level, hint
 from ...bots.table import NEXT_HAND, Table
 from ...engine.errors import InvalidNotationError, TrucoError
 from ...engine.notation import parse_rules
@@ -36,15 +37,14 @@ from ...engine.rules import FlorMode, find_variant
 from ...i18n import LANG_PREFIX, format_number
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
-from ..shared.htmx import render_block, wants_fragment
+from ..shared.htmx import wants_fragment
 from ..shared.learner import current_learner, session_public_id
 from ..shared.narration import Perspective, error_message
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
+from ..shared.table import learner_hint, render_table, review_hand, review_steps, table_context
 from ...models import Learner, db
 from . import store
-from .review import review_hand, review_steps
-from .tableview import table_context
 
 bp = Blueprint("play", __name__, url_prefix=LANG_PREFIX)
 
@@ -146,16 +146,16 @@ def daily():
     return render_template("play/daily.html", day=today, rules=parse_rules(DAILY_RULES))
 
 
-def _render_table(game: Any, table: Table, status: int = 200, **extra: Any) -> Response:
-    context = table_context(game, table, face=card_face(), **extra)
-    context["animate"] = wants_fragment()  # the bots' moves appear one by one after an htmx swap only
-    if wants_fragment():
-        body = render_block("play/table.html", "table", **context)
-    else:
-        body = render_template("play/table.html", **context)
-    response = Response(body, status=status, mimetype="text/html")
-    response.vary.add("HX-Request")
-    return response
+def _render_table(game: Any, table: Table, status: int = 200, *, show_hint: bool = False,
+                  since: int | None = None, error: str | None = None) -> Response:
+    """The game's table (the page, or its ``table`` block for an htmx swap): the hint shows when it
+    was asked for in this request or earlier for the decision on the table (``hint_pending``)."""
+    context = table_context(
+        table, face=card_face(), act_url=url_for("play.game", game_id=game.public_id),
+        hint_url=url_for("play.ask_hint", game_id=game.public_id), hint_for=learner_hint,
+        show_hint=show_hint or bool(game.hint_pending), since=since, error=error,
+    )
+    return render_table("play/table.html", {**context, "game": game}, status)
 
 
 def _read_version(text: str | None) -> int | None:
@@ -227,11 +227,6 @@ def ask_hint(game_id: str):
     if wants_fragment():
         return _render_table(found, table, show_hint=True)
     return redirect(url_for("play.game", game_id=found.public_id, hint=1, _anchor="hint"), code=303)
-
-
-def learner_hint(game: Any, table: Table):
-    """The hint for the decision on the table: from the learner's view only, seeded by the game."""
-    return hint(table.view(), seed=game.seed * 1009 + table.version, facts=table.facts_for(table.learner_seat))
 
 
 @bp.get("/play/<game_id>/review/<int:number>")

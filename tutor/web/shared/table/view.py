@@ -1,27 +1,34 @@
-"""What the table page shows, built only from the learner's view and legal actions.
+"""What a table page shows, built only from the learner's view and legal actions.
 
-:func:`table_context` turns a :class:`~tutor.bots.table.Table` into plain values for
-``templates/play/table.html``: the seats around the table (the learner at the bottom, the partner
-opposite), who deals, who is mano and pie, each seat's cards trick by trick, the learner's cards
-and legal calls, the open call, the narrated timeline with what happened since the learner's last
-action, the score as matchsticks, the partner's seña, and the hint when one was asked for. Nothing
-here reads another seat's cards: only ``table.view()`` (a :class:`~tutor.engine.state.SeatView`).
+:func:`table_context` turns any :class:`~tutor.bots.table.Table` (a whole match, or a scripted
+practice hand with a fixed first deal) into plain values for ``templates/shared/table.html``: the
+seats around the table (the learner at the bottom, the partner opposite), who deals, who is mano
+and pie, each seat's cards trick by trick, the learner's cards and legal calls, the open call, the
+narrated timeline with what happened since the learner's last action, the score as matchsticks,
+the partner's seña, and the hint when one was asked for. Nothing here reads another seat's cards:
+only ``table.view()`` (a :class:`~tutor.engine.state.SeatView`). :func:`render_table` renders the
+page, or only its ``table`` block for an htmx swap. How a feature uses both: see :mod:`tutor.web.shared.table`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
-from ...bots.table import Table
-from ...engine.cards import Card
-from ...engine.match import standing
-from ...engine.stakes import malas_limit
-from ...engine.state import Answer, Call, EventKind, Mazo, PlayCard, SeatView
-from ...i18n import format_number
-from ...i18n import gettext as _
-from ..shared.narration import Perspective, call_name, narrate
-from ..shared.narration.bots import SENA_FACES, action_label, reason_sentence, sena_text
+from flask import render_template
+from flask.wrappers import Response
+
+from ....bots import Hint, hint
+from ....bots.table import Table
+from ....engine.cards import Card
+from ....engine.match import standing
+from ....engine.stakes import malas_limit
+from ....engine.state import Answer, Call, EventKind, Mazo, PlayCard, SeatView
+from ....i18n import format_number
+from ....i18n import gettext as _
+from ..htmx import render_block, wants_fragment
+from ..narration import Perspective, call_name, narrate
+from ..narration.bots import SENA_FACES, action_label, reason_sentence, sena_text
 
 AREAS = {
     2: ("me", "top"),
@@ -136,7 +143,7 @@ def score_view(score: int, target: int) -> dict[str, Any]:
 
 def _events_with_positions(table: Table) -> tuple[list[Any], list[int]]:
     """The current hand's events, and for each event the log position (version) of the action behind it."""
-    from ...engine.state import HandState
+    from ....engine.state import HandState
 
     hand = table.hand
     replay = HandState(hand.rules, hand.deal, hand.mano, hand.start_scores)
@@ -149,9 +156,30 @@ def _events_with_positions(table: Table) -> tuple[list[Any], list[int]]:
     return list(hand.events), positions
 
 
-def table_context(game: Any, table: Table, *, face: str, since: int | None = None, error: str | None = None,
-                  show_hint: bool = False) -> dict[str, Any]:
-    """Everything the table template needs (see the module docstring)."""
+HintFor = Callable[[Table], Hint]
+"""How a feature gets the hint for the learner's decision on a table (e.g. :func:`learner_hint`)."""
+
+
+def learner_hint(table: Table) -> Hint:
+    """The hint for the learner's decision on the table: from the learner's view and the señas it
+    knows only, seeded by the table's seed and version. :func:`~.review.review_hand` seeds its
+    rankings the same way, so a hand's review repeats the hint the learner was shown."""
+    return hint(table.view(), seed=table.seed * 1009 + table.version, facts=table.facts_for(table.learner_seat))
+
+
+def table_context(table: Table, *, face: str, act_url: str, hint_url: str | None = None,
+                  hint_for: HintFor | None = None, show_hint: bool = False, since: int | None = None,
+                  error: str | None = None) -> dict[str, Any]:
+    """Everything ``templates/shared/table.html`` needs to draw ``table``.
+
+    ``face`` is the card face (:func:`tutor.web.shared.preferences.card_face`). ``act_url`` is where
+    the learner's action forms post (``action`` and ``version``; also the hand-over forms of the
+    feature's template). ``hint_url`` is where "What would a good player do?" posts (``version``),
+    None for no hint button. ``hint_for(table)`` computes the hint, shown when ``show_hint`` is true
+    and it is the learner's turn (None: never). ``since`` is the version the learner last drew: the
+    events after it are marked new (None: nothing new). ``error`` is a translated message shown in
+    an alert above the felt.
+    """
     view = table.view()
     me = table.learner_seat
     n = view.players
@@ -215,10 +243,8 @@ def table_context(game: Any, table: Table, *, face: str, since: int | None = Non
     ] if not view.is_over else []
     us, them = me % 2, 1 - me % 2
     hint_data = None
-    if (show_hint or game.hint_pending) and table.learner_to_act:
-        from .views import learner_hint
-
-        found = learner_hint(game, table)
+    if show_hint and hint_for is not None and table.learner_to_act:
+        found = hint_for(table)
         hint_data = {
             "best": action_label(str(found.best).split(":", 1)[1], face),
             "reason": reason_sentence(found.reason, face),
@@ -230,7 +256,8 @@ def table_context(game: Any, table: Table, *, face: str, since: int | None = Non
         }
     hands_done = len(table.hands()) - (0 if table.hand.is_over else 1)
     return {
-        "game": game, "table": table, "view": view, "seats": boxes, "players": n, "me": me,
+        "table": table, "view": view, "act_url": act_url, "hint_url": hint_url,
+        "seats": boxes, "players": n, "me": me,
         "card_buttons": card_buttons, "other_buttons": other_buttons, "pending": pending,
         "timeline": timeline, "new_items": [item for item in timeline if item.new],
         "score_us": score_view(view.scores[us], view.target), "score_them": score_view(view.scores[them], view.target),
@@ -240,3 +267,14 @@ def table_context(game: Any, table: Table, *, face: str, since: int | None = Non
         "error": error, "hint": hint_data, "hands_done": hands_done, "last_mine": last_mine,
         "rules": table.rules, "card_face": face, "caught": caught,
     }
+
+
+def render_table(template: str, context: dict[str, Any], status: int = 200) -> Response:
+    """``template`` (one that extends ``shared/table.html``) as a page, or only its ``table`` block
+    for an htmx swap, in which the moves since ``since`` appear one after another (``animate``)."""
+    fragment = wants_fragment()
+    context = {**context, "animate": fragment}
+    body = render_block(template, "table", **context) if fragment else render_template(template, **context)
+    response = Response(body, status=status, mimetype="text/html")
+    response.vary.add("HX-Request")
+    return response

@@ -1,21 +1,24 @@
 """The review of a finished hand: every decision replayed face up, the learner's next to the hint.
 
 :func:`review_hand` does the costly part once (the hint's ranking at each of the learner's
-decisions, from the learner's own view at that moment) and returns plain data that the store keeps;
-:func:`review_steps` words it for the page, in the page's language, by replaying the hand.
+decisions, from the learner's own view at that moment, seeded as
+:func:`~tutor.web.shared.table.view.learner_hint` seeds the hint at the table) and returns plain
+data (JSON-ready) that a feature may store; :func:`review_steps` words it for a page, in the page's
+language, by replaying the hand. Both work for any :class:`~tutor.bots.table.Table` and any of its
+finished hands, a scripted practice hand included.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...bots import hint
-from ...bots.table import Table
-from ...engine.notation import parse_action
-from ...engine.state import HandState
-from ...i18n import format_number
-from ..shared.narration import Perspective, narrate
-from ..shared.narration.bots import action_label, reason_sentence
+from ....bots import hint
+from ....bots.table import Table
+from ....engine.notation import parse_action
+from ....engine.state import HandState
+from ....i18n import format_number
+from ..narration import Perspective, narrate
+from ..narration.bots import action_label, reason_sentence
 
 MATCH_TOLERANCE = 0.05
 """A decision within this many expected points of the best counts as matching it."""
