@@ -11,15 +11,29 @@ from werkzeug.datastructures import MultiDict
 from tests.conftest import answer_form
 
 from tutor.content import all_lessons
-from tutor.content.checks import EXPLANATION_KEYS, KINDS, OPTION_KEYS, AnswerType, Points, Question, judge, make_question, parse_answer
+from tutor.content.checks import (
+    EXPLANATION_KEYS,
+    EXPLANATION_TYPES,
+    KINDS,
+    SITUATION_TYPES,
+    AnswerType,
+    OptionKey,
+    Points,
+    Question,
+    judge,
+    make_question,
+    parse_answer,
+)
+from tutor.content.checks.explanations import Refusal
 from tutor.content.errors import AnswerError, AnswerErrorKind
 from tutor.content.schema import Check, parse_check
 from tutor.engine.cards import DECK, Card, Suit
 from tutor.engine.envido import envido_points, flor_points, has_flor, showdown
 from tutor.engine.ranking import ARGENTINE, MATAS
 from tutor.engine.stakes import envido_stake, in_malas, mazo_award, next_envido_calls, truco_stake
-from tutor.engine.notation import parse_actions
-from tutor.engine.state import Call, HandState
+from tutor.engine.errors import Reason
+from tutor.engine.notation import format_action, parse_actions
+from tutor.engine.state import Answer, Call, HandState, Mazo, PlayCard
 from tutor.engine.tricks import hand_result, trick_result
 
 
@@ -56,83 +70,83 @@ def engine_answer(question: Question) -> Any:
     s = question.situation
     kind = question.kind
     if kind == "stronger_card":
-        a, b = s["cards"]
+        a, b = s.cards
         order = ARGENTINE.compare(a, b)
         return "equal" if order == 0 else (a if order > 0 else b).notation
     if kind == "order_cards":
-        levels = sorted({ARGENTINE.level(c) for c in s["cards"]})
-        return tuple(frozenset(c.notation for c in s["cards"] if ARGENTINE.level(c) == lv) for lv in levels)
+        levels = sorted({ARGENTINE.level(c) for c in s.cards})
+        return tuple(frozenset(c.notation for c in s.cards if ARGENTINE.level(c) == lv) for lv in levels)
     if kind == "pick_cards":
-        prop = s["property"]
+        prop = s.property
         test = {
             "figure": lambda c: c.rank in (10, 11, 12),
             "mata": lambda c: c in MATAS,
         }.get(prop, lambda c: c.suit is Suit({"espadas": "e", "bastos": "b", "oros": "o", "copas": "c"}[prop]))
-        return frozenset(c.notation for c in s["cards"] if test(c))
+        return frozenset(c.notation for c in s.cards if test(c))
     if kind in ("trick_winner", "who_leads"):
-        result = trick_result(s["cards"], s["teams"])
-        assert list(s["teams"]) == [seat % 2 for seat in s["seats"]]
+        result = trick_result(s.cards, s.teams)
+        assert list(s.teams) == [seat % 2 for seat in s.seats]
         if kind == "who_leads":
-            return str(s["seats"][result.next_leader])
-        return "parda" if result.parda else s["cards"][result.winner].notation
+            return str(s.seats[result.next_leader])
+        return "parda" if result.parda else s.cards[result.winner].notation
     if kind == "envido_value":
-        return envido_points(s["cards"])
+        return envido_points(s.cards)
     if kind == "flor_value":
-        return flor_points(s["cards"])
+        return flor_points(s.cards)
     if kind == "is_flor":
-        return "yes" if has_flor(s["cards"]) else "no"
+        return "yes" if has_flor(s.cards) else "no"
     if kind == "showdown":
-        values = s["values"] if s["values"] is not None else [envido_points(h) for h in s["hands"]]
-        result = showdown(values, s["mano"])
-        if s["ask"] == "son_buenas":
+        values = s.values if s.values is not None else [envido_points(h) for h in s.hands]
+        result = showdown(values, s.mano)
+        if s.ask == "son_buenas":
             return frozenset(str(st.seat) for st in result.statements if st.action.value == "son_buenas")
-        return TEAMS[result.team] if s["ask"] == "team" else str(result.winner)
+        return TEAMS[result.team] if s.ask == "team" else str(result.winner)
     if kind == "hand_winner":
-        result = hand_result(s["codes"])
+        result = hand_result(s.codes)
         return result.winner.value if result.winner else "undecided"
     if kind == "envido_points":
-        calls = [c["call"] for c in s["calls"]]
-        stake = envido_stake(calls, scores=tuple(s["scores"]), target=s["target"])
-        if s["response"] == "no_quiero":
-            return Points(stake.declined, TEAMS[s["calls"][-1]["team"]])
-        team = showdown(s["values"], s["mano"]).team
+        calls = [c.call for c in s.calls]
+        stake = envido_stake(calls, scores=tuple(s.scores), target=s.target)
+        if s.response == "no_quiero":
+            return Points(stake.declined, TEAMS[s.calls[-1].team])
+        team = showdown(list(s.values), s.mano).team
         return Points(stake.accepted, TEAMS[team])
     if kind == "envido_raises":
-        return frozenset(str(c) for c in next_envido_calls(s["calls"]))
+        return frozenset(str(c) for c in next_envido_calls(s.calls))
     if kind == "truco_points":
-        calls = [c["call"] for c in s["calls"]]
-        if s["ending"] == "no_quiero":
-            return Points(truco_stake(calls).declined, TEAMS[s["calls"][-1]["team"]])
-        if s["ending"] == "quiero":
-            return Points(truco_stake(calls).accepted, TEAMS[s["winner"]])
-        return Points(mazo_award(len(calls)), TEAMS[1 - s["folder"]])
+        calls = [c.call for c in s.calls]
+        if s.ending == "no_quiero":
+            return Points(truco_stake(calls).declined, TEAMS[s.calls[-1].team])
+        if s.ending == "quiero":
+            return Points(truco_stake(calls).accepted, TEAMS[s.winner])
+        return Points(mazo_award(len(calls)), TEAMS[1 - s.folder])
     if kind == "malas_buenas":
-        return "malas" if in_malas(s["score"], s["target"]) else "buenas"
+        return "malas" if in_malas(s.score, s.target) else "buenas"
     if kind == "legal_calls":
         hand = rebuild_visible_hand(s)
         asked = {option.value for option in question.options}  # a check may ask about the envido calls only
         return frozenset(a.call.value for a in hand.legal_actions() if isinstance(a, Call) and a.call.value in asked)
     if kind == "game_end":
-        return reference_game_end(s["scores"], s["target"], s["awards"])
+        return reference_game_end(s.scores, s.target, s.awards)
     if kind == "seat_role":
-        return str(reference_seat(s["players"], s["role"], s["dealer"], s["mano"]))
+        return str(reference_seat(s.players, s.role, s.dealer, s.mano))
     raise AssertionError(f"no engine recomputation for {kind}")
 
 
-def rebuild_visible_hand(s: dict[str, Any]) -> HandState:
+def rebuild_visible_hand(s: Any) -> HandState:
     """The hand rebuilt from what the learner sees: its own cards, the cards played, the log.
 
     Hidden cards are replaced by unused ones of different suits (no hidden flor), so they cannot
     change what is legal."""
-    view = s["view"]
-    hands: list[list[Card]] = [[] for _ in range(s["players"])]
-    hands[s["seat"]] = list(view.dealt)
-    for action in s["actions"]:
-        if action["kind"] == "card" and action["seat"] != s["seat"]:
-            hands[action["seat"]].append(action["card"])
+    view = s.view
+    hands: list[list[Card]] = [[] for _ in range(s.players)]
+    hands[s.seat] = list(view.dealt)
+    for action in s.actions:
+        if isinstance(action, PlayCard) and action.seat != s.seat:
+            hands[action.seat].append(action.card)
     used = {card for hand in hands for card in hand}
     spare = [card for card in DECK if card not in used]
-    announced = {a["seat"] for a in s["actions"] if a["kind"] == "call" and a["call"] == "flor"}
+    announced = {a.seat for a in s.actions if isinstance(a, Call) and a.call.value == "flor"}
     for seat, hand in enumerate(hands):
         while len(hand) < 3:
             if seat in announced:
@@ -145,28 +159,22 @@ def rebuild_visible_hand(s: dict[str, Any]) -> HandState:
                 card = next((c for c in spare if c.suit not in {h.suit for h in hand}), spare[0])
             spare.remove(card)
             hand.append(card)
-    state = HandState(s["rules"], hands, s["mano"], (0, 0))
-    for action in parse_actions(" ".join(format_action_data(a) for a in s["actions"])):
+    state = HandState(s.rules, hands, s.mano, (0, 0))
+    for action in parse_actions(" ".join(format_action(a) for a in s.actions)):
         state.apply(action)
-    assert state.to_act == s["seat"] and state.phase.value == s["phase"]
+    assert state.to_act == s.seat and state.phase.value == s.phase
     return state
 
 
-def format_action_data(action: dict[str, Any]) -> str:
-    what = {"card": lambda: action["card"].notation, "call": lambda: action["call"],
-            "answer": lambda: "quiero" if action["quiero"] else "no_quiero", "mazo": lambda: "mazo"}[action["kind"]]()
-    return f"{action['seat']}:{what}"
-
-
-def reference_game_end(scores: list[int], target: int, awards: list[dict[str, Any]]) -> str:
+def reference_game_end(scores: tuple[int, int], target: int, awards: tuple[Any, ...]) -> str:
     """RULES.md 4 and 7: points are added in order (envido first); the first team to reach the target wins."""
-    rules_order = [a["rule"] for a in awards]
+    rules_order = [a.rule for a in awards]
     assert rules_order == sorted(rules_order, key=lambda rule: rule != "envido_accepted"), "envido before tricks"
     now = list(scores)
     for award in awards:
-        now[award["team"]] += award["points"]
-        if now[award["team"]] >= target:
-            return TEAMS[award["team"]]
+        now[award.team] += award.points
+        if now[award.team] >= target:
+            return TEAMS[award.team]
     return "nobody"
 
 
@@ -204,8 +212,11 @@ def test_every_variant_has_the_engines_answer(where, check):
         wrong = wrong_answer(question)
         verdict = judge(question, parse_answer(question, answer_form(question, wrong)))
         assert not verdict.correct and verdict.expected == question.expected
-        assert verdict.explanation["msg"] in EXPLANATION_KEYS
-        assert all(option.key in OPTION_KEYS for option in question.options)
+        kind = KINDS[question.kind]
+        assert isinstance(question.situation, kind.situation_type)
+        assert type(verdict.explanation) in kind.explanation_types
+        assert verdict.explanation.msg in type(verdict.explanation).msgs
+        assert all(isinstance(option.key, OptionKey) for option in question.options)
         # Same seed, same question.
         again = make_question(check, seed)
         assert again.situation == question.situation and again.expected == question.expected
@@ -234,19 +245,19 @@ def test_envido_examples_of_the_rules(cards, points):
 
 def test_envido_explanation_of_a_pair():
     explanation = make_question(make_check("envido_value", cards="7c 5c 12e"), 3).explanation
-    assert explanation["msg"] == "envido.pair"
-    assert explanation["values"] == [7, 5] and explanation["bonus"] == 20 and explanation["total"] == 32
-    assert [c.notation for c in explanation["counted"]] == ["7c", "5c"]
-    assert explanation["other"].notation == "12e"
+    assert explanation.msg == "envido.pair"
+    assert explanation.values == (7, 5) and explanation.bonus == 20 and explanation.total == 32
+    assert [c.notation for c in explanation.counted] == ["7c", "5c"]
+    assert explanation.other.notation == "12e"
 
 
 def test_envido_explanations_of_the_other_kinds():
     best = make_question(make_check("envido_value", cards="7o 2o 6o"), 0).explanation
-    assert best["msg"] == "envido.best_pair" and best["values"] == [7, 6] and best["dropped"].notation == "2o"
+    assert best.msg == "envido.best_pair" and best.values == (7, 6) and best.dropped.notation == "2o"
     single = make_question(make_check("envido_value", cards="1e 6b 4o"), 0).explanation
-    assert single["msg"] == "envido.single" and single["card"].notation == "6b" and single["value"] == 6
+    assert single.msg == "envido.single" and single.card.notation == "6b" and single.value == 6
     zero = make_question(make_check("envido_value", cards="12e 11b 10o"), 0).explanation
-    assert zero["msg"] == "envido.zero" and zero["total"] == 0
+    assert zero.msg == "envido.zero" and zero.total == 0
 
 
 @pytest.mark.parametrize("cards, answer, msg", [
@@ -261,12 +272,12 @@ def test_envido_explanations_of_the_other_kinds():
 ])
 def test_ranking_facts(cards, answer, msg):
     question = make_question(make_check("stronger_card", cards=cards), 0)
-    assert question.expected == answer and question.explanation["msg"] == msg
+    assert question.expected == answer and question.explanation.msg == msg
 
 
 def test_ranking_explanation_names_the_mata():
     explanation = make_question(make_check("stronger_card", cards="3e 7o"), 0).explanation
-    assert explanation["winner"].notation == "7o" and explanation["mata"] == 4 and explanation["loser_level"] == 5
+    assert explanation.winner.notation == "7o" and explanation.mata == 4 and explanation.loser_level == 5
 
 
 @pytest.mark.parametrize("cards, players, leader, answer, msg, next_seat", [
@@ -279,7 +290,7 @@ def test_ranking_explanation_names_the_mata():
 ])
 def test_trick_facts(cards, players, leader, answer, msg, next_seat):
     question = make_question(make_check("trick_winner", cards=cards, players=players, leader=leader), 0)
-    assert question.expected == answer and question.explanation["msg"] == msg
+    assert question.expected == answer and question.explanation.msg == msg
     lead = make_question(make_check("who_leads", cards=cards, players=players, leader=leader), 0)
     assert lead.expected == str(next_seat)
 
@@ -305,7 +316,7 @@ def test_partners_tie_the_first_card_played_takes_the_trick():
 ])
 def test_hand_facts(outcomes, answer, msg):
     question = make_question(make_check("hand_winner", outcomes=outcomes), 0)
-    assert question.expected == answer and question.explanation["msg"] == msg
+    assert question.expected == answer and question.explanation.msg == msg
 
 
 @pytest.mark.parametrize("calls, points", [
@@ -330,13 +341,13 @@ def test_accepted_envido_and_falta_facts():
     falta = make_question(make_check("envido_points", calls=["envido", "falta_envido"], response="quiero",
                                      scores=[12, 20], values=[28, 31]), 0)
     assert falta.expected == Points(10, "them")
-    assert falta.explanation["reaches_target"] and falta.explanation["new_scores"] == [12, 30]
+    assert falta.explanation.reaches_target and falta.explanation.new_scores == (12, 30)
     leader = make_question(make_check("envido_points", calls=["falta_envido"], response="quiero",
                                       scores=[22, 5], values=[20, 33]), 0)
     assert leader.expected == Points(8, "them")   # the trailing team wins what the leader needed
     tie = make_question(make_check("envido_points", calls=["envido"], response="quiero",
                                    values=[27, 27], mano="them"), 0)
-    assert tie.expected == Points(2, "them") and tie.explanation["tie"]
+    assert tie.expected == Points(2, "them") and tie.explanation.tie
 
 
 @pytest.mark.parametrize("calls, ending, extra, expected", [
@@ -367,16 +378,16 @@ def test_showdown_facts(values, mano, winner, son_buenas):
 def test_malas_and_buenas():
     assert make_question(make_check("malas_buenas", score=14), 0).expected == "malas"
     buenas = make_question(make_check("malas_buenas", score=18), 0)
-    assert buenas.expected == "buenas" and buenas.explanation["points"] == 3   # "3 buenas"
+    assert buenas.expected == "buenas" and buenas.explanation.points == 3   # "3 buenas"
     fifteen = make_question(make_check("malas_buenas", score=15), 0)
-    assert fifteen.expected == "malas" and fifteen.explanation["points"] == 15   # "15 malas": the first 15
+    assert fifteen.expected == "malas" and fifteen.explanation.points == 15   # "15 malas": the first 15
     assert make_question(make_check("malas_buenas", score=16), 0).expected == "buenas"
 
 
 def test_envido_raises_facts():
     question = make_question(make_check("envido_raises", calls=["envido", "envido"]), 0)
     assert question.expected == {"real_envido", "falta_envido"}
-    assert {"call": "envido", "reason": "envido_too_many"} in question.explanation["refused"]
+    assert Refusal(call="envido", reason=Reason.ENVIDO_TOO_MANY) in question.explanation.refused
     closed = make_question(make_check("envido_raises", calls=["falta_envido"]), 0)
     assert closed.expected == frozenset()
     assert judge(closed, parse_answer(closed, {})).correct   # nothing selected is an answer
@@ -479,13 +490,13 @@ DEAL = "1e,7o,3b|4c,5c,6c"
 ])
 def test_legal_calls_facts(log, mano, allowed, refused):
     question = q("legal_calls", hand=f"argentino;mano={mano};scores=0-0;{DEAL};{log}")
-    assert question.situation["seat"] == 0
+    assert question.situation.seat == 0
     assert question.expected == allowed
-    reasons = {r["call"]: r["reason"] for r in question.explanation["refused"]}
+    reasons = {r.call: r.reason for r in question.explanation.refused}
     for call, reason in refused.items():
         assert reasons[call] == reason
     # What the learner sees does not contain the opponent's hidden cards.
-    view = question.situation["view"]
+    view = question.situation.view
     assert [card.notation for card in view.dealt] == ["1e", "7o", "3b"]
     hidden = {"4c", "5c", "6c"} - {token.split(":")[1] for token in log.split()}
     shown = repr(question.situation)
@@ -504,10 +515,10 @@ def test_game_end_counts_the_envido_first():
     check = make_check("game_end", pattern="both_reach")
     for seed in range(10):
         question = make_question(check, seed)
-        first = question.situation["awards"][0]
-        assert first["rule"] == "envido_accepted"
-        assert question.expected == TEAMS[first["team"]]
-        assert question.explanation["msg"] == "game_end.envido" and question.explanation["counted"] == 1
+        first = question.situation.awards[0]
+        assert first.rule == "envido_accepted"
+        assert question.expected == TEAMS[first.team]
+        assert question.explanation.msg == "game_end.envido" and question.explanation.counted == 1
 
 
 REACH = [
@@ -534,15 +545,15 @@ def test_every_explanation_key_is_reachable():
     seen = set()
     for kind, params in REACH:
         check = make_check(kind, **params)
-        seen.update(make_question(check, seed).explanation["msg"] for seed in range(30))
+        seen.update(make_question(check, seed).explanation.msg for seed in range(30))
     assert seen == EXPLANATION_KEYS
 
 
 def test_partners_equal_top_cards_only_the_first_played_takes_the_trick():
     for seed in range(40):
         question = make_question(make_check("trick_winner", pattern="partners_equal", players=4), seed)
-        cards = question.situation["cards"]
-        teams = question.situation["teams"]
+        cards = question.situation.cards
+        teams = question.situation.teams
         top = max(ARGENTINE.strength(c) for c in cards)
         firsts = [c for c, t in zip(cards, teams) if ARGENTINE.strength(c) == top]
         assert question.accepted == frozenset({firsts[0].notation})
@@ -551,7 +562,7 @@ def test_partners_equal_top_cards_only_the_first_played_takes_the_trick():
 def test_showdown_without_ties_never_draws_equal_numbers():
     for seed in range(60):
         question = make_question(make_check("showdown", players=2, pattern="no_tie"), seed)
-        values = question.explanation["values"]
+        values = question.explanation.values
         assert len(set(values)) == len(values)
 
 
@@ -559,7 +570,7 @@ def test_legal_calls_can_ask_about_the_envido_calls_only_in_the_learners_own_tur
     for seed in range(30):
         question = make_question(make_check("legal_calls", pattern="own_turn", only="envido"), seed)
         assert {option.value for option in question.options} == {"envido", "real_envido", "falta_envido"}
-        assert question.situation["phase"] == "play"
+        assert question.situation.phase == "play"
         assert question.expected <= {"envido", "real_envido", "falta_envido"}
 
 
@@ -567,7 +578,7 @@ def test_the_number_trap_pairs_only_need_what_lesson_2_step_1_teaches():
     for seed in range(60):
         question = make_question(make_check("stronger_card", pattern="number_trap"), seed)
         winner = Card.parse(question.expected)
-        loser = next(c for c in question.situation["cards"] if c != winner)
+        loser = next(c for c in question.situation.cards if c != winner)
         assert winner.rank in (2, 3) and loser.rank in (4, 5, 6, 10, 11, 12)
 
 
@@ -578,11 +589,11 @@ def _envido_in_answer_to_truco(actions) -> bool:
     """Whether the log has an envido call made while a Truco waited for its answer."""
     pending = False
     for action in actions:
-        if action["kind"] == "call" and action["call"] in TRUCO_CALLS:
+        if isinstance(action, Call) and action.call.value in TRUCO_CALLS:
             pending = True
-        elif action["kind"] in ("answer", "card", "mazo"):
+        elif isinstance(action, (Answer, PlayCard, Mazo)):
             pending = False
-        elif action["kind"] == "call" and pending:
+        elif isinstance(action, Call) and pending:
             return True
     return False
 
@@ -595,14 +606,14 @@ def test_the_play_before_a_calls_question_holds_only_what_was_taught(taught):
     seen_truco = False
     for seed in range(120):
         check = make_check("legal_calls", pattern=pattern, taught=taught, **({"only": "envido"} if taught == "envido" else {}))
-        actions = make_question(check, seed).situation["actions"]
-        calls = {action["call"] for action in actions if action["kind"] == "call"}
+        actions = make_question(check, seed).situation.actions
+        calls = {action.call.value for action in actions if isinstance(action, Call)}
         seen_truco = seen_truco or "truco" in calls
         assert not _envido_in_answer_to_truco(actions), seed
         if taught == "envido":
             assert not calls & {"retruco", "vale_cuatro"}, seed
     assert seen_truco  # a plain Truco is still shown: an accepted Truco closes the envido (lesson 5)
-    everything = [make_question(make_check("legal_calls", pattern="truco_accepted"), seed).situation["actions"]
+    everything = [make_question(make_check("legal_calls", pattern="truco_accepted"), seed).situation.actions
                   for seed in range(120)]
     assert any(_envido_in_answer_to_truco(actions) for actions in everything)  # the default shows all play
 
@@ -614,3 +625,40 @@ def test_a_clear_trick_offers_no_parda_before_the_parda_is_taught():
         assert clear.expected != "parda"
         others = make_question(make_check("trick_winner", pattern="random"), seed)
         assert "parda" in {option.value for option in others.options}
+
+
+# --- Typed situations and explanations ----------------------------------------------------------
+
+
+def test_every_kind_names_its_situation_and_explanation_types():
+    for name, kind in KINDS.items():
+        assert kind.situation_type in SITUATION_TYPES, name
+        assert kind.explanation_types and all(t in EXPLANATION_TYPES for t in kind.explanation_types), name
+        assert all(t.msgs for t in kind.explanation_types), f"{name}: an explanation type without keys"
+    keys = [msg for t in EXPLANATION_TYPES for msg in t.msgs]
+    assert len(keys) == len(set(keys)), "two explanation types share a key"
+    assert all(msg.split(".")[0] == t.family for t in EXPLANATION_TYPES for msg in t.msgs)
+
+
+@pytest.mark.parametrize("where, check", CHECKS, ids=[w for w, _ in CHECKS])
+def test_situations_and_explanations_are_plain_json_data(where, check):
+    import json
+
+    for seed in range(3):
+        question = make_question(check, seed)
+        explanation = json.loads(json.dumps(question.explanation.to_data()))
+        assert explanation["msg"] == question.explanation.msg
+        situation = json.loads(json.dumps(question.situation.to_data()))
+        if hasattr(question.situation, "cards"):
+            assert situation["cards"] == [card.notation for card in question.situation.cards]
+
+
+def test_explanations_and_options_refuse_keys_they_cannot_carry():
+    from tutor.content.checks.base import Option
+    from tutor.content.checks.explanations import ScoreHalf
+
+    with pytest.raises(ValueError):
+        ScoreHalf(zone="middle", score=1, target=30, limit=16, points=1, to_go=29)
+    with pytest.raises(ValueError):
+        Option("x", "no.such.key")
+    assert Option("envido", "call.envido").key is OptionKey.CALL_ENVIDO

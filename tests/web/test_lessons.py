@@ -681,7 +681,7 @@ def test_projector_seed_changes_the_example(client):
     for seed in (3, 4):
         html = client.get(f"/en/lessons/{lesson.key}/present/{number}?seed={seed}").get_data(as_text=True)
         cards = [s.attrs["data-card"] for s in find_all(html, "svg", role="img")]
-        expected = make_question(lesson.step("whole-order").check, seed).situation["cards"]
+        expected = make_question(lesson.step("whole-order").check, seed).situation.cards
         assert cards[:len(expected)] == [c.notation for c in expected]
         shown.append(cards)
     assert shown[0] != shown[1]

@@ -11,10 +11,11 @@ import pytest
 
 from tutor.engine import FlorMode, HandState, Rules, deal
 from tutor.engine.cards import Card
-from tutor.engine.state import AwardRule, EndKind, Event, EventKind
+from tutor.engine.stakes import EnvidoCall
+from tutor.engine.state import Answer, AwardRule, Call, EndKind, Event, EventKind, Mazo
 from tutor.engine.tricks import HandRule
 from tutor.i18n import load_translations
-from tutor.web.lessons.text import action_line
+from tutor.web.shared.questions.text import action_line
 from tutor.web.shared.narration import SENTENCES, Perspective, calls_formula, narrate, points_text, refusal_sentence
 
 WEB = Path(__file__).resolve().parents[2] / "tutor" / "web"
@@ -190,9 +191,9 @@ def test_words_shared_with_the_lessons_and_the_checker(english):
 
 def test_lesson_logs_are_told_by_the_narrator(english):
     """A lesson's log of actions says what the table says (the same sentences, from seat 0)."""
-    assert action_line({"seat": 2, "kind": "call", "call": "envido"}, 4, None) == "Your partner calls Envido."
-    assert action_line({"seat": 0, "kind": "answer", "quiero": False}, 2, None) == "You say No quiero."
-    assert action_line({"seat": 1, "kind": "mazo"}, 2, None) == "Your opponent goes to the mazo."
+    assert action_line(Call(2, EnvidoCall.ENVIDO), 4, None) == "Your partner calls Envido."
+    assert action_line(Answer(0, False), 2, None) == "You say No quiero."
+    assert action_line(Mazo(1), 2, None) == "Your opponent goes to the mazo."
 
 
 # --- Another language ----------------------------------------------------------------------------

@@ -54,13 +54,14 @@ def _show(key: str, step_key: str, seed: int) -> int:
     question = make_question(step.check, seed)
     print(f"kind:        {question.kind} (seed {seed})")
     print(f"prompt:      {question.prompt}")
-    for name, value in question.situation.items():
+    print(f"situation:   {type(question.situation).__name__}")
+    for name, value in question.situation.to_data().items():
         if name != "view":
             print(f"  {name}: {value}")
     if question.options:
         print("options:     " + ", ".join(o.label or o.value for o in question.options))
     print(f"answer:      {question.expected}")
-    print(f"explanation: {dict(question.explanation)}")
+    print(f"explanation: {type(question.explanation).__name__} {question.explanation.to_data()}")
     return 0
 
 

@@ -18,9 +18,12 @@ A retry uses a new seed (``new_seed()``): a check with a ``pattern`` then gives 
 the same pattern; a check with fixed params (``cards = "7c 5c 12e"``) gives the same question for
 every seed. The web layer keeps only (lesson key, step key, seed) between requests.
 
-Every expected answer and every explanation is computed by ``tutor.engine``; the explanation is
-data, ``{"msg": key, ...params}``, which the web layer turns into a translated sentence. The kinds
-and their explanation keys are documented on each class (see :data:`KINDS`).
+Every expected answer and every explanation is computed by ``tutor.engine``. A question's
+situation and explanation are typed values: each kind (see :data:`KINDS`) names its
+``situation_type`` (:mod:`.situations`) and its ``explanation_types`` (:mod:`.explanations`), each
+explanation type the keys (``msg``) it can carry, and every option has an :class:`OptionKey`. The
+web layer has one presenter per situation type (``tutor.web.shared.questions``) and one sentence
+per explanation type; ``to_data()`` gives either as JSON data.
 """
 
 from __future__ import annotations
@@ -31,16 +34,31 @@ from typing import Any, Mapping
 
 from ..errors import AnswerError, AnswerErrorKind, ContentError
 from .answers import check_form, judge, parse_answer
-from .base import AnswerType, Draft, GenerationError, Kind, Option, Points, Question, Reader, Verdict
+from . import explanations, situations
+from .base import (
+    AnswerType,
+    Draft,
+    Explanation,
+    GenerationError,
+    Kind,
+    Option,
+    OptionKey,
+    Points,
+    Question,
+    Reader,
+    Situation,
+    Verdict,
+)
 from .card_kinds import OrderCards, PickCards, StrongerCard, TrickWinner, WhoLeads
 from .envido_kinds import EnvidoValue, FlorValue, IsFlor, Showdown
 from .scenario_kinds import GameEnd, LegalCalls, SeatRole
 from .stake_kinds import EnvidoPoints, EnvidoRaises, HandWinner, MalasBuenas, TrucoPoints
 
 __all__ = [
-    "KINDS", "EXPLANATION_KEYS", "OPTION_KEYS", "make_question", "parse_answer", "judge", "check_form", "new_seed", "read_params",
-    "Question", "Verdict", "Option", "Points", "AnswerType", "AnswerError", "AnswerErrorKind", "Kind",
-    "GenerationError",
+    "KINDS", "EXPLANATION_TYPES", "SITUATION_TYPES", "EXPLANATION_KEYS", "OPTION_KEYS", "make_question",
+    "parse_answer", "judge", "check_form", "new_seed", "read_params",
+    "Question", "Verdict", "Option", "OptionKey", "Points", "AnswerType", "AnswerError", "AnswerErrorKind", "Kind",
+    "GenerationError", "Situation", "Explanation", "situations", "explanations",
 ]
 
 _ALL_KINDS: list[Kind] = [
@@ -54,35 +72,19 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in _ALL_KINDS}
 """Every check kind by its name in lesson files."""
 
 
-EXPLANATION_KEYS: frozenset[str] = frozenset({
-    "stronger.mata", "stronger.higher", "stronger.equal",
-    "order",
-    "pick.figure", "pick.mata", "pick.suit",
-    "trick.mata", "trick.higher", "trick.partners", "trick.parda",
-    "lead.winner", "lead.parda",
-    "envido.pair", "envido.best_pair", "envido.single", "envido.zero",
-    "flor.value", "flor.yes", "flor.no",
-    "showdown.best", "showdown.tie", "showdown.son_buenas",
-    "hand.two_tricks", "hand.first_parda_next_decides", "hand.parda_after_win_first_trick_winner",
-    "hand.third_parda_first_trick_winner", "hand.all_parda_mano", "hand.undecided",
-    "envido_points.declined_single", "envido_points.declined_raise", "envido_points.accepted_sum",
-    "envido_points.accepted_falta",
-    "envido_raises",
-    "truco_points.declined", "truco_points.accepted", "truco_points.mazo",
-    "score.malas", "score.buenas",
-    "legal_calls",
-    "game_end.envido", "game_end.tricks", "game_end.nobody",
-    "seat.mano", "seat.dealer", "seat.pie", "seat.next_dealer",
-})
-"""Every ``msg`` an explanation can carry: the web layer needs one sentence for each."""
+SITUATION_TYPES: tuple[type[Situation], ...] = tuple(dict.fromkeys(kind.situation_type for kind in _ALL_KINDS))
+"""Every situation type a kind uses: the web layer needs a presenter for each."""
 
-OPTION_KEYS: frozenset[str] = frozenset({
-    "card", "seat", "parda", "equal", "yes", "no", "side.mano", "side.other", "undecided",
-    "team.us", "team.them", "nobody", "malas", "buenas",
-    "call.envido", "call.real_envido", "call.falta_envido", "call.truco", "call.retruco", "call.vale_cuatro",
-    "call.flor", "call.contraflor", "call.contraflor_al_resto",
-})
-"""Every ``Option.key``: the web layer needs a default label for each (cards and seats are drawn)."""
+EXPLANATION_TYPES: tuple[type[Explanation], ...] = tuple(
+    dict.fromkeys(t for kind in _ALL_KINDS for t in kind.explanation_types)
+)
+"""Every explanation type a kind can give: the web layer needs sentences for each."""
+
+EXPLANATION_KEYS: frozenset[str] = frozenset(msg for t in EXPLANATION_TYPES for msg in t.msgs)
+"""Every ``msg`` an explanation can carry (from the types' ``msgs``)."""
+
+OPTION_KEYS: frozenset[str] = frozenset(OptionKey)
+"""Every ``Option.key`` (the members of :class:`OptionKey`)."""
 
 
 def register(kind: Kind) -> Kind:
@@ -115,6 +117,10 @@ def make_question(check: Any, seed: int) -> Question:
     """The concrete question for a step's check (a ``schema.Check``) and a seed; deterministic."""
     kind = KINDS[check.kind]
     draft: Draft = kind.draft(check.params, random.Random(f"{check.kind}:{seed}"))
+    if not isinstance(draft.situation, kind.situation_type):
+        raise TypeError(f"{kind.name}: situation {type(draft.situation).__name__}, not {kind.situation_type.__name__}")
+    if type(draft.explanation) not in kind.explanation_types:
+        raise TypeError(f"{kind.name}: explanation {type(draft.explanation).__name__} is not in its explanation_types")
     labels = check.labels
     options = tuple(replace(o, label=labels[o.value]) if o.value in labels else o for o in draft.options)
     return Question(

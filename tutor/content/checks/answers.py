@@ -16,6 +16,7 @@ from tutor.engine.errors import InvalidNotationError
 
 from ..errors import AnswerError, AnswerErrorKind
 from .base import TEAM_VALUES, AnswerType, Points, Question, Verdict
+from .situations import CardsSituation
 
 _NUMBER_RE = re.compile(r"^[+]?\d{1,6}$")
 _NEGATIVE_RE = re.compile(r"^-\d{1,6}$")
@@ -75,7 +76,9 @@ def _option_value(question: Question, text: str, name: str) -> str:
 
 
 def _order(question: Question, form: Mapping[str, Any]) -> tuple[frozenset[str], ...]:
-    cards = [c.notation for c in question.situation["cards"]]
+    situation = question.situation
+    assert isinstance(situation, CardsSituation), "an ORDER question shows the cards to order"
+    cards = [c.notation for c in situation.cards]
     place_fields = {f"place-{c}": c for c in cards}
     if any(_values(form, name) for name in place_fields):
         by_place: dict[int, set[str]] = {}

@@ -15,13 +15,25 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 
 from tutor.engine.cards import DECK, Card, Suit
 from tutor.engine.ranking import ARGENTINE, MATAS
 from tutor.engine.tricks import TrickResult, trick_result
 
-from .base import AnswerType, Draft, Kind, Option, Reader, sample_until
+from .base import AnswerType, Draft, Kind, Option, OptionKey, Reader, sample_until
+from .explanations import (
+    CardBeats,
+    CardOrder,
+    CardsEqual,
+    CardsPicked,
+    LeadAfterParda,
+    LeadByWinner,
+    TrickByPartners,
+    TrickParda,
+    TrickTaken,
+)
+from .situations import CardsSituation, PickSituation, TrickSituation
 
 _FALSE_ACE_LEVEL = ARGENTINE.level(Card(1, Suit.OROS))
 
@@ -31,21 +43,19 @@ def is_mata(card: Card) -> bool:
     return card in MATAS
 
 
-def compare_explanation(prefix: str, a: Card, b: Card) -> dict[str, Any]:
-    """Why ``a`` and ``b`` compare as they do: ``<prefix>.equal``, ``<prefix>.mata`` or ``<prefix>.higher``."""
+def mata_number(card: Card) -> int | None:
+    """1-4: the card's place among the matas, or None for any other card."""
+    return MATAS.index(card) + 1 if is_mata(card) else None
+
+
+def compare_explanation(a: Card, b: Card) -> CardBeats | CardsEqual:
+    """Why ``a`` and ``b`` compare as they do."""
     order = ARGENTINE.compare(a, b)
     if order == 0:
-        return {"msg": f"{prefix}.equal", "cards": [a, b], "level": ARGENTINE.level(a)}
+        return CardsEqual(cards=(a, b), level=ARGENTINE.level(a))
     winner, loser = (a, b) if order > 0 else (b, a)
-    data = {
-        "winner": winner,
-        "loser": loser,
-        "winner_level": ARGENTINE.level(winner),
-        "loser_level": ARGENTINE.level(loser),
-    }
-    if is_mata(winner):
-        return {"msg": f"{prefix}.mata", **data, "mata": MATAS.index(winner) + 1}
-    return {"msg": f"{prefix}.higher", **data}
+    return CardBeats(winner=winner, loser=loser, winner_level=ARGENTINE.level(winner),
+                     loser_level=ARGENTINE.level(loser), mata=mata_number(winner))
 
 
 # --- stronger_card -------------------------------------------------------------------------------
@@ -82,14 +92,14 @@ class StrongerCard(Kind):
     Params: ``cards`` (two fixed cards) or ``pattern``: random, mata (one is a mata), false_ace (one
     is the 1 of oros or copas), same_number (same number, different strength, e.g. 7e and 7c),
     equal, number_trap (a 2 or 3 against a figure or a 4-6: the lower number wins, e.g. 3 against 12).
-    Situation: ``cards`` (2). Options: the two cards (key ``card``) and ``equal``.
-    Explanation: ``stronger.mata`` / ``stronger.higher`` {winner, loser, winner_level, loser_level
-    [, mata: 1-4]} or ``stronger.equal`` {cards, level}.
+    Options: the two cards (key ``card``) and ``equal``.
     """
 
     name = "stronger_card"
     answer_type = AnswerType.CHOICE
     option_values = ("equal",)
+    situation_type = CardsSituation
+    explanation_types = (CardBeats, CardsEqual)
 
     def read(self, r: Reader) -> StrongerParams:
         cards = r.cards("cards", count=2)
@@ -105,8 +115,9 @@ class StrongerCard(Kind):
         a, b = cards
         order = ARGENTINE.compare(a, b)
         expected = "equal" if order == 0 else (a if order > 0 else b).notation
-        options = (Option(a.notation, "card", card=a), Option(b.notation, "card", card=b), Option("equal", "equal"))
-        return Draft({"cards": cards}, options, expected, compare_explanation("stronger", a, b),
+        options = (Option(a.notation, OptionKey.CARD, card=a), Option(b.notation, OptionKey.CARD, card=b),
+                   Option("equal", OptionKey.EQUAL))
+        return Draft(CardsSituation(cards=tuple(cards)), options, expected, compare_explanation(a, b),
                      accepted=frozenset({expected}))
 
 
@@ -134,13 +145,14 @@ class OrderCards(Kind):
 
     Params: ``cards`` (3-6 fixed cards) or ``pattern`` (random, matas: the four matas, with_equal:
     at least two equal cards, aces_and_sevens: only 1s and 7s) and ``count`` (3-6, default 4).
-    Situation: ``cards`` (shuffled). Answer type ORDER: expected is a tuple of frozensets of card
+    The situation's cards are shuffled. Answer type ORDER: expected is a tuple of frozensets of card
     notations, strongest first.
-    Explanation: ``order`` {groups: list of lists of cards strongest first, levels: their levels}.
     """
 
     name = "order_cards"
     answer_type = AnswerType.ORDER
+    situation_type = CardsSituation
+    explanation_types = (CardOrder,)
 
     def read(self, r: Reader) -> OrderParams:
         cards = r.cards("cards", low=3, high=6)
@@ -170,12 +182,9 @@ class OrderCards(Kind):
             cards = tuple(sample_until(rng, lambda g: g.sample(DECK, params.count), ok))
         groups = _order_groups(cards)
         expected = tuple(frozenset(c.notation for c in group) for group in groups)
-        explanation = {
-            "msg": "order",
-            "groups": [list(group) for group in groups],
-            "levels": [ARGENTINE.level(group[0]) for group in groups],
-        }
-        return Draft({"cards": cards}, (), expected, explanation)
+        explanation = CardOrder(groups=tuple(tuple(group) for group in groups),
+                                levels=tuple(ARGENTINE.level(group[0]) for group in groups))
+        return Draft(CardsSituation(cards=tuple(cards)), (), expected, explanation)
 
 
 # --- pick_cards ----------------------------------------------------------------------------------
@@ -204,13 +213,13 @@ class PickCards(Kind):
 
     Params: ``property`` (figure, mata, espadas, bastos, oros, copas) and ``cards`` (fixed, 3-8)
     or ``count`` (4-8, default 5; at least one card has the property and one has not).
-    Situation: ``cards``, ``property``. Answer type CHOICES over card options.
-    Explanation: ``pick.<property>`` with property one of figure/mata/suit {picked, others, suit?}
-    (``pick.suit`` carries ``suit``: "e", "b", "o" or "c").
+    Answer type CHOICES over card options.
     """
 
     name = "pick_cards"
     answer_type = AnswerType.CHOICES
+    situation_type = PickSituation
+    explanation_types = (CardsPicked,)
 
     def read(self, r: Reader) -> PickParams:
         prop = r.choice("property", _PROPERTIES)
@@ -225,14 +234,11 @@ class PickCards(Kind):
             hits = sum(_has_property(params.prop, c) for c in cs)
             return 0 < hits < len(cs)
         cards = params.cards or tuple(sample_until(rng, lambda g: g.sample(DECK, params.count), ok))
-        picked = [c for c in cards if _has_property(params.prop, c)]
-        others = [c for c in cards if not _has_property(params.prop, c)]
-        msg = "pick.suit" if params.prop in _SUITS else f"pick.{params.prop}"
-        explanation: dict[str, Any] = {"msg": msg, "picked": picked, "others": others}
-        if params.prop in _SUITS:
-            explanation["suit"] = _SUITS[params.prop].value
-        options = tuple(Option(c.notation, "card", card=c) for c in cards)
-        return Draft({"cards": cards, "property": params.prop}, options,
+        picked = tuple(c for c in cards if _has_property(params.prop, c))
+        others = tuple(c for c in cards if not _has_property(params.prop, c))
+        explanation = CardsPicked(property=params.prop, picked=picked, others=others, suit=_SUITS.get(params.prop))
+        options = tuple(Option(c.notation, OptionKey.CARD, card=c) for c in cards)
+        return Draft(PickSituation(cards=tuple(cards), property=params.prop), options,
                      frozenset(c.notation for c in picked), explanation)
 
 
@@ -315,44 +321,28 @@ def _make_trick(params: TrickParams, rng: random.Random) -> tuple[tuple[int, ...
     return seats, result
 
 
-def _trick_situation(seats: tuple[int, ...], result: TrickResult, players: int) -> dict[str, Any]:
-    return {
-        "cards": result.cards,
-        "seats": seats,
-        "teams": result.teams,
-        "players": players,
-        "leader": seats[0],
-    }
+def _trick_situation(seats: tuple[int, ...], result: TrickResult, players: int) -> TrickSituation:
+    return TrickSituation(cards=tuple(result.cards), seats=seats, teams=tuple(result.teams), players=players,
+                          leader=seats[0])
 
 
-def _trick_explanation(seats: tuple[int, ...], result: TrickResult) -> dict[str, Any]:
+def _trick_explanation(seats: tuple[int, ...], result: TrickResult) -> TrickTaken | TrickByPartners | TrickParda:
     cards = result.cards
     top = min(ARGENTINE.level(c) for c in cards)
     top_positions = [i for i, c in enumerate(cards) if ARGENTINE.level(c) == top]
+    top_cards = tuple(cards[i] for i in top_positions)
+    top_seats = tuple(seats[i] for i in top_positions)
     if result.parda:
-        return {
-            "msg": "trick.parda",
-            "cards": [cards[i] for i in top_positions],
-            "seats": [seats[i] for i in top_positions],
-            "level": top,
-            "leader": seats[0],
-        }
+        return TrickParda(cards=top_cards, seats=top_seats, level=top, leader=seats[0])
     w = result.winner
-    assert w is not None
+    team = result.winning_team
+    assert w is not None and team is not None
     if len(top_positions) > 1:
-        return {
-            "msg": "trick.partners",
-            "card": cards[w],
-            "seat": seats[w],
-            "team": result.winning_team,
-            "cards": [cards[i] for i in top_positions],
-            "seats": [seats[i] for i in top_positions],
-        }
-    others = [c for i, c in enumerate(cards) if result.teams[i] != result.winning_team]
+        return TrickByPartners(card=cards[w], seat=seats[w], team=team, cards=top_cards, seats=top_seats)
+    others = [c for i, c in enumerate(cards) if result.teams[i] != team]
     best_other = min(others, key=ARGENTINE.level)
-    data = compare_explanation("trick", cards[w], best_other)
-    data.update({"card": cards[w], "seat": seats[w], "team": result.winning_team, "beats": best_other})
-    return data
+    return TrickTaken(card=cards[w], seat=seats[w], team=team, beats=best_other, card_level=ARGENTINE.level(cards[w]),
+                      beats_level=ARGENTINE.level(best_other), mata=mata_number(cards[w]))
 
 
 class TrickWinner(Kind):
@@ -364,28 +354,26 @@ class TrickWinner(Kind):
     partners_equal (4/6 players: equal top cards from partners), equal_not_top (equal cards from
     opposing teams, but a stronger card takes the trick; 4/6 players), tie_or_not (half of the time
     a parda, else a near miss: equal_not_top, or same_number with 2 players). ``leader`` may also be fixed with a pattern (default: random).
-    Situation: ``cards`` (playing order), ``seats`` (seat of each card), ``teams``, ``players``,
-    ``leader``. Options: one per card (key ``card``, with ``seat``) and ``parda`` (not with the
+    Options: one per card (key ``card``, with ``seat``) and ``parda`` (not with the
     ``clear`` pattern, which lessons use before the parda is taught). When partners tie
     for the top, the card that takes the trick is the one played first (engine ``trick_result``), and
     only that card is accepted.
-    Explanation: ``trick.mata`` / ``trick.higher`` {card, seat, team, beats, winner, loser,
-    winner_level, loser_level [, mata]}, ``trick.partners`` {card, seat, team, cards, seats},
-    ``trick.parda`` {cards, seats, level, leader}.
     """
 
     name = "trick_winner"
     answer_type = AnswerType.CHOICE
     option_values = ("parda",)
+    situation_type = TrickSituation
+    explanation_types = (TrickTaken, TrickByPartners, TrickParda)
 
     def read(self, r: Reader) -> TrickParams:
         return _read_trick(r)
 
     def draft(self, params: TrickParams, rng: random.Random) -> Draft:
         seats, result = _make_trick(params, rng)
-        options = tuple(Option(c.notation, "card", card=c, seat=s) for c, s in zip(result.cards, seats))
+        options = tuple(Option(c.notation, OptionKey.CARD, card=c, seat=s) for c, s in zip(result.cards, seats))
         if params.cards is not None or params.pattern != "clear":  # "clear" comes before parda is taught
-            options += (Option("parda", "parda"),)
+            options += (Option("parda", OptionKey.PARDA),)
         if result.parda:
             expected, accepted = "parda", frozenset({"parda"})
         else:
@@ -400,15 +388,15 @@ class TrickWinner(Kind):
 class WhoLeads(Kind):
     """``who_leads``: after this trick, who leads the next one?
 
-    Params as ``trick_winner``. Situation as ``trick_winner``. Options: one per seat (key ``seat``).
+    Params and situation as ``trick_winner``. Options: one per seat (key ``seat``).
     The engine's ``TrickResult.next_leader`` answers: the winner, or after a parda the player who
     led the tied trick.
-    Explanation: ``lead.winner`` {seat, card, trick: the trick_winner explanation} or
-    ``lead.parda`` {seat, cards, seats}.
     """
 
     name = "who_leads"
     answer_type = AnswerType.CHOICE
+    situation_type = TrickSituation
+    explanation_types = (LeadByWinner, LeadAfterParda)
 
     def read(self, r: Reader) -> TrickParams:
         return _read_trick(r)
@@ -416,12 +404,12 @@ class WhoLeads(Kind):
     def draft(self, params: TrickParams, rng: random.Random) -> Draft:
         seats, result = _make_trick(params, rng)
         seat = seats[result.next_leader]
-        options = tuple(Option(str(s), "seat", seat=s) for s in range(params.players))
+        options = tuple(Option(str(s), OptionKey.SEAT, seat=s) for s in range(params.players))
         trick = _trick_explanation(seats, result)
-        if result.parda:
-            explanation = {"msg": "lead.parda", "seat": seat, "cards": trick["cards"], "seats": trick["seats"]}
+        explanation: LeadByWinner | LeadAfterParda
+        if isinstance(trick, TrickParda):
+            explanation = LeadAfterParda(seat=seat, cards=trick.cards, seats=trick.seats)
         else:
-            explanation = {"msg": "lead.winner", "seat": seat, "card": result.cards[result.next_leader],
-                           "trick": trick}
+            explanation = LeadByWinner(seat=seat, card=result.cards[result.next_leader], trick=trick)
         return Draft(_trick_situation(seats, result, params.players), options, str(seat), explanation,
                      accepted=frozenset({str(seat)}))

@@ -24,7 +24,20 @@ from tutor.engine.envido import (
     showdown,
 )
 
-from .base import AnswerType, Draft, Kind, Option, Reader, sample_until, team_value
+from .base import AnswerType, Draft, Kind, Option, OptionKey, Reader, sample_until, team_options, team_value
+from .explanations import (
+    EnvidoBestPair,
+    EnvidoCount,
+    EnvidoPair,
+    EnvidoSingle,
+    EnvidoZero,
+    FlorCount,
+    FlorMade,
+    NoFlor,
+    ShowdownWon,
+    SonBuenasSaid,
+)
+from .situations import HeldCardsSituation, ShowdownSituation
 
 # --- envido_value --------------------------------------------------------------------------------
 
@@ -49,21 +62,23 @@ def _envido_ok(pattern: str, result: EnvidoResult) -> bool:
     return True
 
 
-def envido_explanation(result: EnvidoResult) -> dict[str, Any]:
-    """The engine's envido result as explanation data (``envido.<kind>``)."""
-    data: dict[str, Any] = {"msg": f"envido.{result.kind.value}", "cards": list(result.cards), "total": result.points}
+def envido_explanation(result: EnvidoResult) -> EnvidoCount:
+    """The engine's envido result as an explanation (``envido.<kind>``)."""
+    cards = tuple(result.cards)
     if result.kind in (EnvidoKind.PAIR, EnvidoKind.BEST_PAIR):
-        data.update(
-            counted=list(result.counted),
-            values=[card.envido_value for card in result.counted],
-            bonus=result.bonus,
-            suit=result.suit.value if result.suit else None,
-        )
-        rest = [card for card in result.cards if card not in result.counted]
-        data["other" if result.kind is EnvidoKind.PAIR else "dropped"] = rest[0]
-    elif result.kind is EnvidoKind.SINGLE:
-        data.update(card=result.counted[0], value=result.counted[0].envido_value)
-    return data
+        assert result.suit is not None
+        counted = tuple(result.counted)
+        values = tuple(card.envido_value for card in counted)
+        rest = next(card for card in cards if card not in counted)
+        if result.kind is EnvidoKind.PAIR:
+            return EnvidoPair(cards=cards, total=result.points, counted=counted, values=values, bonus=result.bonus,
+                              suit=result.suit, other=rest)
+        return EnvidoBestPair(cards=cards, total=result.points, counted=counted, values=values, bonus=result.bonus,
+                              suit=result.suit, dropped=rest)
+    if result.kind is EnvidoKind.SINGLE:
+        card = result.counted[0]
+        return EnvidoSingle(cards=cards, total=result.points, card=card, value=card.envido_value)
+    return EnvidoZero(cards=cards, total=result.points)
 
 
 @dataclass(frozen=True)
@@ -86,14 +101,13 @@ class EnvidoValue(Kind):
     Params: ``cards`` (3 fixed) or ``pattern``: random, pair (two of a suit, no figure counted),
     pair_with_figure, pair_of_figures (20), three_of_a_suit (the best two count), no_pair (the best
     single card), only_figures (no pair and only figures: 0).
-    Situation: ``cards``. Answer type NUMBER.
-    Explanation: ``envido.pair`` {cards, counted, values, bonus, suit, other, total},
-    ``envido.best_pair`` {cards, counted, values, bonus, suit, dropped, total},
-    ``envido.single`` {cards, card, value, total}, ``envido.zero`` {cards, total}.
+    Answer type NUMBER.
     """
 
     name = "envido_value"
     answer_type = AnswerType.NUMBER
+    situation_type = HeldCardsSituation
+    explanation_types = (EnvidoPair, EnvidoBestPair, EnvidoSingle, EnvidoZero)
 
     def read(self, r: Reader) -> HandParams:
         return _read_hand(r, _ENVIDO_PATTERNS)
@@ -104,7 +118,8 @@ class EnvidoValue(Kind):
         else:
             result = sample_until(rng, lambda g: envido(tuple(g.sample(DECK, 3))),
                                   lambda res: _envido_ok(params.pattern, res))
-        return Draft({"cards": result.cards}, (), result.points, envido_explanation(result), number_max=99)
+        return Draft(HeldCardsSituation(cards=tuple(result.cards)), (), result.points, envido_explanation(result),
+                     number_max=99)
 
 
 # --- flor ------------------------------------------------------------------------------------------
@@ -114,12 +129,13 @@ class FlorValue(Kind):
     """``flor_value``: type the value of a flor (20 + the three values).
 
     Params: ``cards`` (3 fixed cards of one suit) or nothing (a random flor).
-    Situation: ``cards``. Answer type NUMBER.
-    Explanation: ``flor.value`` {cards, values, bonus, suit, total}.
+    Answer type NUMBER.
     """
 
     name = "flor_value"
     answer_type = AnswerType.NUMBER
+    situation_type = HeldCardsSituation
+    explanation_types = (FlorCount,)
 
     def read(self, r: Reader) -> HandParams:
         cards = r.cards("cards", count=3)
@@ -134,15 +150,10 @@ class FlorValue(Kind):
             suit = rng.choice([c.suit for c in DECK[::10]])
             result = flor(tuple(rng.sample([c for c in DECK if c.suit is suit], 3)))
         assert result is not None
-        explanation = {
-            "msg": "flor.value",
-            "cards": list(result.cards),
-            "values": [card.envido_value for card in result.cards],
-            "bonus": result.points - sum(card.envido_value for card in result.cards),
-            "suit": result.suit.value,
-            "total": result.points,
-        }
-        return Draft({"cards": result.cards}, (), result.points, explanation, number_max=99)
+        values = tuple(card.envido_value for card in result.cards)
+        explanation = FlorCount(cards=tuple(result.cards), values=values, bonus=result.points - sum(values),
+                                suit=result.suit, total=result.points)
+        return Draft(HeldCardsSituation(cards=tuple(result.cards)), (), result.points, explanation, number_max=99)
 
 
 _IS_FLOR_PATTERNS = ("random", "flor", "no_flor", "two_of_a_suit")
@@ -153,13 +164,14 @@ class IsFlor(Kind):
 
     Params: ``cards`` (3 fixed) or ``pattern``: random (flor half of the time), flor, no_flor,
     two_of_a_suit (no flor, but two of one suit).
-    Situation: ``cards``. Options ``yes`` and ``no``.
-    Explanation: ``flor.yes`` {cards, suit} or ``flor.no`` {cards, suits: the distinct suits}.
+    Options ``yes`` and ``no``.
     """
 
     name = "is_flor"
     answer_type = AnswerType.CHOICE
     option_values = ("yes", "no")
+    situation_type = HeldCardsSituation
+    explanation_types = (FlorMade, NoFlor)
 
     def read(self, r: Reader) -> HandParams:
         return _read_hand(r, _IS_FLOR_PATTERNS)
@@ -179,14 +191,16 @@ class IsFlor(Kind):
                     suits = len({c.suit for c in cs})
                     return suits == 2 if pattern == "two_of_a_suit" else not has_flor(cs)
                 cards = sample_until(rng, lambda g: tuple(g.sample(DECK, 3)), ok)
+        cards = tuple(cards)
         result = flor(cards)
+        explanation: FlorMade | NoFlor
         if result is not None:
-            expected, explanation = "yes", {"msg": "flor.yes", "cards": list(cards), "suit": result.suit.value}
+            expected, explanation = "yes", FlorMade(cards=cards, suit=result.suit)
         else:
-            suits = sorted({c.suit.value for c in cards}, key="eboc".index)
-            expected, explanation = "no", {"msg": "flor.no", "cards": list(cards), "suits": suits}
-        options = (Option("yes", "yes"), Option("no", "no"))
-        return Draft({"cards": cards}, options, expected, explanation, accepted=frozenset({expected}))
+            suits = tuple(sorted({c.suit for c in cards}, key=lambda suit: "eboc".index(suit.value)))
+            expected, explanation = "no", NoFlor(cards=cards, suits=suits)
+        options = (Option("yes", OptionKey.YES), Option("no", OptionKey.NO))
+        return Draft(HeldCardsSituation(cards=cards), options, expected, explanation, accepted=frozenset({expected}))
 
 
 # --- showdown -------------------------------------------------------------------------------------
@@ -207,17 +221,15 @@ class ShowdownParams:
 
 
 def showdown_explanation(result: ShowdownResult) -> dict[str, Any]:
-    """The engine's showdown as data: who said what, in order, and who won."""
+    """The engine's showdown as the fields of :class:`ShowdownWon`: who said what, in order, and who won."""
     return {
-        "statements": [
-            {"seat": s.seat, "team": s.team, "value": s.value, "action": s.action.value} for s in result.statements
-        ],
-        "order": list(result.order),
+        "statements": tuple(result.statements),
+        "order": tuple(result.order),
         "mano": result.mano,
-        "values": list(result.values),
+        "values": tuple(result.values),
         "winner": result.winner,
         "team": result.team,
-        "team_values": list(result.team_values),
+        "team_values": tuple(result.team_values),
         "tie_broken": result.tie_broken,
     }
 
@@ -230,17 +242,16 @@ class Showdown(Kind):
     (random, tie: both teams' best are equal, no_tie: all numbers differ, son_buenas: someone says it) and ``show`` (values or
     hands, default values). ``ask``: winner (a seat, default), team (us/them), son_buenas (the set of
     seats that say it; possibly none).
-    Situation: ``players``, ``mano``, ``order`` (speaking order), ``values`` (list, or None when
-    ``show`` is hands), ``hands`` (list of card tuples, or None), ``ask``.
-    Explanation: ``showdown.best`` / ``showdown.tie`` (ask winner or team) or ``showdown.son_buenas``
-    {seats: the seats saying it} with {statements: [{seat, team, value, action: states|son_buenas|silent}],
-    order, mano, values, winner, team, team_values, tie_broken}.
+    The situation shows ``values`` or ``hands`` (as ``show`` says). The explanation is a
+    :class:`ShowdownWon` (ask winner or team) or a :class:`SonBuenasSaid` (ask son_buenas).
     """
 
     name = "showdown"
     answer_type = AnswerType.CHOICE
     """CHOICES when ``ask`` is son_buenas (the draft says so)."""
     option_values = ("us", "them")
+    situation_type = ShowdownSituation
+    explanation_types = (ShowdownWon, SonBuenasSaid)
 
     def read(self, r: Reader) -> ShowdownParams:
         values = r.integers("values", 0, MAX_ENVIDO, counts=(2, 4, 6))
@@ -286,26 +297,22 @@ class Showdown(Kind):
                 return True
 
             hands, result = sample_until(rng, make, ok)
-        explanation = showdown_explanation(result)
-        situation = {
-            "players": n,
-            "mano": result.mano,
-            "order": result.order,
-            "values": list(result.values) if params.show == "values" else None,
-            "hands": list(hands) if params.show == "hands" and hands is not None else None,
-            "ask": params.ask,
-        }
+        told = showdown_explanation(result)
+        situation = ShowdownSituation(
+            players=n,
+            mano=result.mano,
+            order=tuple(result.order),
+            values=tuple(result.values) if params.show == "values" else None,
+            hands=tuple(hands) if params.show == "hands" and hands is not None else None,
+            ask=params.ask,
+        )
+        seat_options = tuple(Option(str(s), OptionKey.SEAT, seat=s) for s in range(n))
         if params.ask == "son_buenas":
-            seats = sorted({s.seat for s in result.statements if s.action is StatementAction.SON_BUENAS})
-            explanation = {"msg": "showdown.son_buenas", "seats": seats, **explanation}
-            options = tuple(Option(str(s), "seat", seat=s) for s in range(n))
-            return Draft(situation, options, frozenset(str(s) for s in seats), explanation,
+            seats = tuple(sorted({s.seat for s in result.statements if s.action is StatementAction.SON_BUENAS}))
+            return Draft(situation, seat_options, frozenset(str(s) for s in seats), SonBuenasSaid(seats=seats, **told),
                          answer_type=AnswerType.CHOICES)
-        explanation = {"msg": "showdown.tie" if result.tie_broken else "showdown.best", **explanation}
         if params.ask == "team":
-            options = (Option("us", "team.us"), Option("them", "team.them"))
-            expected = team_value(result.team)
+            options, expected = team_options(), team_value(result.team)
         else:
-            options = tuple(Option(str(s), "seat", seat=s) for s in range(n))
-            expected = str(result.winner)
-        return Draft(situation, options, expected, explanation, accepted=frozenset({expected}))
+            options, expected = seat_options, str(result.winner)
+        return Draft(situation, options, expected, ShowdownWon(**told), accepted=frozenset({expected}))

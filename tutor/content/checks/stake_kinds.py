@@ -31,7 +31,29 @@ from tutor.engine.stakes import (
 )
 from tutor.engine.tricks import HandRule, TrickOutcome, hand_result
 
-from .base import TEAM_VALUES, AnswerType, Draft, Kind, Option, Points, Reader, team_options, team_value
+from .base import TEAM_VALUES, AnswerType, Draft, Kind, Option, OptionKey, Points, Reader, team_options, team_value
+from .explanations import (
+    EnvidoAccepted,
+    EnvidoDeclined,
+    EnvidoScored,
+    FaltaEnvidoAccepted,
+    HandOutcome,
+    MazoGiven,
+    RaisesAllowed,
+    Refusal,
+    ScoreHalf,
+    TrucoAccepted,
+    TrucoDeclined,
+    TrucoScored,
+)
+from .situations import (
+    CallBy,
+    EnvidoCallsSituation,
+    LadderSituation,
+    ScoreSituation,
+    TricksPlayedSituation,
+    TrucoCallsSituation,
+)
 
 _TARGETS = (15, 30)
 
@@ -40,9 +62,9 @@ def _team(value: str) -> int:
     return TEAM_VALUES.index(value)
 
 
-def _calls_by(calls: tuple[str, ...], caller: int) -> list[dict[str, Any]]:
+def _calls_by(calls: tuple[str, ...], caller: int) -> tuple[CallBy, ...]:
     """Each call with the team that made it (raises alternate)."""
-    return [{"call": str(call), "team": (caller + i) % 2} for i, call in enumerate(calls)]
+    return tuple(CallBy(call=str(call), team=(caller + i) % 2) for i, call in enumerate(calls))
 
 
 # --- envido_points -------------------------------------------------------------------------------
@@ -72,17 +94,15 @@ class EnvidoPoints(Kind):
     and ``mano`` (us/them, default us). Generated: ``pattern`` random, declined (one call, No
     quiero), raise_declined (a raise is declined), accepted (no falta), falta (falta envido
     accepted); ``target`` may be fixed.
-    Situation: ``calls`` [{call, team}], ``response``, ``responder`` (team), ``scores``, ``target``,
-    ``values`` (None when declined), ``mano`` (team), ``players`` (2). Answer type POINTS.
-    Explanation ``envido_points.<rule>`` with rule the engine's StakeRule: ``declined_single``,
-    ``declined_raise`` {before: the calls before the declined one}, ``accepted_sum``,
-    ``accepted_falta`` {leader: leading team, leader_score, needed}; all with {calls, points, team,
-    scores, new_scores, target, reaches_target} and, when accepted, {values, mano, tie}.
+    Answer type POINTS. The explanation's key is ``envido_points.<rule>`` with rule the engine's
+    StakeRule (declined_single, declined_raise, accepted_sum, accepted_falta).
     """
 
     name = "envido_points"
     answer_type = AnswerType.POINTS
     option_values = TEAM_VALUES
+    situation_type = EnvidoCallsSituation
+    explanation_types = (EnvidoDeclined, EnvidoAccepted, FaltaEnvidoAccepted)
 
     def read(self, r: Reader) -> EnvidoPointsParams:
         calls = r.choices("calls", tuple(EnvidoCall), low=1, high=4)
@@ -148,39 +168,36 @@ class EnvidoPoints(Kind):
         scores = tuple(p.scores or (0, 0))
         stake = envido_stake(p.calls, scores=scores, target=target)
         calls = _calls_by(p.calls, caller)
-        last_team = calls[-1]["team"]
-        explanation: dict[str, Any] = {"calls": calls, "scores": list(scores), "target": target}
+        last_team = calls[-1].team
+        values: tuple[int, int] | None = None
         if p.response == "no_quiero":
             team, points, rule = last_team, stake.declined, stake.declined_rule
-            if rule is StakeRule.DECLINED_RAISE:
-                explanation["before"] = [str(call) for call in p.calls[:-1]]
-            values = None
         else:
             assert p.values is not None
-            mano = p.mano or 0
+            values = (p.values[0], p.values[1])
             # Two players: seat 0 is us, seat 1 them; the engine settles the showdown.
-            result = showdown(list(p.values), mano)
+            result = showdown(list(values), p.mano or 0)
             team, rule = result.team, stake.accepted_rule
             points = stake.accepted_for(team)
-            values = list(p.values)
-            explanation.update(values=values, mano=mano, tie=result.tie_broken)
-            if rule is StakeRule.ACCEPTED_FALTA:
-                leader = 0 if scores[0] >= scores[1] else 1
-                explanation.update(leader=leader, leader_score=scores[leader], needed=target - scores[leader])
         new_scores = list(scores)
         new_scores[team] += points
-        explanation.update(msg=f"envido_points.{rule.value}", points=points, team=team,
-                           new_scores=new_scores, reaches_target=new_scores[team] >= target)
-        situation = {
-            "calls": calls,
-            "response": p.response,
-            "responder": 1 - last_team,
-            "scores": list(scores),
-            "target": target,
-            "values": values,
-            "mano": p.mano or 0,
-            "players": 2,
-        }
+        common: dict[str, Any] = dict(calls=calls, points=points, team=team, scores=(scores[0], scores[1]),
+                                      new_scores=(new_scores[0], new_scores[1]), target=target,
+                                      reaches_target=new_scores[team] >= target)
+        explanation: EnvidoScored
+        if values is None:
+            before = tuple(str(call) for call in p.calls[:-1]) if rule is StakeRule.DECLINED_RAISE else ()
+            explanation = EnvidoDeclined(before=before, **common)
+        elif rule is StakeRule.ACCEPTED_FALTA:
+            leader = 0 if scores[0] >= scores[1] else 1
+            explanation = FaltaEnvidoAccepted(values=values, mano=p.mano or 0, tie=result.tie_broken, leader=leader,
+                                              leader_score=scores[leader], needed=target - scores[leader], **common)
+        else:
+            explanation = EnvidoAccepted(values=values, mano=p.mano or 0, tie=result.tie_broken, **common)
+        assert explanation.msg == f"envido_points.{rule.value}"
+        situation = EnvidoCallsSituation(calls=calls, response=p.response, responder=1 - last_team,
+                                         scores=(scores[0], scores[1]), target=target, values=values,
+                                         mano=p.mano or 0)
         return Draft(situation, team_options(), Points(points, team_value(team)), explanation, number_max=99)
 
 
@@ -210,15 +227,15 @@ class EnvidoRaises(Kind):
     """``envido_raises``: after these envido calls, which calls may still be made as a raise?
 
     Params: ``calls`` (fixed, a legal ladder) or nothing (a random legal ladder of 1-3 calls).
-    Situation: ``calls`` (list of call names, alternating teams). Options ``envido``,
-    ``real_envido``, ``falta_envido`` (key ``call.<name>``). Answer type CHOICES (possibly none).
-    The engine's ``next_envido_calls`` answers; ``check_envido_ladder`` gives each refusal's reason.
-    Explanation: ``envido_raises`` {calls, allowed: [names], refused: [{call, reason}]} with reason an
-    engine Reason value: envido_ladder_backwards, envido_too_many, envido_after_falta.
+    Options ``envido``, ``real_envido``, ``falta_envido`` (key ``call.<name>``). Answer type
+    CHOICES (possibly none). The engine's ``next_envido_calls`` answers; ``check_envido_ladder``
+    gives each refusal's reason (envido_ladder_backwards, envido_too_many, envido_after_falta).
     """
 
     name = "envido_raises"
     answer_type = AnswerType.CHOICES
+    situation_type = LadderSituation
+    explanation_types = (RaisesAllowed,)
 
     def read(self, r: Reader) -> RaisesParams:
         calls = r.choices("calls", tuple(EnvidoCall), low=1, high=4)
@@ -237,7 +254,7 @@ class EnvidoRaises(Kind):
             open_ladders = [ladder for ladder in _LADDERS if next_envido_calls(ladder)]
             closed = [ladder for ladder in _LADDERS if not next_envido_calls(ladder)]
             calls = list(rng.choice(open_ladders if rng.random() < 0.8 else closed))
-        allowed = [str(call) for call in next_envido_calls(calls)]
+        allowed = tuple(str(call) for call in next_envido_calls(calls))
         refused = []
         for call in EnvidoCall:
             if str(call) in allowed:
@@ -245,10 +262,11 @@ class EnvidoRaises(Kind):
             try:
                 check_envido_ladder([*calls, call])
             except IllegalActionError as exc:
-                refused.append({"call": str(call), "reason": exc.reason.value})
-        options = tuple(Option(str(call), f"call.{call}") for call in EnvidoCall)
-        explanation = {"msg": "envido_raises", "calls": calls, "allowed": allowed, "refused": refused}
-        return Draft({"calls": calls}, options, frozenset(allowed), explanation)
+                refused.append(Refusal(call=str(call), reason=exc.reason))
+        options = tuple(Option(str(call), OptionKey.call(str(call))) for call in EnvidoCall)
+        ladder = tuple(str(call) for call in calls)
+        explanation = RaisesAllowed(calls=ladder, allowed=allowed, refused=tuple(refused))
+        return Draft(LadderSituation(calls=ladder), options, frozenset(allowed), explanation)
 
 
 # --- truco_points --------------------------------------------------------------------------------
@@ -275,15 +293,14 @@ class TrucoPoints(Kind):
     ``caller`` (us/them, default us), ``ending``: no_quiero (the last call is declined), quiero
     (accepted, and ``winner`` us/them wins the tricks), mazo (every call accepted, later ``folder``
     us/them goes to the mazo). Generated: ``pattern`` random, declined, accepted, mazo.
-    Situation: ``calls`` [{call, team}], ``ending``, ``winner`` (quiero) or ``folder`` (mazo) team,
-    ``players`` (2). Answer type POINTS.
-    Explanation: ``truco_points.declined`` {calls, last_call, points, team},
-    ``truco_points.accepted`` {calls, points, team}, ``truco_points.mazo`` {calls, folder, points, team}.
+    Answer type POINTS.
     """
 
     name = "truco_points"
     answer_type = AnswerType.POINTS
     option_values = TEAM_VALUES
+    situation_type = TrucoCallsSituation
+    explanation_types = (TrucoDeclined, TrucoAccepted, MazoGiven)
 
     def read(self, r: Reader) -> TrucoPointsParams:
         calls = r.choices("calls", tuple(TrucoCall), low=0, high=3)
@@ -323,23 +340,21 @@ class TrucoPoints(Kind):
             p = params
         assert p.calls is not None and p.ending is not None and p.caller is not None
         calls = _calls_by(p.calls, p.caller)
-        situation: dict[str, Any] = {"calls": calls, "ending": p.ending, "players": 2}
-        explanation: dict[str, Any] = {"calls": calls}
+        explanation: TrucoScored
         if p.ending == "no_quiero":
-            stake = truco_stake(p.calls)
-            team, points = calls[-1]["team"], stake.declined
-            explanation.update(msg="truco_points.declined", last_call=p.calls[-1])
+            team, points = calls[-1].team, truco_stake(p.calls).declined
+            situation = TrucoCallsSituation(calls=calls, ending=p.ending)
+            explanation = TrucoDeclined(calls=calls, points=points, team=team, last_call=str(p.calls[-1]))
         elif p.ending == "quiero":
             assert p.team is not None
             team, points = p.team, truco_stake(p.calls).accepted
-            situation["winner"] = team
-            explanation.update(msg="truco_points.accepted")
+            situation = TrucoCallsSituation(calls=calls, ending=p.ending, winner=team)
+            explanation = TrucoAccepted(calls=calls, points=points, team=team)
         else:
             assert p.team is not None
             team, points = 1 - p.team, mazo_award(len(p.calls))
-            situation["folder"] = p.team
-            explanation.update(msg="truco_points.mazo", folder=p.team)
-        explanation.update(points=points, team=team)
+            situation = TrucoCallsSituation(calls=calls, ending=p.ending, folder=p.team)
+            explanation = MazoGiven(calls=calls, points=points, team=team, folder=p.team)
         return Draft(situation, team_options(), Points(points, team_value(team)), explanation, number_max=99)
 
 
@@ -358,15 +373,14 @@ class MalasBuenas(Kind):
 
     Params: ``score`` (fixed) and ``target`` (15/30, default 30), or
     ``pattern`` random or border (a score within 3 of the border).
-    Situation: ``score``, ``target``. Options ``malas`` and ``buenas``.
-    Explanation: ``score.malas`` / ``score.buenas`` {score, target, limit: the first score in the
-    buenas, points: the score as players say it (18 of 30 is "3 buenas", engine ``match.standing``),
-    to_go: points still needed to reach the target}.
+    Options ``malas`` and ``buenas``.
     """
 
     name = "malas_buenas"
     answer_type = AnswerType.CHOICE
     option_values = ("malas", "buenas")
+    situation_type = ScoreSituation
+    explanation_types = (ScoreHalf,)
 
     def read(self, r: Reader) -> MalasParams:
         target = r.choice("target", _TARGETS, default=None)
@@ -387,10 +401,11 @@ class MalasBuenas(Kind):
             score = rng.randrange(target)
         said = standing(score, target)
         half = said.zone.value
-        explanation = {"msg": f"score.{half}", "score": score, "target": target, "limit": limit,
-                       "points": said.points, "to_go": target - score}
-        options = (Option("malas", "malas"), Option("buenas", "buenas"))
-        return Draft({"score": score, "target": target}, options, half, explanation, accepted=frozenset({half}))
+        explanation = ScoreHalf(zone=half, score=score, target=target, limit=limit, points=said.points,
+                                to_go=target - score)
+        options = (Option("malas", OptionKey.MALAS), Option("buenas", OptionKey.BUENAS))
+        return Draft(ScoreSituation(score=score, target=target), options, half, explanation,
+                     accepted=frozenset({half}))
 
 
 # --- hand_winner ---------------------------------------------------------------------------------
@@ -430,15 +445,14 @@ class HandWinner(Kind):
     or ``pattern``: random, decided, or an engine HandRule value (two_tricks,
     first_parda_next_decides, parda_after_win_first_trick_winner, third_parda_first_trick_winner,
     all_parda_mano, undecided); optional ``tricks`` (1-3) fixes how many tricks were played.
-    Situation: ``outcomes`` (list of "mano" / "other" / "parda": who took each trick), ``codes``
-    ("WP"). Options ``mano``, ``other``, ``undecided``.
-    Explanation: ``hand.<rule>`` {outcomes, winner: mano/other/None, tricks, first: who took trick 1
-    ("parda" if tied), deciding: the 1-based trick that decided it, or None}.
+    Options ``mano``, ``other``, ``undecided``.
     """
 
     name = "hand_winner"
     answer_type = AnswerType.CHOICE
     option_values = ("mano", "other", "undecided")
+    situation_type = TricksPlayedSituation
+    explanation_types = (HandOutcome,)
 
     def read(self, r: Reader) -> HandParams:
         raw = r.letters("outcomes", "WLP", low=1, high=3)
@@ -474,17 +488,12 @@ class HandWinner(Kind):
     def draft(self, params: HandParams, rng: random.Random) -> Draft:
         outcomes = params.outcomes or rng.choice(self._pool(params.pattern, params.tricks))
         result = hand_result(outcomes)
-        sides = [_SIDE_OF[o] for o in outcomes]
+        sides = tuple(_SIDE_OF[o] for o in outcomes)
         winner = None if result.winner is None else result.winner.value
         expected = winner or "undecided"
-        explanation = {
-            "msg": f"hand.{result.rule.value}",
-            "outcomes": sides,
-            "winner": winner,
-            "tricks": result.tricks_played,
-            "first": sides[0],
-            "deciding": result.tricks_played if result.decided else None,
-        }
-        options = (Option("mano", "side.mano"), Option("other", "side.other"), Option("undecided", "undecided"))
-        situation = {"outcomes": sides, "codes": "".join(o.value for o in outcomes)}
+        explanation = HandOutcome(rule=result.rule, outcomes=sides, winner=winner, tricks=result.tricks_played,
+                                  first=sides[0], deciding=result.tricks_played if result.decided else None)
+        options = (Option("mano", OptionKey.SIDE_MANO), Option("other", OptionKey.SIDE_OTHER),
+                   Option("undecided", OptionKey.UNDECIDED))
+        situation = TricksPlayedSituation(outcomes=sides, codes="".join(o.value for o in outcomes))
         return Draft(situation, options, expected, explanation, accepted=frozenset({expected}))

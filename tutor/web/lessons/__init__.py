@@ -1,6 +1,5 @@
-"""The lessons (blueprint ``lessons``): the pages in :mod:`.views`, the learner's progress in
-:mod:`.progress`, the situation a step shows in :mod:`.situation`, and the sentences of the checks'
-answers and explanations in :mod:`.text` and :mod:`.explain`."""
+"""The lessons (blueprint ``lessons``): the pages in :mod:`.views` and the learner's progress in
+:mod:`.progress`. A step's question is shown by the presenters of ``tutor.web.shared.questions``."""
 
 from .views import bp, init_app
 

@@ -31,17 +31,15 @@ from flask import Blueprint, Flask, abort, flash, redirect, render_template, req
 from flask.wrappers import Response
 
 from ...content import Lesson, Step, all_lessons, get_lesson, next_lesson, split_bold
-from ...content.checks import AnswerError, AnswerType, Question, judge, make_question, new_seed, parse_answer
-from ...engine.envido import envido
+from ...content.checks import AnswerError, Question, judge, make_question, new_seed, parse_answer
 from ...i18n import LANG_PREFIX
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ..shared.htmx import render_block, wants_fragment
 from ..shared.learner import known_visitor, session_public_id
-from ..shared.narration import judge_envido_guess
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
-from .explain import explain
+from ..shared.questions import answer_error_message, question_view
 from .progress import (
     LessonStatus,
     all_statuses,
@@ -51,8 +49,6 @@ from .progress import (
     record_answer,
     reset_lesson,
 )
-from .situation import answer_values, option_views, situation_view
-from .text import answer_error_message, answer_text, order_groups
 
 bp = Blueprint("lessons", __name__, url_prefix=LANG_PREFIX)
 
@@ -136,47 +132,10 @@ def steps_nav(lesson: Lesson, status: LessonStatus, current: int) -> list[dict[s
 
 def check_context(question: Question, *, answer: Any = None, verdict: Any = None, submitted: Any = None,
                   reveal: bool = False) -> dict[str, Any]:
-    """The question, its situation and options, and (after an answer) the verdict and explanation."""
-    face = card_face()
-    shown = verdict is not None or reveal
-    if verdict is not None:
-        chosen = answer_values(question, answer)
-    elif submitted is not None:
-        field = "team" if question.answer_type is AnswerType.POINTS else "answer"
-        chosen = set(submitted.getlist(field))
-    else:
-        chosen = set()
-    context: dict[str, Any] = {
-        "question": question,
-        "situation": situation_view(question, face),
-        "options": option_views(question, face, chosen=chosen, reveal=shown),
-        "verdict": verdict,
-        "revealed": shown,
-        "given": submitted,
-    }
-    if question.answer_type is AnswerType.ORDER:
-        context["places"] = _places(question, answer, submitted)
-        # Translators: read out for a card the learner tapped, e.g. "seven of swords, place 2".
-        context["place_labels"] = [_("place %(place)s", place=n) for n in range(1, len(question.situation["cards"]) + 1)]
-    if shown:
-        context["explanation"] = explain(question, face)
-        context["expected_text"] = answer_text(question, question.expected, face)
-        if question.answer_type is AnswerType.ORDER:
-            context["expected_groups"] = order_groups(question, question.expected)
-    if verdict is not None and not verdict.correct:
-        context["answer_text"] = answer_text(question, answer, face)
-        if question.kind == "envido_value":  # name the usual mistake behind this number, if one does
-            context["mistake"] = judge_envido_guess(envido(question.situation["cards"]), answer, face).hint
-    return context
-
-
-def _places(question: Question, answer: Any, submitted: Any) -> dict[str, str]:
-    """Card notation -> the place the learner gave it (for an ORDER form coming back)."""
-    if answer is not None:
-        return {card: str(place) for place, group in enumerate(answer, start=1) for card in group}
-    if submitted is not None:
-        return {c.notation: submitted.get(f"place-{c.notation}", "") for c in question.situation["cards"]}
-    return {}
+    """The question, its situation and options, and (after an answer) the verdict and explanation,
+    from the kind's presenter (``tutor.web.shared.questions``)."""
+    return question_view(question, card_face(), answer=answer, verdict=verdict, submitted=submitted,
+                         reveal=reveal).context()
 
 
 def step_context(lesson: Lesson, index: int, status: LessonStatus, seed: int | None, **check: Any) -> dict[str, Any]:

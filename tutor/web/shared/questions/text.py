@@ -1,11 +1,11 @@
-"""Words for the lesson pages: answer options, answers and form errors.
+"""Words for the questions of the check kinds: answer options, answers and form errors.
 
-Seats in a lesson are counted in the order of play with seat 0 the learner (``tutor.content.checks``),
+Seats in a question are counted in the order of play with seat 0 the learner (``tutor.content.checks``),
 so they are named from the learner's point of view, never numbered: :func:`learner` gives the
 :class:`~tutor.web.shared.narration.Perspective` of a table, which names every seat and team (the
 table of names and the grammar rule for translators are in ``tutor.web.shared.narration.perspective``).
 What happened at the table (cards, calls, answers, the mazo) is told by the narrator
-(:func:`action_line` builds the engine's event and calls ``narrate``), so the lessons, the table and
+(:func:`action_line` builds the engine's event and calls ``narrate``), so the questions, the table and
 its review say it with the same sentences.
 
 All call names stay Spanish in every language (RULES.md 10); they are still messages, so a
@@ -15,22 +15,22 @@ language may add its own quotation marks.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Callable
 
-from ...content.checks import AnswerError, AnswerErrorKind, AnswerType, Option, Points, Question
-from ...engine.cards import Card
-from ...engine.state import Event, EventKind
-from ...i18n import gettext as _
-from ...i18n import pgettext
-from ..shared.cards import card_name, suit_name
-from ..shared.narration import Perspective, call_name, join, narrate, number, sentence
+from ....content.checks import AnswerError, AnswerErrorKind, AnswerType, Option, OptionKey, Points, Question
+from ....engine.cards import Card
+from ....engine.state import Action, Answer, Call, Event, EventKind, PlayCard
+from ....i18n import gettext as _
+from ....i18n import pgettext
+from ..cards import card_name, suit_name
+from ..narration import Perspective, call_name, join, narrate, number, sentence
 
 # --- Seats and teams ---------------------------------------------------------------------------
 
 
 @functools.lru_cache(maxsize=8)
 def learner(players: int) -> Perspective:
-    """The table of a lesson seen by the learner, who sits at seat 0."""
+    """The table of a question seen by the learner, who sits at seat 0."""
     return Perspective(0, players)
 
 
@@ -49,85 +49,90 @@ def side_name(side: str) -> str:
 # --- Transcript lines: who did what ------------------------------------------------------------
 
 
-def action_line(action: dict[str, Any], players: int, face: str | None) -> str:
-    """One action of an engine log (``checks.scenario_kinds.action_data``) told by the narrator."""
-    seat, kind = action["seat"], action["kind"]
-    if kind == "card":
-        event = Event(EventKind.CARD_PLAYED, seat=seat, card=action["card"])
-    elif kind == "call":
-        event = Event(EventKind.CALL, seat=seat, call=action["call"])
-    elif kind == "answer":
-        event = Event(EventKind.ANSWER, seat=seat, quiero=bool(action["quiero"]))
+def action_line(action: Action, players: int, face: str | None) -> str:
+    """One action of an engine log told by the narrator."""
+    if isinstance(action, PlayCard):
+        event = Event(EventKind.CARD_PLAYED, seat=action.seat, card=action.card)
+    elif isinstance(action, Call):
+        event = Event(EventKind.CALL, seat=action.seat, call=action.call.value)
+    elif isinstance(action, Answer):
+        event = Event(EventKind.ANSWER, seat=action.seat, quiero=action.quiero)
     else:
-        event = Event(EventKind.MAZO, seat=seat)
+        event = Event(EventKind.MAZO, seat=action.seat)
     return narrate(event, learner(players), face=face)
 
 
 # --- Options and answers -----------------------------------------------------------------------
 
 
-def _players(question: Question) -> int:
-    players = question.situation.get("players")
+def players_of(question: Question) -> int:
+    """How many play at the question's table (two unless its situation says otherwise)."""
+    players = getattr(question.situation, "players", None)
     return players if isinstance(players, int) else 2
+
+
+OPTION_LABELS: dict[OptionKey, Callable[[], str]] = {
+    # Translators: answer option: the trick is a parda (a tie); keep the Truco term.
+    OptionKey.PARDA: lambda: pgettext("option", "It is a parda"),
+    # Translators: answer option when comparing two cards.
+    OptionKey.EQUAL: lambda: pgettext("option", "They are equal"),
+    OptionKey.YES: lambda: pgettext("option", "Yes"),
+    OptionKey.NO: lambda: pgettext("option", "No"),
+    # Translators: answer option: the team of the mano (the player who plays first) wins the hand.
+    OptionKey.SIDE_MANO: lambda: pgettext("option", "The mano's team"),
+    # Translators: answer option: the team that does not have the mano wins the hand.
+    OptionKey.SIDE_OTHER: lambda: pgettext("option", "The other team"),
+    # Translators: answer option: nobody has won the hand yet.
+    OptionKey.UNDECIDED: lambda: pgettext("option", "Not decided yet"),
+    # Translators: answer option: nobody wins the game yet.
+    OptionKey.NOBODY: lambda: pgettext("option", "Nobody yet"),
+    # Translators: answer option; "malas" is the first half of the score (glossary), keep the term.
+    OptionKey.MALAS: lambda: pgettext("option", "In the malas"),
+    # Translators: answer option; "buenas" is the second half of the score (glossary), keep the term.
+    OptionKey.BUENAS: lambda: pgettext("option", "In the buenas"),
+}
+"""The default label of every option key that is not a card, a seat, a team or a call (those are
+named by the card, the seat, the team or the call; a test checks every :class:`OptionKey`)."""
 
 
 def option_label(question: Question, option: Option, face: str | None) -> str:
     """The visible (or, for a card, the spoken) name of an answer option.
 
     A label written in the lesson file wins; cards are named by their card name, seats by the
-    seat name; every other option key has a default label here (``checks.OPTION_KEYS``).
+    seat name, teams by the team name, calls by the call name; every other option key has a default
+    label in :data:`OPTION_LABELS`.
     """
     if option.label:
         return _(option.label)
     key = option.key
-    if key == "card" and option.card is not None:
+    if key is OptionKey.CARD and option.card is not None:
         return card_name(option.card, face)
-    if key == "seat" and option.seat is not None:
-        return learner(_players(question)).seat_label(option.seat)
-    if key.startswith("call."):
-        return call_name(key.removeprefix("call."))
-    if key == "team.us":
-        return learner(_players(question)).team_label(0)
-    if key == "team.them":
-        return learner(_players(question)).team_label(1)
-    labels = {
-        # Translators: answer option: the trick is a parda (a tie); keep the Truco term.
-        "parda": lambda: pgettext("option", "It is a parda"),
-        # Translators: answer option when comparing two cards.
-        "equal": lambda: pgettext("option", "They are equal"),
-        "yes": lambda: pgettext("option", "Yes"),
-        "no": lambda: pgettext("option", "No"),
-        # Translators: answer option: the team of the mano (the player who plays first) wins the hand.
-        "side.mano": lambda: pgettext("option", "The mano's team"),
-        # Translators: answer option: the team that does not have the mano wins the hand.
-        "side.other": lambda: pgettext("option", "The other team"),
-        # Translators: answer option: nobody has won the hand yet.
-        "undecided": lambda: pgettext("option", "Not decided yet"),
-        # Translators: answer option: nobody wins the game yet.
-        "nobody": lambda: pgettext("option", "Nobody yet"),
-        # Translators: answer option; "malas" is the first half of the score (glossary), keep the term.
-        "malas": lambda: pgettext("option", "In the malas"),
-        # Translators: answer option; "buenas" is the second half of the score (glossary), keep the term.
-        "buenas": lambda: pgettext("option", "In the buenas"),
-    }
-    return labels[key]() if key in labels else option.value
+    if key is OptionKey.SEAT and option.seat is not None:
+        return learner(players_of(question)).seat_label(option.seat)
+    if key.call_name is not None:
+        return call_name(key.call_name)
+    if key is OptionKey.TEAM_US:
+        return learner(players_of(question)).team_label(0)
+    if key is OptionKey.TEAM_THEM:
+        return learner(players_of(question)).team_label(1)
+    return OPTION_LABELS[key]() if key in OPTION_LABELS else option.value
 
 
 def option_inline(question: Question, option: Option, face: str | None) -> str:
     """An option's name inside a sentence or a list: seats and teams lower case ("your partner")."""
     if option.label:
         return _(option.label)
-    if option.key == "seat" and option.seat is not None:
-        return learner(_players(question)).seat_name(option.seat)
-    if option.key in ("team.us", "team.them"):
-        return learner(_players(question)).team_name(0 if option.key == "team.us" else 1)
+    if option.key is OptionKey.SEAT and option.seat is not None:
+        return learner(players_of(question)).seat_name(option.seat)
+    if option.key in (OptionKey.TEAM_US, OptionKey.TEAM_THEM):
+        return learner(players_of(question)).team_name(0 if option.key is OptionKey.TEAM_US else 1)
     return option_label(question, option, face)
 
 
 def option_caption(question: Question, option: Option) -> str:
     """A short caption under a card option: who played it, for the cards of a trick."""
-    if option.key == "card" and option.seat is not None:
-        return learner(_players(question)).seat_label(option.seat)
+    if option.key is OptionKey.CARD and option.seat is not None:
+        return learner(players_of(question)).seat_label(option.seat)
     return ""
 
 
@@ -146,20 +151,24 @@ def answer_text(question: Question, answer: Any, face: str | None) -> str:
     if kind is AnswerType.NUMBER:
         return number(int(answer))
     if kind is AnswerType.ORDER:
-        by_notation = {card.notation: card for card in question.situation["cards"]}
-        groups = [" = ".join(card_name(by_notation[n], face) for n in sorted(group, key=list(by_notation).index))
-                  for group in answer]
-        return " > ".join(groups)
+        return " > ".join(" = ".join(card_name(card, face) for card in group) for group in order_groups(question, answer))
     if kind is AnswerType.POINTS and isinstance(answer, Points):
-        return learner(_players(question)).points_for(answer.points, 0 if answer.team == "us" else 1)
+        return learner(players_of(question)).points_for(answer.points, 0 if answer.team == "us" else 1)
     return str(answer)
 
 
 def order_groups(question: Question, answer: Any) -> list[list[Card]]:
     """An ORDER answer as lists of cards, strongest first (for drawing it)."""
-    by_notation = {card.notation: card for card in question.situation["cards"]}
+    by_notation = {card.notation: card for card in order_cards(question)}
     order = list(by_notation)
     return [[by_notation[n] for n in sorted(group, key=order.index)] for group in answer]
+
+
+def order_cards(question: Question) -> tuple[Card, ...]:
+    """The cards an ORDER question asks to put in order."""
+    cards = getattr(question.situation, "cards", None)
+    assert cards is not None, f"{question.kind}: no cards to order"
+    return tuple(cards)
 
 
 # --- Form errors ---------------------------------------------------------------------------------

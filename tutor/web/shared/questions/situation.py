@@ -1,8 +1,9 @@
-"""What a lesson question shows before it is answered: its situation, and its answer options.
+"""What a question shows before it is answered: its situation, and its answer options.
 
-:func:`situation_view` turns a question's ``situation`` (kind-specific data, documented on each
-check kind in ``tutor.content.checks``) into a few generic pieces the templates know how to draw:
-facts (sentences), rows of cards with captions, seats around a table, and a log of what happened.
+A question's situation (one of the types of ``tutor.content.checks.situations``) becomes a
+:class:`SituationView`: a few generic pieces the templates know how to draw (facts as sentences,
+rows of cards with captions, seats around a table, a log of what happened). The functions here
+build one view per situation type; the presenters (:mod:`.presenters`) pick the one for a kind.
 :func:`option_views` gives every answer option its label, card and caption. Nothing here reveals
 the expected answer.
 """
@@ -12,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ...content.checks import AnswerType, Points, Question
-from ...engine.cards import Card
-from ...engine.state import Event, EventKind
-from ...i18n import gettext as _
-from ...i18n import pgettext
-from ..shared.narration import calls_text, narrate, number
+from ....content.checks import AnswerType, Points, Question
+from ....content.checks import situations as sit
+from ....engine.cards import Card
+from ....engine.state import Event, EventKind
+from ....i18n import gettext as _
+from ....i18n import pgettext
+from ..narration import calls_text, narrate, number
 from .explain import award_line
 from .text import action_line, learner, option_caption, option_label, side_name
 
@@ -103,36 +105,37 @@ def _cards_row(label: str, cards: Iterable[Card], captions: Iterable[str] | None
     return CardRow(label, tuple(CardItem(c, t) for c, t in zip(cards, texts)))
 
 
-def _your_cards(question: Question) -> SituationView:
-    return SituationView(rows=[_cards_row(_("Your cards"), question.situation["cards"])])
+def held_cards_view(s: sit.HeldCardsSituation) -> SituationView:
+    """The learner's three cards."""
+    return SituationView(rows=[_cards_row(_("Your cards"), s.cards)])
 
 
-def _trick(question: Question, with_cards: bool) -> SituationView:
-    s = question.situation
-    players = s["players"]
+def trick_view(s: sit.TrickSituation, with_cards: bool) -> SituationView:
+    """Who led the trick, and its cards with who played them (unless the options draw them)."""
+    players = s.players
     view = SituationView(players=players)
     if players > 2:
         view.facts.append(players_fact(players))
     # Translators: %(player)s is a seat name such as "your partner".
-    view.facts.append(_("The trick was led by: %(player)s.", player=learner(players).seat_name(s["leader"])))
+    view.facts.append(_("The trick was led by: %(player)s.", player=learner(players).seat_name(s.leader)))
     if with_cards:
-        captions = [learner(players).seat_label(seat) for seat in s["seats"]]
-        view.rows.append(_cards_row(_("The trick, in the order the cards were played"), s["cards"], captions))
+        captions = [learner(players).seat_label(seat) for seat in s.seats]
+        view.rows.append(_cards_row(_("The trick, in the order the cards were played"), s.cards, captions))
     else:
         view.facts.append(_("The cards are shown in the order they were played."))
     return view
 
 
-def _showdown(question: Question) -> SituationView:
-    s = question.situation
-    players, mano = s["players"], s["mano"]
+def showdown_view(s: sit.ShowdownSituation) -> SituationView:
+    """The players in speaking order, with their envido or their cards."""
+    players, mano = s.players, s.mano
     view = SituationView(players=players)
     if players > 2:
         view.facts.append(players_fact(players))
     # Translators: the envido showdown; "mano" is the player who plays first; keep the Truco term.
     view.facts.append(_("The envido was accepted. The players speak in order, starting with the mano."))
-    values, hands = s.get("values"), s.get("hands")
-    for seat in s["order"]:
+    values, hands = s.values, s.hands
+    for seat in s.order:
         marks = (_mark("mano"),) if seat == mano else ()
         view.seats.append(SeatItem(
             seat, learner(players).seat_label(seat), marks,
@@ -145,9 +148,10 @@ def _showdown(question: Question) -> SituationView:
     return view
 
 
-def _hand_winner(question: Question) -> SituationView:
+def tricks_played_view(s: sit.TricksPlayedSituation) -> SituationView:
+    """Who took each trick so far."""
     view = SituationView(log_title=_("The tricks so far"))
-    for n, side in enumerate(question.situation["outcomes"], start=1):
+    for n, side in enumerate(s.outcomes, start=1):
         if side == "parda":
             # Translators: a trick that ended in a parda (a tie); keep the Truco term.
             view.log.append(_("Trick %(number)s: parda.", number=number(n)))
@@ -157,117 +161,98 @@ def _hand_winner(question: Question) -> SituationView:
     return view
 
 
-def _scores_fact(scores: list[int], target: int) -> str:
+def _scores_fact(scores: tuple[int, int], target: int) -> str:
     return _("Score: you %(us)s, your opponent %(them)s. The game is to %(target)s.",
              us=number(scores[0]), them=number(scores[1]), target=number(target))
 
 
-def _envido_points(question: Question) -> SituationView:
-    s = question.situation
+def envido_calls_view(s: sit.EnvidoCallsSituation) -> SituationView:
+    """What was said, the score, and (when accepted) both envidos and the mano."""
     view = SituationView(log_title=_("What was said"))
-    for entry in s["calls"]:
-        view.log.append(narrate(Event(EventKind.CALL, seat=entry["team"], call=entry["call"]), learner(2)))
-    view.log.append(narrate(Event(EventKind.ANSWER, seat=s["responder"], quiero=s["response"] == "quiero"), learner(2)))
-    view.facts.append(_scores_fact(s["scores"], s["target"]))
-    if s.get("values") is not None:
+    for entry in s.calls:
+        view.log.append(narrate(Event(EventKind.CALL, seat=entry.team, call=entry.call), learner(2)))
+    view.log.append(narrate(Event(EventKind.ANSWER, seat=s.responder, quiero=s.response == "quiero"), learner(2)))
+    view.facts.append(_scores_fact(s.scores, s.target))
+    if s.values is not None:
         # Translators: "envido" stays Spanish.
         view.facts.append(_("Envido: you have %(us)s, your opponent has %(them)s.",
-                            us=number(s["values"][0]), them=number(s["values"][1])))
+                            us=number(s.values[0]), them=number(s.values[1])))
         # Translators: "mano" is the player who plays first in the hand; keep the Truco term.
-        view.facts.append(_("The mano is: %(player)s.", player=learner(2).seat_name(s["mano"])))
+        view.facts.append(_("The mano is: %(player)s.", player=learner(2).seat_name(s.mano)))
     return view
 
 
-def _truco_points(question: Question) -> SituationView:
-    s = question.situation
+def ladder_view(s: sit.LadderSituation) -> SituationView:
+    """The envido calls so far."""
+    return SituationView(facts=[_("Calls so far: %(calls)s.", calls=calls_text(s.calls))])
+
+
+def truco_calls_view(s: sit.TrucoCallsSituation) -> SituationView:
+    """The truco calls, their answers, and the mazo or who wins the tricks."""
     view = SituationView(log_title=_("What happened"))
-    calls = s["calls"]
-    ending = s["ending"]
+    calls = s.calls
+    ending = s.ending
     for i, entry in enumerate(calls):
-        view.log.append(narrate(Event(EventKind.CALL, seat=entry["team"], call=entry["call"]), learner(2)))
+        view.log.append(narrate(Event(EventKind.CALL, seat=entry.team, call=entry.call), learner(2)))
         last = i == len(calls) - 1
         if ending == "mazo" or (ending == "quiero" and last):
-            view.log.append(narrate(Event(EventKind.ANSWER, seat=1 - entry["team"], quiero=True), learner(2)))
+            view.log.append(narrate(Event(EventKind.ANSWER, seat=1 - entry.team, quiero=True), learner(2)))
         elif ending == "no_quiero" and last:
-            view.log.append(narrate(Event(EventKind.ANSWER, seat=1 - entry["team"], quiero=False), learner(2)))
+            view.log.append(narrate(Event(EventKind.ANSWER, seat=1 - entry.team, quiero=False), learner(2)))
     if ending == "mazo":
-        view.log.append(narrate(Event(EventKind.MAZO, seat=s["folder"]), learner(2)))
+        view.log.append(narrate(Event(EventKind.MAZO, seat=s.folder), learner(2)))
     elif ending == "quiero":
-        view.facts.append(_("The tricks of the hand are won by: %(team)s.", team=learner(2).team_name(s["winner"])))
+        assert s.winner is not None
+        view.facts.append(_("The tricks of the hand are won by: %(team)s.", team=learner(2).team_name(s.winner)))
     return view
 
 
-def _legal_calls(question: Question, face: str | None) -> SituationView:
-    s = question.situation
-    players = s["players"]
-    seen = s["view"]
+def score_view(s: sit.ScoreSituation) -> SituationView:
+    """A score and the game's target."""
+    return SituationView(facts=[_("Score: %(score)s. The game is to %(target)s.", score=number(s.score),
+                                  target=number(s.target))])
+
+
+def played_hand_view(s: sit.PlayedHandSituation, face: str | None) -> SituationView:
+    """The table, the learner's cards and the hand's log so far."""
+    players = s.players
     view = SituationView(players=players, log_title=_("What happened in this hand"))
     view.facts.append(players_fact(players))
     # Translators: "mano" is the player who plays first in the hand; keep the Truco term.
-    view.facts.append(_("The mano is: %(player)s.", player=learner(players).seat_name(s["mano"])))
-    if s["rules"].flor.value != "off":
+    view.facts.append(_("The mano is: %(player)s.", player=learner(players).seat_name(s.mano)))
+    if s.rules.flor.value != "off":
         # Translators: "flor" (three cards of one suit) is an optional rule; keep the term.
         view.facts.append(_("Flor is played in this game."))
-    view.rows.append(_cards_row(_("Your cards"), seen.hand))
-    view.log = [action_line(action, players, face) for action in s["actions"]]
+    view.rows.append(_cards_row(_("Your cards"), s.view.hand))
+    view.log = [action_line(action, players, face) for action in s.actions]
     if not view.log:
         view.log = [_("Nothing has been played or called yet.")]
     return view
 
 
-def _game_end(question: Question) -> SituationView:
-    s = question.situation
+def game_end_view(s: sit.GameEndSituation) -> SituationView:
+    """The score before the hand, and the points the hand gives."""
     view = SituationView(log_title=_("Points won in this hand"))
     view.facts.append(_("Score before this hand: you %(us)s, your opponent %(them)s. The game is to %(target)s.",
-                        us=number(s["scores"][0]), them=number(s["scores"][1]), target=number(s["target"])))
-    view.log = [award_line(award, s["players"]) for award in s["awards"]]
+                        us=number(s.scores[0]), them=number(s.scores[1]), target=number(s.target)))
+    view.log = [award_line(award, s.players) for award in s.awards]
     return view
 
 
-def _seat_role(question: Question) -> SituationView:
-    s = question.situation
-    players = s["players"]
+def table_view(s: sit.TableSituation) -> SituationView:
+    """The seats around the table, with the dealer or the mano marked."""
+    players = s.players
     view = SituationView(players=players, table=True, seats_title=_("The table"))
     view.facts.append(players_fact(players))
     view.facts.append(_("Dealing and play go to the right, counter-clockwise."))
     for seat in range(players):
         marks = []
-        if s.get("dealer") == seat:
+        if s.dealer == seat:
             marks.append(_mark("dealer"))
-        if s.get("mano") == seat:
+        if s.mano == seat:
             marks.append(_mark("mano"))
         view.seats.append(SeatItem(seat, learner(players).seat_label(seat), tuple(marks)))
     return view
-
-
-def situation_view(question: Question, face: str | None) -> SituationView:
-    """The question's situation as generic pieces for the templates."""
-    kind = question.kind
-    s = question.situation
-    if kind in ("envido_value", "flor_value", "is_flor"):
-        return _your_cards(question)
-    if kind in ("trick_winner", "who_leads"):
-        return _trick(question, with_cards=kind == "who_leads")
-    if kind == "showdown":
-        return _showdown(question)
-    if kind == "hand_winner":
-        return _hand_winner(question)
-    if kind == "envido_points":
-        return _envido_points(question)
-    if kind == "envido_raises":
-        return SituationView(facts=[_("Calls so far: %(calls)s.", calls=calls_text(s["calls"]))])
-    if kind == "truco_points":
-        return _truco_points(question)
-    if kind == "malas_buenas":
-        return SituationView(facts=[_("Score: %(score)s. The game is to %(target)s.", score=number(s["score"]),
-                                      target=number(s["target"]))])
-    if kind == "legal_calls":
-        return _legal_calls(question, face)
-    if kind == "game_end":
-        return _game_end(question)
-    if kind == "seat_role":
-        return _seat_role(question)
-    return SituationView()  # stronger_card, order_cards, pick_cards: the options carry the cards
 
 
 def answer_values(question: Question, answer: Any) -> set[str]:

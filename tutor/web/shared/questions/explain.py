@@ -1,26 +1,28 @@
-"""The engine's explanation of a lesson question, told in the learner's language.
+"""The engine's explanation of a question, told in the learner's language.
 
-Every check's explanation is data, ``{"msg": key, ...params}`` (``tutor.content.checks``, with the
-keys listed in ``EXPLANATION_KEYS``). :func:`explain` turns it into an :class:`Explanation`: a
-headline with the answer, then the reasons in reading order. The envido and flor of a hand and the
-engine's refusal reasons are told by ``tutor.web.shared.narration`` (shared with the envido checker); the
-rest is here, with seats and teams named from the learner's point of view (:mod:`.text`).
+Every check's explanation is a typed value (``tutor.content.checks.explanations``). :func:`explain`
+turns it into an :class:`Explanation`: a headline with the answer, then the reasons in reading
+order, with the teller of its type in :data:`EXPLAINERS` (a test checks that every type of
+``checks.EXPLANATION_TYPES`` has one). The envido and flor of a hand and the engine's refusal
+reasons are told by ``tutor.web.shared.narration`` (shared with the envido checker); the rest is
+here, with seats and teams named from the learner's point of view (:mod:`.text`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
-from ...content.checks import Question
-from ...engine.cards import Card
-from ...engine.envido import envido, flor
-from ...engine.ranking import MATAS
-from ...engine.state import Event, EventKind
-from ...i18n import gettext as _
-from ...i18n import ngettext
-from ..shared import narration
-from ..shared.cards import card_name
-from ..shared.narration import (
+from ....content.checks import Question
+from ....content.checks import explanations as ex
+from ....engine.cards import Card
+from ....engine.envido import Statement, envido, flor
+from ....engine.ranking import MATAS
+from ....engine.state import Award, Event, EventKind
+from ....i18n import gettext as _
+from ....i18n import ngettext
+from .. import narration
+from ..cards import card_name
+from ..narration import (
     Explanation,
     call_name,
     calls_formula,
@@ -33,20 +35,17 @@ from ..shared.narration import (
     refusal_sentence,
     sentence,
 )
-from .text import learner, side_name, suit_text
+from .text import learner, players_of, side_name, suit_text
 
 __all__ = ["Explanation", "explain", "EXPLAINERS"]
 
 LEVELS = 14
 """Levels of the Truco order of the cards (RULES.md 2)."""
 
-Data = Mapping[str, Any]
-Explainer = Callable[[Question, Data, "str | None"], Explanation]
+Explainer = Callable[[Question, Any, "str | None"], Explanation]
+"""Tells one explanation type: (question, its explanation, the card face) -> sentences."""
 
-
-def _players(question: Question) -> int:
-    players = question.situation.get("players")
-    return players if isinstance(players, int) else 2
+_players = players_of
 
 
 def _card_by(card: Card, seat: int, players: int, face: str | None) -> str:
@@ -78,27 +77,28 @@ def _number_note(winner: Card, loser: Card) -> list[str]:
 # --- Cards ---------------------------------------------------------------------------------------
 
 
-def _stronger(question: Question, data: Data, face: str | None) -> Explanation:
-    msg = data["msg"]
-    if msg.endswith(".equal"):
-        first, second = data["cards"]
-        # Translators: "parda" is a tied trick; keep the Truco term.
-        reason = _(
-            "They are on the same level of the order (level %(level)s of %(levels)s): if they meet in a trick, "
-            "it is a parda.", level=number(data["level"]), levels=number(LEVELS),
-        )
-        headline = sentence(_("%(first)s and %(second)s are equal.", first=card_name(first, face),
-                              second=card_name(second, face)))
-        return Explanation(headline, (reason,))
-    winner, loser = data["winner"], data["loser"]
+def _equal(question: Question, data: ex.CardsEqual, face: str | None) -> Explanation:
+    first, second = data.cards
+    # Translators: "parda" is a tied trick; keep the Truco term.
+    reason = _(
+        "They are on the same level of the order (level %(level)s of %(levels)s): if they meet in a trick, "
+        "it is a parda.", level=number(data.level), levels=number(LEVELS),
+    )
+    headline = sentence(_("%(first)s and %(second)s are equal.", first=card_name(first, face),
+                          second=card_name(second, face)))
+    return Explanation(headline, (reason,))
+
+
+def _stronger(question: Question, data: ex.CardBeats, face: str | None) -> Explanation:
+    winner, loser = data.winner, data.loser
     headline = sentence(_("%(winner)s beats %(loser)s.", winner=card_name(winner, face), loser=card_name(loser, face)))
-    reasons = [_mata_note(winner, face)] if msg.endswith(".mata") else _number_note(winner, loser)
-    reasons.append(_levels(winner, loser, data["winner_level"], data["loser_level"], face))
+    reasons = [_mata_note(winner, face)] if data.mata else _number_note(winner, loser)
+    reasons.append(_levels(winner, loser, data.winner_level, data.loser_level, face))
     return Explanation(headline, tuple(reasons))
 
 
-def _order(question: Question, data: Data, face: str | None) -> Explanation:
-    groups = data["groups"]
+def _order(question: Question, data: ex.CardOrder, face: str | None) -> Explanation:
+    groups = data.groups
     order = " > ".join(" = ".join(card_name(card, face) for card in group) for group in groups)
     headline = _("Strongest first: %(order)s.", order=order)
     reasons = []
@@ -115,9 +115,9 @@ def _order(question: Question, data: Data, face: str | None) -> Explanation:
     return Explanation(headline, tuple(reasons))
 
 
-def _pick(question: Question, data: Data, face: str | None) -> Explanation:
-    msg, picked = data["msg"], data["picked"]
-    others = data.get("others") or []
+def _pick(question: Question, data: ex.CardsPicked, face: str | None) -> Explanation:
+    msg, picked = data.msg, data.picked
+    others = data.others
     if msg == "pick.figure":
         headline = _("The figures here: %(cards)s.", cards=card_list(picked, face))
         # Translators: the figures of the Spanish deck are the sota (10), caballo (11) and rey (12).
@@ -128,7 +128,8 @@ def _pick(question: Question, data: Data, face: str | None) -> Explanation:
         # Translators: "matas" are the four strongest cards; keep the term.
         reasons = [_("The four matas are %(cards)s.", cards=card_list(MATAS, face))]
     else:
-        suit = suit_text(data["suit"], face)
+        assert data.suit is not None
+        suit = suit_text(data.suit, face)
         headline = _("The %(suit)s here: %(cards)s.", suit=suit, cards=card_list(picked, face))
         reasons = []
     if others:
@@ -136,23 +137,25 @@ def _pick(question: Question, data: Data, face: str | None) -> Explanation:
     return Explanation(headline, tuple(reasons))
 
 
-def _trick(question: Question, data: Data, face: str | None) -> Explanation:
+def _trick_parda(question: Question, data: ex.TrickParda, face: str | None) -> Explanation:
     players = _players(question)
-    msg = data["msg"]
-    if msg == "trick.parda":
-        pairs = [_card_by(c, s, players, face) for c, s in zip(data["cards"], data["seats"])]
-        # Translators: "parda" is a tied trick; keep the Truco term.
-        headline = _("The trick is a parda.")
-        # Translators: "parda"/"pardas": a tied trick; the cards named are the best ones of the trick.
-        reason = _("The best cards, %(cards)s, are equal and belong to different teams, so no team takes the trick.",
-                   cards=join(pairs))
-        return Explanation(headline, (reason,))
-    card = _card_by(data["card"], data["seat"], players, face)
+    pairs = [_card_by(c, s, players, face) for c, s in zip(data.cards, data.seats)]
+    # Translators: "parda" is a tied trick; keep the Truco term.
+    headline = _("The trick is a parda.")
+    # Translators: "parda"/"pardas": a tied trick; the cards named are the best ones of the trick.
+    reason = _("The best cards, %(cards)s, are equal and belong to different teams, so no team takes the trick.",
+               cards=join(pairs))
+    return Explanation(headline, (reason,))
+
+
+def _trick(question: Question, data: ex.TrickTaken | ex.TrickByPartners, face: str | None) -> Explanation:
+    players = _players(question)
+    card = _card_by(data.card, data.seat, players, face)
     headline = sentence(_("%(card)s takes the trick.", card=card))
-    if msg == "trick.partners":
-        pairs = [_card_by(c, s, players, face) for c, s in zip(data["cards"], data["seats"])]
+    if isinstance(data, ex.TrickByPartners):
+        pairs = [_card_by(c, s, players, face) for c, s in zip(data.cards, data.seats)]
         # Translators: "parda" is a tied trick; keep the Truco term.
-        if data["team"] == 0:
+        if data.team == 0:
             # Translators: "parda" is a tied trick; keep the Truco term. The learner's team played both cards.
             partners = _("%(cards)s are equal, but they were played by partners, so it is not a parda: your team "
                          "takes the trick.", cards=join(pairs))
@@ -163,26 +166,26 @@ def _trick(question: Question, data: Data, face: str | None) -> Explanation:
         reasons = [partners,
                    _("Of two equal cards of one team, the one played first counts.")]
         return Explanation(headline, tuple(sentence(r) for r in reasons))
-    reasons = [_mata_note(data["winner"], face)] if msg == "trick.mata" else _number_note(data["winner"], data["loser"])
+    reasons = [_mata_note(data.card, face)] if data.mata else _number_note(data.card, data.beats)
     if players > 2:
         reasons.append(_("A trick belongs to the team of its strongest card; the other team's best card was %(card)s.",
-                         card=card_name(data["beats"], face)))
-    reasons.append(_levels(data["winner"], data["loser"], data["winner_level"], data["loser_level"], face))
+                         card=card_name(data.beats, face)))
+    reasons.append(_levels(data.card, data.beats, data.card_level, data.beats_level, face))
     return Explanation(headline, tuple(reasons))
 
 
-def _lead(question: Question, data: Data, face: str | None) -> Explanation:
+def _lead(question: Question, data: ex.LeadByWinner | ex.LeadAfterParda, face: str | None) -> Explanation:
     players = _players(question)
     # Translators: who plays the first card of the next trick; %(player)s is a seat name such as "your partner".
-    headline = _("Next to lead: %(player)s.", player=learner(players).seat_name(data["seat"]))
-    if data["msg"] == "lead.parda":
-        pairs = [_card_by(c, s, players, face) for c, s in zip(data["cards"], data["seats"])]
+    headline = _("Next to lead: %(player)s.", player=learner(players).seat_name(data.seat))
+    if isinstance(data, ex.LeadAfterParda):
+        pairs = [_card_by(c, s, players, face) for c, s in zip(data.cards, data.seats)]
         # Translators: "parda" is a tied trick; keep the Truco term.
         reasons = (_("The trick was a parda: %(cards)s are equal.", cards=join(pairs)),
                    # Translators: "parda" is a tied trick; keep the Truco term.
                    _("After a parda, the player who led the tied trick leads again."))
         return Explanation(headline, reasons)
-    trick = _trick(question, data["trick"], face)
+    trick = _trick(question, data.trick, face)
     reasons = (_("Whoever takes a trick leads the next one."), trick.headline, *trick.reasons)
     return Explanation(headline, reasons)
 
@@ -190,23 +193,26 @@ def _lead(question: Question, data: Data, face: str | None) -> Explanation:
 # --- Envido and flor: told by tutor.web.shared.narration -------------------------------------
 
 
-def _envido(question: Question, data: Data, face: str | None) -> Explanation:
-    return narration.explain_envido(envido(data["cards"]), face)
+def _envido(question: Question, data: ex.EnvidoCount, face: str | None) -> Explanation:
+    return narration.explain_envido(envido(data.cards), face)
 
 
-def _flor(question: Question, data: Data, face: str | None) -> Explanation:
-    msg = data["msg"]
-    if msg == "flor.value":
-        result = flor(data["cards"])
-        assert result is not None
-        return narration.explain_flor(result, face)
-    if msg == "flor.yes":
-        # Translators: "flor" (three cards of one suit) is a Truco term; keep it.
-        headline = _("Yes, these cards make a flor.")
-        # Translators: "flor" is a Truco term; %(suit)s is a suit name such as "coins".
-        reasons = (_("All three cards share one suit (%(suit)s): that is a flor.", suit=suit_text(data["suit"], face)),)
-        return Explanation(headline, reasons)
-    suits = data["suits"]
+def _flor_value(question: Question, data: ex.FlorCount, face: str | None) -> Explanation:
+    result = flor(data.cards)
+    assert result is not None
+    return narration.explain_flor(result, face)
+
+
+def _flor(question: Question, data: ex.FlorMade, face: str | None) -> Explanation:
+    # Translators: "flor" (three cards of one suit) is a Truco term; keep it.
+    headline = _("Yes, these cards make a flor.")
+    # Translators: "flor" is a Truco term; %(suit)s is a suit name such as "coins".
+    reasons = (_("All three cards share one suit (%(suit)s): that is a flor.", suit=suit_text(data.suit, face)),)
+    return Explanation(headline, reasons)
+
+
+def _no_flor(question: Question, data: ex.NoFlor, face: str | None) -> Explanation:
+    suits = data.suits
     # Translators: "flor" (three cards of one suit) is a Truco term; keep it.
     headline = _("No, these cards do not make a flor.")
     # Translators: "flor" is a Truco term; %(suits)s lists suit names. The count is at least 2.
@@ -221,12 +227,12 @@ def _flor(question: Question, data: Data, face: str | None) -> Explanation:
 # --- Showdown --------------------------------------------------------------------------------------
 
 
-def statement_line(statement: Data, players: int, best: int | None) -> str:
+def statement_line(statement: Statement, players: int, best: int | None) -> str:
     """One turn of an envido showdown as a sentence (states, son buenas, or silent)."""
-    seat, value, action = statement["seat"], number(statement["value"]), statement["action"]
+    seat, value, action = statement.seat, number(statement.value), statement.action
     player = learner(players).seat_name(seat)
     if action == "states":
-        return narrate(Event(EventKind.ENVIDO_STATED, seat=seat, value=statement["value"]), learner(players))
+        return narrate(Event(EventKind.ENVIDO_STATED, seat=seat, value=statement.value), learner(players))
     if action == "son_buenas":
         best_text = number(best) if best is not None else value
         if seat == 0:
@@ -240,34 +246,34 @@ def statement_line(statement: Data, players: int, best: int | None) -> str:
     return sentence(_("%(player)s stays silent: their team already holds the best number.", player=player))
 
 
-def showdown_lines(data: Data, players: int) -> list[str]:
+def showdown_lines(data: ex.ShowdownWon, players: int) -> list[str]:
     """Every turn of the showdown, in order."""
     lines = []
     best: int | None = None
-    for statement in data["statements"]:
+    for statement in data.statements:
         lines.append(statement_line(statement, players, best))
-        if statement["action"] == "states" and (best is None or statement["value"] > best):
-            best = statement["value"]
+        if statement.action == "states" and (best is None or statement.value > best):
+            best = statement.value
     return lines
 
 
-def _showdown(question: Question, data: Data, face: str | None) -> Explanation:
+def _showdown(question: Question, data: ex.ShowdownWon, face: str | None) -> Explanation:
     players = _players(question)
-    order = join(learner(players).seat_name(seat) for seat in data["order"])
+    order = join(learner(players).seat_name(seat) for seat in data.order)
     # Translators: the envido showdown; "mano" is the player who plays first in the hand.
     reasons = [_("The players speak in this order, starting with the mano: %(players)s.", players=order)]
     reasons.extend(showdown_lines(data, players))
-    ours, theirs = data["team_values"][data["team"]], data["team_values"][1 - data["team"]]
-    if data["tie_broken"]:
+    ours, theirs = data.team_values[data.team], data.team_values[1 - data.team]
+    if data.tie_broken:
         # Translators: envido showdown tie; "mano" is the player who plays first; %(player)s is a seat name.
         reasons.append(_("Both sides have %(value)s, and a tie goes to the player nearer the mano: %(player)s.",
-                         value=number(ours), player=learner(players).seat_name(data["winner"])))
+                         value=number(ours), player=learner(players).seat_name(data.winner)))
     else:
         # Translators: "envido" stays Spanish; the numbers are the best envido of each side.
         reasons.append(_("The best envido is %(value)s, against %(other)s on the other side.",
                          value=number(ours), other=number(theirs)))
-    if data["msg"] == "showdown.son_buenas":
-        seats = data["seats"]
+    if isinstance(data, ex.SonBuenasSaid):
+        seats = data.seats
         if seats:
             # Translators: "son buenas" ("they are good") stays Spanish; %(players)s lists seat names.
             headline = _("“Son buenas” is said by: %(players)s.", players=join(learner(players).seat_name(s) for s in seats))
@@ -275,21 +281,21 @@ def _showdown(question: Question, data: Data, face: str | None) -> Explanation:
             # Translators: "son buenas" ("they are good") stays Spanish.
             headline = _("Nobody says “son buenas” here.")
         return Explanation(headline, tuple(reasons))
-    if question.situation.get("ask") == "team":
+    if getattr(question.situation, "ask", None) == "team":
         # Translators: the envido showdown; %(team)s is a team name such as "your team".
-        headline = _("The envido goes to: %(team)s.", team=learner(players).team_name(data["team"]))
+        headline = _("The envido goes to: %(team)s.", team=learner(players).team_name(data.team))
     else:
         # Translators: the envido showdown; %(player)s is a seat name such as "your partner".
-        headline = _("Winner of the envido: %(player)s.", player=learner(players).seat_name(data["winner"]))
+        headline = _("Winner of the envido: %(player)s.", player=learner(players).seat_name(data.winner))
     return Explanation(headline, tuple(reasons))
 
 
 # --- Hands and points ------------------------------------------------------------------------------
 
 
-def _hand(question: Question, data: Data, face: str | None) -> Explanation:
-    rule = data["msg"].removeprefix("hand.")
-    winner = data["winner"]
+def _hand(question: Question, data: ex.HandOutcome, face: str | None) -> Explanation:
+    rule = data.rule.value
+    winner = data.winner
     if winner is None:
         headline = _("The hand is not decided yet.")
     else:
@@ -302,7 +308,7 @@ def _hand(question: Question, data: Data, face: str | None) -> Explanation:
     elif rule == "first_parda_next_decides":
         # Translators: "parda" is a tied trick; keep the Truco term.
         reason = _("The first trick was a parda, so the next trick that is not a parda decides the hand: "
-                   "trick %(number)s.", number=number(data["deciding"]))
+                   "trick %(number)s.", number=number(data.deciding or 0))
     elif rule == "parda_after_win_first_trick_winner":
         # Translators: "parda" is a tied trick; keep the Truco term.
         reason = _("A parda after a trick that was won: the team that won the first trick wins the hand.")
@@ -321,55 +327,57 @@ def _scores_line(scores: list[int]) -> str:
     return _("Score: you %(us)s, your opponent %(them)s.", us=number(scores[0]), them=number(scores[1]))
 
 
-def _envido_points(question: Question, data: Data, face: str | None) -> Explanation:
-    rule = data["msg"].removeprefix("envido_points.")
-    calls = [entry["call"] for entry in data["calls"]]
-    headline = sentence(learner(2).points_for(data["points"], data["team"])) + "."
+def _envido_points(question: Question, data: ex.EnvidoScored, face: str | None) -> Explanation:
+    rule = data.msg.removeprefix("envido_points.")
+    calls = [entry.call for entry in data.calls]
+    headline = sentence(learner(2).points_for(data.points, data.team)) + "."
     reasons: list[str] = []
     formula = ""
     if rule == "declined_single":
         # Translators: "No quiero" (decline) stays Spanish; %(call)s is an envido call name.
         reasons.append(_("%(call)s was declined (No quiero): a single declined call gives 1 point to the team "
                          "that made it.", call=call_name(calls[-1])))
-    elif rule == "declined_raise":
-        before = list(data["before"])
+    elif isinstance(data, ex.EnvidoDeclined):
+        before = list(data.before)
         formula = calls_formula(before)
         # Translators: "No quiero" (decline) stays Spanish; %(call)s is an envido call name.
         reasons.append(_("The last raise, %(call)s, was declined (No quiero). The team that raised scores what the "
                          "calls before it were worth, because the raise accepted them.", call=call_name(calls[-1])))
     else:
-        values = data["values"]
+        assert isinstance(data, ex.EnvidoAccepted)
+        values = data.values
         # Translators: "envido" stays Spanish.
         reasons.append(_("Your envido is %(us)s and your opponent's is %(them)s.", us=number(values[0]),
                          them=number(values[1])))
-        if data.get("tie"):
+        if data.tie:
             # Translators: "mano" is the player who plays first; keep the Truco term.
-            reasons.append(_("A tie goes to the mano: %(player)s.", player=learner(2).seat_name(data["mano"])))
+            reasons.append(_("A tie goes to the mano: %(player)s.", player=learner(2).seat_name(data.mano)))
         else:
             # Translators: "envido" stays Spanish.
             reasons.append(_("The higher envido wins the points."))
         if rule == "accepted_sum" and len(calls) == 1:
             # Translators: "Quiero" (accept) stays Spanish; %(call)s is Envido or Real envido.
             reasons.append(_("%(call)s was accepted (Quiero): it is worth %(points)s.", call=call_name(calls[0]),
-                             points=points_text(data["points"])))
+                             points=points_text(data.points)))
         elif rule == "accepted_sum":
             formula = calls_formula(calls)
             # Translators: "Quiero" (accept) stays Spanish.
             reasons.append(_("The calls were accepted (Quiero), so their points are added."))
         else:
-            target, score = data["target"], data["leader_score"]
-            formula = f"{number(target)} − {number(score)} = {number(data['needed'])}"
+            assert isinstance(data, ex.FaltaEnvidoAccepted)
+            target, score = data.target, data.leader_score
+            formula = f"{number(target)} − {number(score)} = {number(data.needed)}"
             # Translators: "Falta envido" and "Quiero" stay Spanish.
             reasons.append(_("Falta envido was accepted (Quiero): it is worth what the leading team still needs to "
                              "reach %(target)s, whoever wins it.", target=number(target)))
             if len(calls) > 1:
                 # Translators: "Falta envido" stays Spanish.
                 reasons.append(_("The calls before Falta envido are not added to it."))
-    new_scores = data["new_scores"]
+    new_scores = data.new_scores
     reasons.append(_("New score: you %(us)s, your opponent %(them)s.", us=number(new_scores[0]),
                      them=number(new_scores[1])))
-    if data.get("reaches_target"):
-        reasons.append(_game_won(data["team"], 2))
+    if data.reaches_target:
+        reasons.append(_game_won(data.team, 2))
     return Explanation(headline, tuple(reasons), formula)
 
 
@@ -377,11 +385,7 @@ def _game_won(team: int, players: int) -> str:
     return narrate(Event(EventKind.MATCH_WON, team=team), learner(players))
 
 
-def _envido_raises(question: Question, data: Data, face: str | None) -> Explanation:
-    return _legal(data, [])
-
-
-def _legal_calls(question: Question, data: Data, face: str | None) -> Explanation:
+def _calls_open(question: Question, data: ex.CallsOpen, face: str | None) -> Explanation:
     return _legal(data, [])
 
 
@@ -392,27 +396,26 @@ def refusal_text(call: str, reason: str) -> str:
     return _("%(call)s: not possible. %(reason)s", call=call_name(call), reason=why)
 
 
-def _legal(data: Data, first: list[str]) -> Explanation:
-    allowed = data["allowed"]
+def _legal(data: ex.CallsOpen, first: list[str]) -> Explanation:
+    allowed = data.allowed
     if allowed:
         # Translators: %(calls)s lists Truco call names, which stay Spanish.
         headline = _("Possible now: %(calls)s.", calls=calls_text(allowed))
     else:
         headline = _("No call is possible now.")
-    reasons = first + [refusal_text(item["call"], item["reason"]) for item in data["refused"]]
+    reasons = first + [refusal_text(item.call, item.reason) for item in data.refused]
     return Explanation(headline, tuple(reasons))
 
 
-def _truco_points(question: Question, data: Data, face: str | None) -> Explanation:
-    msg = data["msg"].removeprefix("truco_points.")
-    headline = sentence(learner(2).points_for(data["points"], data["team"])) + "."
-    calls = [entry["call"] for entry in data["calls"]]
-    points = points_text(data["points"])
-    if msg == "declined":
+def _truco_points(question: Question, data: ex.TrucoScored, face: str | None) -> Explanation:
+    headline = sentence(learner(2).points_for(data.points, data.team)) + "."
+    calls = [entry.call for entry in data.calls]
+    points = points_text(data.points)
+    if isinstance(data, ex.TrucoDeclined):
         # Translators: "No quiero" stays Spanish; %(call)s is Truco, Retruco or Vale cuatro.
         reasons = [_("%(call)s was declined (No quiero): the hand ends, and the team that called scores what the "
-                     "hand was worth before the call, %(points)s.", call=call_name(data["last_call"]), points=points)]
-    elif msg == "accepted":
+                     "hand was worth before the call, %(points)s.", call=call_name(data.last_call), points=points)]
+    elif isinstance(data, ex.TrucoAccepted):
         # Translators: "Quiero" stays Spanish; %(call)s is Truco, Retruco or Vale cuatro.
         reasons = [_("%(call)s was accepted (Quiero): the team that wins the tricks scores %(points)s, whoever "
                      "made the call.", call=call_name(calls[-1]), points=points)]
@@ -429,31 +432,31 @@ def _truco_points(question: Question, data: Data, face: str | None) -> Explanati
     return Explanation(headline, tuple(reasons))
 
 
-def _score(question: Question, data: Data, face: str | None) -> Explanation:
-    score, target, limit = number(data["score"]), number(data["target"]), number(data["limit"])
-    points = number(data["points"])
-    if data["msg"] == "score.malas":
+def _score(question: Question, data: ex.ScoreHalf, face: str | None) -> Explanation:
+    score, target, limit = number(data.score), number(data.target), number(data.limit)
+    points = number(data.points)
+    if data.zone == "malas":
         # Translators: "malas" is the first half of the score (glossary); keep the term.
         headline = ngettext("%(score)s is in the malas: players say “%(points)s mala”.",
                             "%(score)s is in the malas: players say “%(points)s malas”.",
-                            int(data["points"]), score=score, points=points)
+                            data.points, score=score, points=points)
     else:
         # Translators: "buenas" is the second half of the score (glossary); keep the term.
         headline = ngettext("%(score)s is in the buenas: players say “%(points)s buena”.",
                             "%(score)s is in the buenas: players say “%(points)s buenas”.",
-                            int(data["points"]), score=score, points=points)
+                            data.points, score=score, points=points)
     # Translators: "malas" and "buenas" are the two halves of the score (glossary); keep the terms.
     reasons = (_("In a game to %(target)s, scores below %(limit)s are in the malas and scores from %(limit)s on "
                  "are in the buenas.", target=target, limit=limit),
-               _("Still to go: %(points)s.", points=points_text(data["to_go"])))
+               _("Still to go: %(points)s.", points=points_text(data.to_go)))
     return Explanation(headline, reasons)
 
 
-def award_line(award: Data, players: int) -> str:
+def award_line(award: Award, players: int) -> str:
     """One award of a hand: "Envido (Envido, Real envido): 5 points for you"."""
-    points = learner(players).points_for(award["points"], award["team"])
-    calls = calls_text(award["calls"])
-    if award["rule"] == "envido_accepted":
+    points = learner(players).points_for(award.points, award.team)
+    calls = calls_text(award.calls)
+    if award.rule == "envido_accepted":
         # Translators: the points of the envido in a hand; %(calls)s lists the envido calls (Spanish).
         return _("Envido (%(calls)s): %(points)s.", calls=calls, points=points)
     if calls:
@@ -462,18 +465,18 @@ def award_line(award: Data, players: int) -> str:
     return _("Tricks: %(points)s.", points=points)
 
 
-def _game_end(question: Question, data: Data, face: str | None) -> Explanation:
+def _game_end(question: Question, data: ex.GameEnded, face: str | None) -> Explanation:
     players = _players(question)
-    how = data["msg"].removeprefix("game_end.")
-    target = number(data["target"])
-    final = data["final_scores"]
-    if how == "nobody":
+    how = data.how
+    target = number(data.target)
+    final = data.final_scores
+    if how == "nobody" or data.winner is None:
         headline = _("Nobody wins the game yet.")
-    elif data["winner"] == 0 and players == 2:
+    elif data.winner == 0 and players == 2:
         headline = _("You win the game.")
     else:
         # Translators: %(team)s is a team name such as "your opponent".
-        headline = sentence(_("%(team)s wins the game.", team=learner(players).team_name(data["winner"])))
+        headline = sentence(_("%(team)s wins the game.", team=learner(players).team_name(data.winner)))
     # Translators: "envido" stays Spanish.
     reasons = [_("The envido is scored before the points of the tricks.")]
     if how == "envido":
@@ -489,11 +492,11 @@ def _game_end(question: Question, data: Data, face: str | None) -> Explanation:
     return Explanation(headline, tuple(reasons))
 
 
-def _seat(question: Question, data: Data, face: str | None) -> Explanation:
-    players = data["players"]
-    role = data["msg"].removeprefix("seat.")
-    who = learner(players).seat_name(data["seat"])
-    order = join(learner(players).seat_name(seat) for seat in data["order"])
+def _seat(question: Question, data: ex.SeatFound, face: str | None) -> Explanation:
+    players = data.players
+    role = data.role
+    who = learner(players).seat_name(data.seat)
+    order = join(learner(players).seat_name(seat) for seat in data.order)
     # Translators: "mano" is the player who plays first; %(players)s lists seat names in order.
     order_line = _("The order of play, from the mano: %(players)s.", players=order)
     if role == "mano":
@@ -501,12 +504,12 @@ def _seat(question: Question, data: Data, face: str | None) -> Explanation:
         headline = _("The mano is: %(player)s.", player=who)
         # Translators: "mano": the player who plays first; %(player)s is a seat name.
         reasons = [_("The mano sits on the dealer's right, and the dealer here is: %(player)s.",
-                     player=learner(players).seat_name(data["dealer"]))]
+                     player=learner(players).seat_name(data.dealer))]
     elif role == "dealer":
         headline = _("The dealer is: %(player)s.", player=who)
         # Translators: "mano": the player who plays first; %(player)s is a seat name.
         reasons = [_("The dealer sits on the mano's left and plays last; the mano here is: %(player)s.",
-                     player=learner(players).seat_name(data["mano"]))]
+                     player=learner(players).seat_name(data.mano))]
     elif role == "pie":
         # Translators: "pie" is the last player of a team in the order of play; keep the Truco term.
         headline = _("Your team's pie is: %(player)s.", player=who)
@@ -520,18 +523,24 @@ def _seat(question: Question, data: Data, face: str | None) -> Explanation:
     return Explanation(headline, tuple(reasons))
 
 
-EXPLAINERS: dict[str, Explainer] = {
-    "stronger": _stronger, "order": _order, "pick": _pick, "trick": _trick, "lead": _lead,
-    "envido": _envido, "flor": _flor, "showdown": _showdown, "hand": _hand,
-    "envido_points": _envido_points, "envido_raises": _envido_raises, "truco_points": _truco_points,
-    "score": _score, "legal_calls": _legal_calls, "game_end": _game_end, "seat": _seat,
+EXPLAINERS: dict[type[ex.Explanation], Explainer] = {
+    ex.CardBeats: _stronger, ex.CardsEqual: _equal, ex.CardOrder: _order, ex.CardsPicked: _pick,
+    ex.TrickTaken: _trick, ex.TrickByPartners: _trick, ex.TrickParda: _trick_parda,
+    ex.LeadByWinner: _lead, ex.LeadAfterParda: _lead,
+    ex.EnvidoPair: _envido, ex.EnvidoBestPair: _envido, ex.EnvidoSingle: _envido, ex.EnvidoZero: _envido,
+    ex.FlorCount: _flor_value, ex.FlorMade: _flor, ex.NoFlor: _no_flor,
+    ex.ShowdownWon: _showdown, ex.SonBuenasSaid: _showdown,
+    ex.HandOutcome: _hand,
+    ex.EnvidoDeclined: _envido_points, ex.EnvidoAccepted: _envido_points, ex.FaltaEnvidoAccepted: _envido_points,
+    ex.RaisesAllowed: _calls_open, ex.CallsAllowed: _calls_open,
+    ex.TrucoDeclined: _truco_points, ex.TrucoAccepted: _truco_points, ex.MazoGiven: _truco_points,
+    ex.ScoreHalf: _score, ex.GameEnded: _game_end, ex.SeatFound: _seat,
 }
-"""Explainer by the first part of the msg key (``trick.parda`` -> ``trick``)."""
+"""The teller of every explanation type (by its exact type)."""
 
 
 def explain(question: Question, face: str | None = None) -> Explanation:
     """The question's explanation as translated sentences."""
     data = question.explanation
-    family = str(data["msg"]).split(".", 1)[0]
-    return EXPLAINERS[family](question, data, face)
+    return EXPLAINERS[type(data)](question, data, face)
 
