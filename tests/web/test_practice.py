@@ -223,3 +223,22 @@ def test_every_hand_renders_translated_in_every_language(client, lang):
         assert spec.intro not in html and str(escape(catalog.get(spec.intro).string.split(".")[0])) in html
         walk = client.get(f"/{lang}/practice/{spec.key}/show?seed=2&step=99").get_data(as_text=True)
         assert spec.success not in walk
+
+
+def test_a_finished_hand_is_one_attempt_in_the_learning_log(app, client):
+    from tutor.models import AttemptRow
+
+    location, token = start(client)
+    public_id = location.rsplit("/", 1)[1]
+    spec = get_hand(KEY)
+    html = client.get(location).get_data(as_text=True)
+    for _ in range(10):
+        practice = Practice(spec, the_run(app, public_id).seed, log=the_run(app, public_id).log)
+        if practice.over:
+            break
+        response = client.post(location, data={"csrf_token": token, "version": version_of(html),
+                                               "action": practice.ideal_action()})
+        html = client.get(response.headers["Location"]).get_data(as_text=True)
+    with app.app_context():
+        rows = db.session.scalars(db.select(AttemptRow).where(AttemptRow.item == f"practice:{KEY}")).all()
+        assert [(r.source, r.correct, r.hinted) for r in rows] == [("practice", True, False)]

@@ -54,8 +54,9 @@ def practice_of(run: PracticeRun) -> Practice:
         abort(404)
 
 
-def save_run(run: PracticeRun, practice: Practice, drawn_version: int, **values: Any) -> bool:
-    """Write the run's log if the stored version is still ``drawn_version``; False if it is not."""
+def save_run(run: PracticeRun, practice: Practice, drawn_version: int, *, commit: bool = True, **values: Any) -> bool:
+    """Write the run's log if the stored version is still ``drawn_version``; False if it is not.
+    ``commit=False`` leaves the transaction open (the hand's end is written with its attempt)."""
     verdict = practice.verdict()
     if verdict is not None:
         values.update(stars=verdict.stars, goal=verdict.goal)
@@ -65,7 +66,8 @@ def save_run(run: PracticeRun, practice: Practice, drawn_version: int, **values:
         .values(log=practice.log(), version=practice.table.version, updated=utcnow(), **values)
         .execution_options(synchronize_session=False)
     )
-    db.session.commit()
+    if commit:
+        db.session.commit()
     return result.rowcount == 1
 
 

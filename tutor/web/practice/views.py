@@ -33,7 +33,9 @@ from ...i18n import LANG_PREFIX
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ...models import Learner, db
+from ...learning import Source, practice_item
 from ..shared.learner import current_learner, session_public_id
+from ..shared.learning import record
 from ..shared.narration import error_message
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
@@ -152,7 +154,14 @@ def run(key: str, run_id: str):
             "That is not an action at this table. Use the buttons: a card, a call or an answer."))
     except TrucoError as error:
         return _render(spec, found, store.practice_of(found), 400, error=error_message(error))
-    if not store.save_run(found, practice, drawn, hint_pending=False):
+    verdict = practice.verdict()
+    if verdict is not None:
+        # The hand's end and its attempt in the learning log are one transaction: written once, or not at all.
+        saved = record(practice_item(spec.key), Source.PRACTICE, verdict.goal, hinted=verdict.hinted or found.hints > 0,
+                       also=lambda _learner: store.save_run(found, practice, drawn, commit=False, hint_pending=False))
+    else:
+        saved = store.save_run(found, practice, drawn, hint_pending=False)
+    if not saved:
         db.session.expire_all()
         fresh = store.load_run(session_public_id(), spec, run_id)
         return _render(spec, fresh, store.practice_of(fresh), 409, error=_(
