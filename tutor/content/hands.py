@@ -53,6 +53,7 @@ from typing import Any, Mapping
 
 from tutor.bots.common import Level
 from tutor.engine.cards import DECK, Card
+from tutor.engine.envido import envido
 from tutor.engine.errors import TrucoError
 from tutor.engine.rules import FlorMode, Rules, RANKINGS, find_variant
 from tutor.engine.state import CALLS, Action, Answer, Call, Deal, HandState, Mazo, PlayCard
@@ -220,13 +221,34 @@ class PracticeHand:
         rng = random.Random(f"practice:{self.key}:{seed}")
         fixed = {c for cards in self.cards for c in cards}
         rest = [c for c in DECK if c not in fixed]
+        missing = sum(3 - len(cards) for cards in self.cards)
         for _ in range(MAX_DEAL_TRIES):
-            rng.shuffle(rest)
-            pool = iter(rest)
+            pool = iter(rng.sample(rest, missing))
             deal = tuple(tuple(cards) + tuple(next(pool) for _ in range(3 - len(cards))) for cards in self.cards)
-            if self.where is None or self.where.test(Moment(self.start(deal), 0)):
+            if self.where is None or self.where.test(Moment(_DealOnly(self, deal), 0)):  # type: ignore[arg-type]
                 return deal
         raise GenerationError(f"no deal met the pattern of {self.key} in {MAX_DEAL_TRIES} tries")
+
+
+class _DealOnly:
+    """What a deal pattern may look at (the deal, rules, seats, mano, scores, envido), without building
+    a whole hand for each candidate deal: the predicates marked ``deal_only`` read nothing else."""
+
+    __slots__ = ("deal", "rules", "players", "mano", "scores", "_envido")
+
+    def __init__(self, spec: PracticeHand, deal: Deal) -> None:
+        self.deal = deal
+        self.rules = spec.rules
+        self.players = spec.rules.players
+        self.mano = spec.mano
+        self.scores = spec.scores
+        self._envido: dict[int, Any] = {}
+
+    def envido_of(self, seat: int):
+        found = self._envido.get(seat)
+        if found is None:
+            found = self._envido[seat] = envido(self.deal[seat])
+        return found
 
 
 def text_values(hand: HandState, learner: int = 0) -> dict[str, int]:
