@@ -7,7 +7,8 @@ review schedule are computed from it (``tutor.learning``). ``AnsweredForm`` reme
 forms were counted, so a form sent twice counts once. ``DeviceCodeFailures`` counts wrong device codes
 per client address (the guessing limit). ``Game`` is a match at the table against computer
 players: its rules, seed, bot level and action log (``tutor.bots.table``); the deals and the bots'
-cards are never sent to the browser.
+cards are never sent to the browser. ``QuizRun`` is one try at a quiz, the exam or a daily set: which
+questions (quiz key and seed) and the learner's answers so far.
 
 Every write that depends on what is stored is one atomic statement, never read-modify-write in
 Python: counters go up with ``SET n = n + 1`` inside an ``INSERT ... ON CONFLICT DO UPDATE`` on the
@@ -38,6 +39,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    UniqueConstraint,
     event,
     false,
     select,
@@ -317,3 +319,47 @@ class PracticeRun(db.Model):  # type: ignore[name-defined]
 
     def __repr__(self) -> str:
         return f"<PracticeRun {self.hand_key} {self.public_id} v{self.version}>"
+
+
+class QuizRun(db.Model):  # type: ignore[name-defined]
+    """One try at a quiz, the mixed exam or a daily set (``tutor.web.quiz``).
+
+    The questions are not stored: the quiz's key and seed draw them again (``tutor.web.quiz.draw``).
+    ``answers`` holds what the learner answered, one entry per question (a quiz: in order, one
+    answer each; a daily set: per question its tries, and whether it was solved or shown). Every
+    write is a compare-and-swap on ``version`` (``UPDATE ... WHERE version = :drawn``) in the same
+    transaction as the attempt it appends to the learning log, so a double click, a resent form or a
+    second tab counts an answer once. A learner has at most one run of a day's daily set.
+    """
+
+    __tablename__ = "quiz_run"
+    __table_args__ = (
+        UniqueConstraint("learner_id", "quiz", "day"),
+        Index("ix_quiz_run_learner_quiz", "learner_id", "quiz"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(16), unique=True, default=new_game_id)
+    """The id in the run's URL."""
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"))
+    quiz: Mapped[str] = mapped_column(String(80))
+    """A topic key (``tutor.learning.TOPICS``), ``exam`` or ``daily``."""
+    seed: Mapped[int] = mapped_column(Integer)
+    """Draws the questions (for a daily set: the day's seed)."""
+    size: Mapped[int] = mapped_column(Integer)
+    """How many questions."""
+    day: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    """The day (ISO date) of a daily set, else None."""
+    answers: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    """The learner's answers (see the class docstring)."""
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """Writes so far: the answer form posts the version it was drawn at."""
+    score: Mapped[int] = mapped_column(Integer, default=0)
+    """Questions answered right (a daily set: solved)."""
+    finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the last question was answered."""
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<QuizRun {self.quiz} {self.public_id} v{self.version}>"

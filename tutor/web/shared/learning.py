@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 
 from flask import g
@@ -129,12 +129,19 @@ def _claim(learner: Learner, token: str | None) -> bool:
 
 
 def record(item: str, source: Source | str, correct: bool, *, hinted: bool = False, token: str | None = None,
-           at: datetime | None = None) -> bool:
+           at: datetime | None = None, also: Callable[[Learner], bool] | None = None) -> bool:
     """Append one answer of the request's learner (creating the learner if needed); with the answer
-    form's ``token``, at most once per form. Returns whether it was recorded (False: a resent form)."""
+    form's ``token``, at most once per form. Returns whether it was recorded (False: a resent form).
+
+    ``also`` is a feature's own write that must happen with the attempt or not at all (a quiz run's
+    compare-and-swap on its version): it runs in the same transaction once the token is claimed,
+    and when it returns False (the run had moved on: a second tab) nothing is written at all."""
     learner = current_learner()
     value = Attempt(learner.id, item, Source(source), bool(correct), at=at or utcnow(), hinted=bool(hinted))
     counted = _claim(learner, token)
+    if counted and also is not None and not also(learner):
+        db.session.rollback()
+        return False
     if counted:
         db.session.add(AttemptRow(learner_id=value.learner, item=value.item, source=value.source.value,
                                   correct=value.correct, hinted=value.hinted, at=value.at))

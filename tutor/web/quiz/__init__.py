@@ -1,0 +1,7 @@
+"""Quizzes, the final exam, printable worksheets and the daily challenge (blueprint ``quiz``): the
+pages in :mod:`.views`, which questions a quiz asks in :mod:`.draw`, the runs in the learner store in
+:mod:`.store`. The questions are shown by the presenters of ``tutor.web.shared.questions``."""
+
+from .views import bp, init_app
+
+__all__ = ["bp", "init_app"]

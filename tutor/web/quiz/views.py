@@ -1,0 +1,459 @@
+"""Quizzes, the mixed exam, printable worksheets and the daily challenge.
+
+URLs (all under ``/<lang>``):
+
+* ``GET /quiz``: one quiz per topic (``tutor.learning.TOPICS``) and the final exam, each with the
+  learner's best score, and today's daily challenge;
+* ``GET /quiz/<key>?seed=N``: a quiz (``key`` a topic or ``exam``): its ten questions (the exam:
+  twenty) are drawn from the lesson checks by ``N`` (:mod:`.draw`), so everyone with the link gets
+  the same ones in the same order. Without a seed a new one is drawn and the page redirects to it,
+  so the address bar always holds the shareable link. The page offers "Start" (``POST`` with the
+  ``seed`` field: a run is made, or the learner's unfinished run of that seed is continued, and
+  the browser goes to it), the link and its QR code, and the worksheet;
+* ``GET /quiz/<key>/<run>``: the run's next question, one per page with a progress bar, or once
+  every question is answered the result: the score, every question with the learner's answer, the
+  right answer and the engine's explanation, and the ways to practise the missed ones again.
+  ``POST`` answers the question (fields ``csrf_token``, ``position`` (1 for the first question),
+  the one-time ``attempt`` token and the answer fields of its ``AnswerType``) and redirects back to
+  the run (303); an htmx request follows the redirect and swaps only the ``quiz`` block;
+* ``GET /quiz/<key>/worksheet?seed=N``: the same questions as a printable A4 worksheet, with the
+  cards drawn and space to answer, and the answer key with the explanations on new pages;
+* ``GET /daily?date=YYYY-MM-DD``: the daily challenge, five questions of every topic, the same for
+  everyone on that day (UTC; without a date, today). ``POST`` (fields ``position``, ``version``,
+  ``attempt``, the answer fields, or ``show=1`` for the answer) answers the current question: a
+  wrong answer says so without giving the answer away and asks again. The link holds only the
+  date: never an answer, so a shared link opens the set unanswered.
+
+Every answer is judged by the engine and appended to the learning log with source ``quiz`` or
+``daily`` under its lesson step's item, so it feeds that step's review. A topic quiz passed with at
+least 9 of 10 keeps its result (``quiz:<topic>``) and the lesson shows as mastered on the map.
+
+Bad input changes nothing: an unknown quiz is a 404 with the list of quizzes; a seed or date that
+is not one is a 400; a run that is not the learner's is a 404; an unreadable or forged answer is a
+400 with the question asked again; a form sent again (a double click, a second tab, a resent page)
+is a 409 that shows where the quiz is now.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta, timezone
+from typing import Any
+
+from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
+from flask.wrappers import Response
+
+from ...content import get_lesson
+from ...content.checks import AnswerError, judge, new_seed, parse_answer
+from ...i18n import LANG_PREFIX
+from ...i18n import gettext as _
+from ...i18n import lazy_gettext as _l
+from ...learning import EXAM, TOPICS, get_topic, quiz_passed
+from ...models import QuizRun
+from ..shared.htmx import render_block, wants_fragment
+from ..shared.learner import current_learner, session_public_id
+from ..shared.learning import existing_learner, new_answer_token, topic_name
+from ..shared.nav import Section, add_section
+from ..shared.preferences import card_face
+from ..shared.qr import qr_data_uri
+from ..shared.questions import answer_error_message, answer_text, question_view
+from . import store
+from .draw import DAILY, DAILY_SIZE, EXAM_SIZE, MAX_SEED, QUIZ_SIZE, Drawn, Quiz, daily_seed, find_quiz, quiz_questions
+
+bp = Blueprint("quiz", __name__, url_prefix=LANG_PREFIX)
+
+FIRST_DAILY = date(2024, 1, 1)
+"""The first date with a daily set."""
+
+
+# --- Reading the request -------------------------------------------------------------------------------
+
+
+def parse_seed(text: str | None) -> int | None:
+    """A seed from a query or form value (ASCII digits below 2**31), or None if it is not one.
+
+    >>> parse_seed("42"), parse_seed(" 7 "), parse_seed("²"), parse_seed("-1"), parse_seed(str(1 << 31)), parse_seed(None)
+    (42, 7, None, None, None, None)
+    """
+    if text is None:
+        return None
+    text = text.strip()
+    if not text or len(text) > 10 or not (text.isascii() and text.isdigit()):
+        return None
+    seed = int(text)
+    return seed if seed < MAX_SEED else None
+
+
+def parse_count(text: str | None, limit: int) -> int | None:
+    """A small whole number from a form field (a position or a version), or None."""
+    if text is None or not text.isascii() or not text.isdigit() or len(text) > 4:
+        return None
+    value = int(text)
+    return value if value <= limit else None
+
+
+def today() -> date:
+    """Today in UTC: the daily set changes at midnight UTC."""
+    return datetime.now(timezone.utc).date()
+
+
+def latest_daily() -> date:
+    """The newest daily set: tomorrow in UTC is already today east of Greenwich."""
+    return today() + timedelta(days=1)
+
+
+def parse_day(text: str) -> date | None:
+    """A date ``YYYY-MM-DD`` from the first daily set to :func:`latest_daily`, or None."""
+    raw = text.strip()
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", raw):
+        return None
+    try:
+        day = date.fromisoformat(raw)
+    except ValueError:
+        return None
+    return day if FIRST_DAILY <= day <= latest_daily() else None
+
+
+# --- Names and lookups ---------------------------------------------------------------------------------
+
+
+def quiz_name(key: str) -> str:
+    """A quiz's name in the request's language."""
+    if key == EXAM:
+        # Translators: the mixed exam of every quiz topic.
+        return _("Final exam")
+    if key == DAILY:
+        return _("Daily challenge")
+    return topic_name(get_topic(key))
+
+
+def _quiz_or_404(key: str) -> Quiz:
+    """The quiz of a topic or the exam; an unknown key is a 404 that lists the quizzes."""
+    try:
+        if key == DAILY:
+            raise KeyError(key)
+        return find_quiz(key)
+    except KeyError:
+        abort(_missing_quiz())
+
+
+def _missing_quiz() -> Response:
+    # Translators: shown for a quiz address whose topic does not exist.
+    message = _("There is no quiz on that topic. Here are the quizzes there are.")
+    return _render("quiz/index.html", 404, error=message, **_index_context())
+
+
+def _bad_seed(key: str) -> Response:
+    quiz = find_quiz(key)
+    context = _start_context(quiz, None)
+    context["error"] = _("This quiz link has a number (its seed) that is not one: it must be a whole number from "
+                         "0 to %(max)s. Here is a new quiz instead.", max=MAX_SEED - 1)
+    return _render("quiz/start.html", 400, **context)
+
+
+def _render(template: str, status: int = 200, **context: Any) -> Response:
+    response = Response(render_template(template, **context), status=status, mimetype="text/html")
+    response.vary.add("HX-Request")
+    return response
+
+
+# --- The list of quizzes ------------------------------------------------------------------------------------
+
+
+def _index_context() -> dict[str, Any]:
+    best = store.best_scores(existing_learner())
+    topics = [{"key": t.key, "name": topic_name(t), "lesson": get_lesson(t.lessons[0]), "size": QUIZ_SIZE,
+               "best": best.get(t.key)} for t in TOPICS]
+    exam = {"key": EXAM, "name": quiz_name(EXAM), "size": EXAM_SIZE, "best": best.get(EXAM)}
+    return {"topics": topics, "exam": exam, "daily_size": DAILY_SIZE, "today": today()}
+
+
+@bp.get("/quiz")
+def index():
+    """Every quiz, with the learner's best scores."""
+    return render_template("quiz/index.html", **_index_context())
+
+
+# --- One quiz: its start page ----------------------------------------------------------------------------------
+
+
+def _start_context(quiz: Quiz, seed: int | None) -> dict[str, Any]:
+    context: dict[str, Any] = {
+        "quiz": quiz, "name": quiz_name(quiz.key), "seed": seed, "open_run": None, "error": None,
+        "new_url": url_for("quiz.quiz", key=quiz.key, seed=new_seed()),
+        "lesson": get_lesson(get_topic(quiz.key).lessons[0]) if quiz.is_topic else None,
+    }
+    if seed is not None:
+        share = url_for("quiz.quiz", key=quiz.key, seed=seed, _external=True)
+        context.update(
+            share_url=share, share_qr=qr_data_uri(share),
+            worksheet_url=url_for("quiz.worksheet", key=quiz.key, seed=seed),
+            open_run=store.open_run(existing_learner(), quiz.key, seed),
+        )
+    return context
+
+
+@bp.route("/quiz/<key>", methods=["GET", "POST"])
+def quiz(key: str):
+    """A quiz's start page (GET, ``?seed=N``); POST starts the quiz, or continues the open run of that seed."""
+    spec = _quiz_or_404(key)
+    if request.method == "POST":
+        seed = parse_seed(request.form.get("seed"))
+        if seed is None:
+            return _bad_seed(key)
+        learner = current_learner()
+        run = store.open_run(learner, key, seed) or store.create_run(learner, key, seed, spec.size)
+        return redirect(url_for("quiz.run", key=key, run_id=run.public_id), code=303)
+    text = request.args.get("seed")
+    if text is None or not text.strip():
+        return redirect(url_for("quiz.quiz", key=key, seed=new_seed()), code=302)
+    seed = parse_seed(text)
+    if seed is None:
+        return _bad_seed(key)
+    return render_template("quiz/start.html", **_start_context(spec, seed))
+
+
+# --- One run: the questions, then the result -------------------------------------------------------------------
+
+
+def _question_context(run: QuizRun, drawn: tuple[Drawn, ...], **check: Any) -> dict[str, Any]:
+    """The run's next question (or the one given back with an error)."""
+    position = len(run.answers)
+    current = drawn[position]
+    submitted = check.pop("submitted", None)
+    view = question_view(current.question, card_face(), submitted=submitted)
+    return {
+        "position": position + 1, "q": view, "attempt": new_answer_token(), "current": current,
+        "error": check.get("error"), "error_field": check.get("error_field"),
+        "focus": position > 0 or submitted is not None,
+    }
+
+
+def _result_context(run: QuizRun, drawn: tuple[Drawn, ...]) -> dict[str, Any]:
+    """Every question with the learner's answer, the right answer and the explanation."""
+    face = card_face()
+    rows = []
+    missed: dict[tuple[str, str], dict[str, Any]] = {}
+    for number, (current, entry) in enumerate(zip(drawn, run.answers), start=1):
+        question = current.question
+        try:
+            answer = store.decode_answer(question, entry["answer"])
+        except (KeyError, TypeError, ValueError):  # an answer the question cannot read back (content changed)
+            continue
+        verdict = judge(question, answer)
+        view = question_view(question, face, answer=answer, verdict=verdict)
+        rows.append({"number": number, "q": view, "correct": verdict.correct,
+                     "given": answer_text(question, answer, face), "drawn": current})
+        if not verdict.correct and (current.lesson, current.step.key) not in missed:
+            lesson = get_lesson(current.lesson)
+            missed[(current.lesson, current.step.key)] = {
+                "lesson": lesson, "step": current.step,
+                "url": url_for("lessons.step", key=lesson.key, step_key=current.step.key),
+            }
+    return {"rows": rows, "missed": list(missed.values()), "passed": quiz_passed(run.score, run.size)}
+
+
+def _run_context(spec: Quiz, run: QuizRun, **check: Any) -> dict[str, Any]:
+    drawn = quiz_questions(spec.key, run.seed)
+    context: dict[str, Any] = {
+        "quiz": spec, "name": quiz_name(spec.key), "run": run, "total": run.size, "answered": len(run.answers),
+        "run_url": url_for("quiz.run", key=spec.key, run_id=run.public_id),
+        "again_url": url_for("quiz.quiz", key=spec.key, seed=run.seed),
+        "new_url": url_for("quiz.quiz", key=spec.key, seed=new_seed()),
+        "notice": check.pop("notice", None),
+        "done": len(run.answers) >= run.size,
+    }
+    if context["done"]:
+        context.update(_result_context(run, drawn))
+    else:
+        context.update(_question_context(run, drawn, **check))
+    return context
+
+
+def _render_run(spec: Quiz, run: QuizRun, status: int = 200, **check: Any) -> Response:
+    """The run's page, or for an htmx swap only its ``quiz`` block."""
+    context = _run_context(spec, run, **check)
+    if wants_fragment():
+        body = render_block("quiz/run.html", "quiz", **context)
+    else:
+        body = render_template("quiz/run.html", **context)
+    response = Response(body, status=status, mimetype="text/html")
+    response.vary.add("HX-Request")
+    return response
+
+
+def _already_answered() -> str:
+    return _("That answer was already counted (a second click, or another tab): it counts once. "
+             "Here is the quiz as it is now.")
+
+
+@bp.route("/quiz/<key>/<run_id>", methods=["GET", "POST"])
+def run(key: str, run_id: str):
+    """One run of a quiz: the next question or the result; POST answers the next question."""
+    spec = _quiz_or_404(key)
+    found = store.load_run(session_public_id(), key, run_id)
+    if request.method == "GET":
+        return _render_run(spec, found)
+    position = parse_count(request.form.get("position"), spec.size)
+    answered = len(found.answers)
+    if position is None or position < 1:
+        return _render_run(spec, found, 400, notice=_(
+            "This answer form has no valid question number, so nothing was counted. Here is the quiz as it is now."))
+    if position <= answered or answered >= found.size:
+        return _render_run(spec, found, 409, notice=_already_answered())
+    if position > answered + 1:
+        return _render_run(spec, found, 400, notice=_(
+            "That is not the question the quiz is asking now, so nothing was counted. Here it is."))
+    current = quiz_questions(key, found.seed)[answered]
+    try:
+        answer = parse_answer(current.question, request.form)
+    except AnswerError as exc:
+        return _render_run(spec, found, 400, submitted=request.form,
+                           error=answer_error_message(current.question, exc), error_field=exc.field)
+    verdict = judge(current.question, answer)
+    if not store.answer_quiz(found, current.item, current.question, answer, verdict.correct,
+                             request.form.get("attempt")):
+        return _render_run(spec, found, 409, notice=_already_answered())
+    return redirect(url_for("quiz.run", key=key, run_id=found.public_id), code=303)
+
+
+# --- Worksheets ---------------------------------------------------------------------------------------------------
+
+
+@bp.get("/quiz/<key>/worksheet")
+def worksheet(key: str):
+    """The quiz of ``seed`` as an A4 worksheet: the questions, then the answer key."""
+    spec = _quiz_or_404(key)
+    text = request.args.get("seed")
+    if text is None or not text.strip():
+        return redirect(url_for("quiz.worksheet", key=key, seed=new_seed()), code=302)
+    seed = parse_seed(text)
+    if seed is None:
+        return _bad_seed(key)
+    face = card_face()
+    drawn = quiz_questions(key, seed)
+    items = [{"number": n, "q": question_view(d.question, face), "key": question_view(d.question, face, reveal=True),
+              "drawn": d} for n, d in enumerate(drawn, start=1)]
+    return render_template("quiz/worksheet.html", quiz=spec, name=quiz_name(key), seed=seed, items=items,
+                           quiz_url=url_for("quiz.quiz", key=key, seed=seed, _external=True))
+
+
+# --- The daily challenge ------------------------------------------------------------------------------------
+
+
+def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, Any]:
+    """The day's set, the learner's progress in it and the question to answer now."""
+    drawn = quiz_questions(DAILY, daily_seed(day))
+    entries = store.daily_entries(run, len(drawn))
+    face = card_face()
+    share = url_for("quiz.daily", date=day.isoformat(), _external=True)
+    context: dict[str, Any] = {
+        "day": day, "entries": entries, "total": len(drawn), "version": run.version if run is not None else 0,
+        "solved": sum(1 for e in entries if e["solved"]),
+        "done_count": sum(1 for e in entries if e["solved"] or e["shown"]),
+        "older": day - timedelta(days=1) if day > FIRST_DAILY else None,
+        "newer": day + timedelta(days=1) if day < today() else None,
+        "share_url": share, "share_qr": qr_data_uri(share),
+        "daily_url": url_for("quiz.daily", date=day.isoformat()),
+        "attempt": new_answer_token(), "error": None, "error_field": None, "notice": None,
+        "wrong": None, "answered": None, "current": None, "q": None, "position": None,
+    }
+    context.update(extra)
+    if context["answered"] is None:
+        position = next((i for i, e in enumerate(entries) if not (e["solved"] or e["shown"])), None)
+        if position is not None:
+            context.update(position=position + 1, current=drawn[position],
+                           q=question_view(drawn[position].question, face, submitted=extra.get("submitted")))
+    if context["done_count"] == len(drawn):
+        context["summary"] = [
+            {"number": n, "entry": entries[n - 1], "q": question_view(d.question, face, reveal=True), "drawn": d}
+            for n, d in enumerate(drawn, start=1)
+        ]
+    return context
+
+
+def _render_daily(context: dict[str, Any], status: int = 200) -> Response:
+    if wants_fragment():
+        body = render_block("quiz/daily.html", "daily", **context)
+    else:
+        body = render_template("quiz/daily.html", **context)
+    response = Response(body, status=status, mimetype="text/html")
+    response.vary.add("HX-Request")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.route("/daily", methods=["GET", "POST"])
+def daily():
+    """Today's five questions (or another day's); POST answers the current one, or shows its answer."""
+    text = request.args.get("date")
+    if request.method == "GET" and (text is None or not text.strip()):
+        return redirect(url_for("quiz.daily", date=today().isoformat()), code=302)
+    day = parse_day(text or "")
+    if day is None:
+        return _render_daily({"day": None, "error": _(
+            "There is no daily challenge for that date. Pick a date from %(first)s to today, written like %(example)s.",
+            first=FIRST_DAILY.isoformat(), example=today().isoformat()), "daily_url": url_for("quiz.daily")}, 400)
+    if request.method == "GET":
+        if list(request.args.keys()) != ["date"] or text != day.isoformat():  # only the date: never an answer
+            return redirect(url_for("quiz.daily", date=day.isoformat()), code=302)
+        return _render_daily(_daily_context(day, store.daily_run(existing_learner(), day)))
+    return _answer_daily(day)
+
+
+def _answer_daily(day: date) -> Response:
+    """Judge an answer to the day's current question (or show its answer) and count it once."""
+    run = store.daily_run(existing_learner(), day)
+    drawn = quiz_questions(DAILY, daily_seed(day))
+    entries = store.daily_entries(run, len(drawn))
+    current = next((i for i, e in enumerate(entries) if not (e["solved"] or e["shown"])), None)
+    position = parse_count(request.form.get("position"), len(drawn))
+    version = parse_count(request.form.get("version"), 10_000)
+    stored = run.version if run is not None else 0
+    if position is None or position < 1 or version is None:
+        return _render_daily(_daily_context(day, run, notice=_(
+            "This answer form has no valid question number, so nothing was counted. Here is the challenge as it is now.")), 400)
+    if version != stored or current is None or position - 1 != current:
+        return _render_daily(_daily_context(day, run, notice=_(
+            "That answer was already counted, or the challenge moved on in another tab: nothing was changed. "
+            "Here it is as it is now.")), 409)
+    item = drawn[current]
+    face = card_face()
+    if request.form.get("show") == "1":
+        run = run or store.ensure_daily_run(current_learner(), day, daily_seed(day), len(drawn))
+        if not store.show_daily(run, stored, current):
+            return _render_daily(_daily_context(day, run, notice=_already_answered()), 409)
+        view = question_view(item.question, face, reveal=True)
+        return _render_daily(_daily_context(day, run, answered=current + 1, current=item, q=view, shown=True))
+    try:
+        answer = parse_answer(item.question, request.form)
+    except AnswerError as exc:
+        return _render_daily(_daily_context(day, run, submitted=request.form, error_field=exc.field,
+                                            error=answer_error_message(item.question, exc)), 400)
+    verdict = judge(item.question, answer)
+    run = run or store.ensure_daily_run(current_learner(), day, daily_seed(day), len(drawn))
+    if not store.answer_daily(run, stored, current, item.item, item.question, answer, verdict.correct,
+                              request.form.get("attempt")):
+        return _render_daily(_daily_context(day, run, notice=_(
+            "That answer was already counted, or the challenge moved on in another tab: nothing was changed. "
+            "Here it is as it is now.")), 409)
+    if verdict.correct:
+        view = question_view(item.question, face, answer=answer, verdict=verdict)
+        return _render_daily(_daily_context(day, run, answered=current + 1, current=item, q=view))
+    wrong = {"answer": answer_text(item.question, answer, face),
+             "mistake": question_view(item.question, face, answer=answer, verdict=verdict).mistake}
+    return _render_daily(_daily_context(day, run, wrong=wrong, focus=True))
+
+
+# --- Set-up -------------------------------------------------------------------------------------------------------
+
+
+def init_app(app: Flask) -> None:
+    """The quizzes' place in the menu (``create_app`` registers ``bp``)."""
+    add_section(app, Section(
+        "quiz.index",
+        _l("Quizzes"),
+        _l("Test yourself on each topic, take the final exam, print a worksheet, or answer today's five questions."),
+        order=18,
+    ))
+
