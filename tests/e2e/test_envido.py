@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-from datetime import date
 
 import pytest
 import zxingcpp
@@ -13,9 +12,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import serious_violations
 
-from tutor.engine.envido import envido
 from tutor.i18n import load_translations
-from tutor.web.envido.views import daily_hand
 
 pytestmark = pytest.mark.e2e
 
@@ -156,40 +153,11 @@ def test_the_picker_works_without_javascript(browser, live_server):
         "/en/envido?hand=8o,6o,3b",
         "/pl/envido/showdown?player=20&player=7&player=30&player=25",
         "/en/envido/stakes?calls=envido,falta_envido&score=12,20&flor=contraflor",
-        "/es/envido/daily?date=2026-01-31",
     ],
 )
 def test_axe_finds_no_serious_violation(page, live_server, path):
     page.goto(path)
     assert serious_violations(page) == []
-
-
-def test_daily_puzzle_is_the_same_in_two_languages(page, live_server):
-    page.goto("/en/envido/daily?date=2026-03-14")
-    english = page.locator("#result svg[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
-    page.goto("/de/envido/daily?date=2026-03-14")
-    german = page.locator("#result svg[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
-    assert english == german and len(set(english)) == 3
-    page.locator('.guess-form button[name="answer"]').click()
-    assert re.search(r"/de/envido/daily\?date=2026-03-14$", decode_qr(page))
-
-
-def test_a_wrong_daily_answer_is_tried_again_and_the_shared_link_keeps_the_puzzle(page, live_server):
-    """Issue 11, bug 6."""
-    page.goto("/es/envido/daily?date=2026-01-31")
-    page.locator("#guess").fill("40")
-    page.locator("#guess").press("Enter")
-    expect(page).to_have_url(re.compile(r"guess=40$"))
-    verdict = page.locator("#daily-verdict")
-    expect(verdict).to_contain_text(say("es", "Not quite: the envido of these cards is not %(guess)s. Try again.",
-                                        guess=40))
-    expect(page.locator("#guess")).to_be_focused()
-    expect(page.locator("#guess")).to_have_value("")
-    assert decode_qr(page) == f"{live_server.url}/es/envido/daily?date=2026-01-31"
-    points = envido(daily_hand(date(2026, 1, 31))).points
-    page.keyboard.type(str(points))
-    page.keyboard.press("Enter")
-    expect(page.locator("#result")).to_contain_text(say("es", "Right! The envido is %(points)s.", points=points))
 
 
 @pytest.mark.parametrize("path", [
@@ -273,15 +241,6 @@ def test_every_checker_page_used_with_screenshots_and_history_logs_no_csp_error(
     page.go_forward()
     expect(page.locator("#result .envido-stake")).to_be_visible()
 
-    page.goto("/es/envido/daily?date=2026-01-31")
-    page.screenshot(path=shot)
-    page.locator("#guess").fill("40")
-    page.locator(".guess-form button[type=submit]").first.click()
-    expect(page.locator(".verdict")).to_be_visible()
-    page.screenshot(path=shot)
-    page.go_back()
-    page.go_forward()
-    page.screenshot(path=shot)
     assert [problem for problem in page_guard.problems if problem.startswith("CSP")] == []
 
 
@@ -305,17 +264,12 @@ def puzzle_mode(page):
     page.locator('input[name=check][value="1"]').check()
 
 
-def wrong_daily_guess(page):
-    page.locator("#guess").fill("40")
-
-
 CHECKER_BUTTONS = {
     "hand": ("/es/envido", pick_three_cards, "#envido-form button[type=submit]"),
     "hand-error": ("/es/envido", lambda page: page.locator("#hand-text").fill("7o 6o 9b"), "#envido-form button[type=submit]"),
     "hand-puzzle": ("/es/envido", puzzle_mode, "#envido-form button[type=submit]"),
     "showdown": ("/es/envido/showdown", fill_showdown, "#showdown-form button[type=submit]"),
     "stakes": ("/es/envido/stakes", fill_stakes, "#stakes-form button[type=submit]"),
-    "daily": ("/es/envido/daily?date=2026-01-31", wrong_daily_guess, ".guess-form button[type=submit]"),
 }
 
 
@@ -338,7 +292,7 @@ def test_the_result_is_in_view_after_pressing_the_button(page, live_server, tool
     page.locator(button).first.click()
     focused = page.locator(":focus")
     expect(focused).to_have_count(1)
-    if tool in ("hand-puzzle", "daily"):
+    if tool == "hand-puzzle":
         expect(focused).to_have_id("guess")  # the answer field, ready for typing (again, after a wrong answer)
     else:
         expect(focused).to_have_id("result")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
 from urllib.parse import unquote, urlencode
 
 import pytest
@@ -16,7 +15,6 @@ from tutor.engine.envido import envido, flor, showdown
 from tutor.engine.errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
 from tutor.engine.stakes import envido_stake, next_envido_calls, truco_stake
 from tutor.i18n import load_translations
-from tutor.web.envido import views as checker
 from tutor.web.shared import narration as explain
 
 TRANSLATED = ("de", "sv", "pl", "es")
@@ -49,9 +47,6 @@ def test_pages_render_in_every_language(client, lang):
         html = response.get_data(as_text=True)
         assert find_all(html, "html")[0].attrs["lang"] == lang
         assert text_of(html, "h1") == [translations.gettext(title)]
-    response = client.get(f"/{lang}/envido/daily?date=2026-01-31")
-    assert response.status_code == 200
-    assert text_of(response.get_data(as_text=True), "h1") == [translations.gettext("Puzzle of the day")]
 
 
 def test_the_checker_is_in_the_menu(client):
@@ -222,8 +217,7 @@ def test_htmx_error_is_a_400_fragment_that_pushes_no_url(client):
     assert "<html" not in html and "is not in the Spanish deck" in html
 
 
-@pytest.mark.parametrize("path", ["/en/envido/showdown?player=33&player=20", "/en/envido/stakes?calls=envido",
-                                  "/en/envido/daily?date=2026-01-31&answer=1"])
+@pytest.mark.parametrize("path", ["/en/envido/showdown?player=33&player=20", "/en/envido/stakes?calls=envido"])
 def test_every_page_swaps_its_result_block(client, path):
     response = client.get(path, headers=HTMX)
     assert response.status_code == 200
@@ -233,42 +227,21 @@ def test_every_page_swaps_its_result_block(client, path):
     assert find_all(html, "img", class_="qr")
 
 
-# --- Daily puzzle ---------------------------------------------------------------------------------
+# --- The daily puzzle's old address ----------------------------------------------------------------
 
 
-def test_daily_puzzle_is_stable_per_date_and_language(client):
-    first = client.get("/en/envido/daily?date=2026-03-14").get_data(as_text=True)
-    again = client.get("/sv/envido/daily?date=2026-03-14").get_data(as_text=True)
-    assert cards_shown(first) == cards_shown(again)
-    assert len(set(cards_shown(first))) == 3
-    assert cards_shown(first) == [card.notation for card in checker.daily_hand(date(2026, 3, 14))]
-
-
-def test_daily_puzzles_change_from_day_to_day():
-    days = [date(2026, 1, 1) + timedelta(days=n) for n in range(60)]
-    hands = {frozenset(checker.daily_hand(day)) for day in days}
-    assert len(hands) >= 55  # 9,880 possible hands: repeats are rare
-    assert all(len(hand) == 3 for hand in hands)
-
-
-def test_daily_without_date_goes_to_today(client, monkeypatch):
-    monkeypatch.setattr(checker, "today", lambda: date(2026, 5, 4))
-    response = client.get("/en/envido/daily")
-    assert response.status_code == 302 and response.headers["Location"] == "/en/envido/daily?date=2026-05-04"
-
-
-def test_daily_asks_first_then_checks_the_answer(client):
-    cards = checker.daily_hand(date(2026, 2, 2))
-    points = envido(cards).points
-    puzzle = client.get("/en/envido/daily?date=2026-02-02").get_data(as_text=True)
-    assert f"The envido is {points}." not in result_text(puzzle)
-    assert find_all(puzzle, "input", name="guess")
-    right = client.get(f"/en/envido/daily?date=2026-02-02&guess={points}").get_data(as_text=True)
-    assert f"Right! The envido is {points}." in result_text(right)
-    wrong = client.get(f"/en/envido/daily?date=2026-02-02&guess={(points + 1) % 34}").get_data(as_text=True)
-    assert "Not quite" in result_text(wrong)
-    shown = client.get("/en/envido/daily?date=2026-02-02&answer=1").get_data(as_text=True)
-    assert f"The envido is {points}." in result_text(shown)
+@pytest.mark.parametrize("path, target", [
+    ("/en/envido/daily?date=2026-02-02", "/en/daily?date=2026-02-02"),
+    ("/pl/envido/daily?date=2026-02-02&guess=40", "/pl/daily?date=2026-02-02"),  # never an answer carried over
+    ("/de/envido/daily", "/de/daily"),
+    ("/es/envido/daily?date=yesterday", "/es/daily"),
+])
+def test_the_daily_puzzle_became_the_daily_challenge(client, path, target):
+    """The daily puzzle is now the daily challenge of the quizzes (tutor/web/quiz): old links lead there."""
+    response = client.get(path)
+    assert response.status_code == 301 and response.headers["Location"] == target
+    html = client.get("/en/envido").get_data(as_text=True)
+    assert "/en/envido/daily" not in [a.attrs.get("href") for a in find_all(html, "a")]
 
 
 def share_link(html: str) -> str | None:
@@ -276,7 +249,7 @@ def share_link(html: str) -> str | None:
     return links[0].text.strip() if links else None
 
 
-@pytest.mark.parametrize("path", ["/en/envido", "/en/envido?hand=7o,6o,3b&check=1", "/en/envido/daily?date=2026-02-02",
+@pytest.mark.parametrize("path", ["/en/envido", "/en/envido?hand=7o,6o,3b&check=1",
                                   "/en/envido/showdown", "/en/envido/stakes"])
 def test_no_share_box_before_there_is_a_result(client, path):
     html = client.get(path).get_data(as_text=True)
@@ -286,8 +259,6 @@ def test_no_share_box_before_there_is_a_result(client, path):
 @pytest.mark.parametrize("path, shared", [
     ("/en/envido?hand=7o,6o,3b&check=1&guess=33", "/en/envido?hand=7o,6o,3b&check=1"),
     ("/en/envido?hand=7o,6o,3b&check=1&guess=40", "/en/envido?hand=7o,6o,3b&check=1"),
-    ("/en/envido/daily?date=2026-02-02&guess=40", "/en/envido/daily?date=2026-02-02"),
-    ("/en/envido/daily?date=2026-02-02&answer=1", "/en/envido/daily?date=2026-02-02"),
 ])
 def test_a_shared_puzzle_opens_unanswered(client, path, shared):
     """Issue 11, bug 6: the share link carried &guess=40 and opened on the solution."""
@@ -295,37 +266,6 @@ def test_a_shared_puzzle_opens_unanswered(client, path, shared):
     assert share_link(html) == "http://localhost" + shared
     opened = client.get(shared).get_data(as_text=True)
     assert find_all(opened, "input", name="guess") and "The envido is" not in result_text(opened)
-
-
-def test_a_wrong_daily_answer_can_be_tried_again_without_seeing_the_answer(client):
-    """Issue 11, bug 6: after a wrong answer the daily puzzle offered no retry and showed the solution."""
-    cards = checker.daily_hand(date(2026, 2, 2))
-    points = envido(cards).points
-    wrong = (points + 1) % 34
-    html = client.get(f"/en/envido/daily?date=2026-02-02&guess={wrong}").get_data(as_text=True)
-    text = result_text(html)
-    assert f"Not quite: the envido of these cards is not {wrong}. Try again." in text
-    assert "The envido is" not in text and not find_all(html, "div", class_="envido-explanation")  # not given away
-    field = find_all(html, "input", name="guess")[0]
-    assert field.attrs.get("value", "") == "" and "autofocus" in field.attrs
-    buttons = [b.attrs.get("name") for b in find_all(html, "button")]
-    assert "answer" in buttons  # or give up and see it
-    right = client.get(f"/en/envido/daily?date=2026-02-02&guess={points}").get_data(as_text=True)
-    assert f"Right! The envido is {points}." in result_text(right)
-
-
-def test_daily_links_to_the_days_around(client, monkeypatch):
-    monkeypatch.setattr(checker, "today", lambda: date(2026, 5, 4))
-    html = client.get("/en/envido/daily?date=2026-05-04").get_data(as_text=True)
-    hrefs = [a.attrs["href"] for a in find_all(html, "a")]
-    assert "/en/envido/daily?date=2026-05-03" in hrefs and "/en/envido/daily?date=2026-05-05" not in hrefs
-
-
-@pytest.mark.parametrize("day", ["2026-13-01", "yesterday", "2026-1-5", "1999-01-01", "2999-01-01", "２０２６-01-01"])
-def test_daily_bad_or_future_date_is_400(client, day):
-    response = client.get(f"/en/envido/daily?date={day}")
-    assert response.status_code == 400
-    assert "is not a puzzle date" in " ".join(text_of(response.get_data(as_text=True), "div", class_="checker-error"))
 
 
 # --- Showdown page --------------------------------------------------------------------------------
@@ -550,7 +490,7 @@ def fuzz_client(tmp_path_factory):
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    path=st.sampled_from(["/en/envido", "/pl/envido/showdown", "/de/envido/stakes", "/sv/envido/daily"]),
+    path=st.sampled_from(["/en/envido", "/pl/envido/showdown", "/de/envido/stakes", "/sv/envido"]),
     params=st.lists(st.tuples(st.sampled_from(PAGE_PARAMETERS), page_value), max_size=8),
     htmx=st.booleans(),
 )
@@ -561,23 +501,8 @@ def test_pages_answer_any_query_without_a_server_error(fuzz_client, path, params
         assert find_all(response.get_data(as_text=True), "div", class_="checker-error")
 
 
-@pytest.mark.parametrize("lang", ["de", "pl", "es"])
-def test_daily_puzzle_heading_writes_the_date_in_the_pages_language(client, lang):
-    import datetime
-
-    from babel.dates import format_date
-
-    from tutor.i18n import load_translations
-
-    html = client.get(f"/{lang}/envido/daily", query_string={"date": "2026-01-31"}).get_data(as_text=True)
-    long_date = format_date(datetime.date(2026, 1, 31), format="long", locale=lang)
-    assert "2026-01-31" not in long_date
-    heading = load_translations(lang).gettext("Puzzle of %(date)s") % {"date": long_date}
-    assert f"<h2>{heading}</h2>" in html
-
-
-@pytest.mark.parametrize("path", ["/es/envido?hand=7o,6o,3b&check=1", "/es/envido/daily?date=2026-01-31",
-                                  "/es/envido/stakes", "/es/envido/showdown", "/es/envido"])
+@pytest.mark.parametrize("path", ["/es/envido?hand=7o,6o,3b&check=1", "/es/envido/stakes", "/es/envido/showdown",
+                                  "/es/envido"])
 def test_numbers_are_checked_by_the_server_not_the_browsers_bubble(client, path):
     """Issue 11, bug 4: "Value must be less than or equal to 29" came from the browser, in its language."""
     html = client.get(path).get_data(as_text=True)
@@ -590,9 +515,9 @@ def test_numbers_are_checked_by_the_server_not_the_browsers_bubble(client, path)
 @pytest.mark.parametrize("query, msgid, values", [
     ("/es/envido/stakes?calls=envido&score=40,0",
      "The scores must be two whole numbers from 0 to %(max)s, one per team, like 12,20.", {"max": 29}),
-    ("/es/envido/daily?date=2026-01-31&guess=abc", "Type your answer as a whole number, like 27.", {}),
+    ("/es/envido?hand=7o,6o,3b&check=1&guess=abc", "Type your answer as a whole number, like 27.", {}),
     ("/es/envido?hand=7o,6o,3b&check=1&guess=-3", "Type your answer as a whole number, like 27.", {}),
-    ("/es/envido/daily?date=2026-01-31&guess=150", "Type a number from 0 to %(max)s.", {"max": 99}),
+    ("/es/envido?hand=7o,6o,3b&check=1&guess=150", "Type a number from 0 to %(max)s.", {"max": 99}),
 ])
 def test_out_of_range_numbers_are_told_in_the_pages_language(client, query, msgid, values):
     message = load_translations("es").gettext(msgid) % values if values else load_translations("es").gettext(msgid)

@@ -1,4 +1,4 @@
-"""The envido checker: any hand, any showdown, any stake, and a daily puzzle, explained and shareable.
+"""The envido checker: any hand, any showdown, any stake, explained and shareable.
 
 Pages under every language prefix (blueprint ``envido``):
 
@@ -9,7 +9,8 @@ Pages under every language prefix (blueprint ``envido``):
   the ``mano`` (players counted from 1);
 * ``/<lang>/envido/stakes``: envido ``calls`` and ``truco`` calls with ``score``, ``target`` and the
   ruleset options (``variant``, ``raisable``, ``falta_mode``, ``flor``, ``early_mazo``);
-* ``/<lang>/envido/daily``: the same three cards for everyone on a ``date`` (default today, UTC).
+* ``/<lang>/envido/daily``: the old address of the daily puzzle, which became the daily challenge of
+  the quizzes (``/<lang>/daily``, five questions of every topic): a permanent redirect there.
 
 Every state lives in the query string of a GET form, so any puzzle can be shared as a link; each page
 shows that link and its QR code (segno, an inline ``data:`` SVG image, allowed by the CSP). A request
@@ -24,10 +25,8 @@ detail, so that :func:`tutor.web.shared.narration.error_message` finds the right
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
 from typing import Any, Sequence
 
 from flask import Blueprint, Flask, redirect, request, url_for
@@ -74,57 +73,6 @@ MAX_PLAYERS = 6
 
 MAX_GUESS = 99
 """The largest envido answer read as a guess (judged wrong when above 33); larger is an input error."""
-
-FIRST_DAILY = date(2024, 1, 1)
-"""The first date with a daily puzzle."""
-
-
-# --- Daily puzzle ---------------------------------------------------------------------------------
-
-
-def today() -> date:
-    """Today's date in UTC: the daily puzzle changes at midnight UTC."""
-    return datetime.now(timezone.utc).date()
-
-
-def latest_daily() -> date:
-    """The newest puzzle date: tomorrow in UTC is already today east of Greenwich."""
-    return today() + timedelta(days=1)
-
-
-def daily_hand(day: date) -> tuple[Card, ...]:
-    """The three cards of the puzzle of ``day``: drawn without replacement by SHA-256 of the date.
-
-    The draw uses only hashlib (no ``random``), so it stays the same on every Python version.
-
-    >>> daily_hand(date(2026, 1, 31)) == daily_hand(date(2026, 1, 31))
-    True
-    >>> len(set(daily_hand(date(2026, 2, 1))))
-    3
-    """
-    deck = list(DECK)
-    cards = []
-    for draw in range(3):
-        digest = hashlib.sha256(f"truco-tutor/daily-envido/{day.isoformat()}/{draw}".encode()).digest()
-        cards.append(deck.pop(int.from_bytes(digest[:8], "big") % len(deck)))
-    return tuple(cards)
-
-
-def read_date(text: str | None) -> date:
-    """A puzzle date ``YYYY-MM-DD`` from the first puzzle to :func:`latest_daily`; today when not given."""
-    if text is None or not text.strip():
-        return today()
-    raw = text.strip()
-    try:
-        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", raw):
-            raise ValueError(raw)
-        day = date.fromisoformat(raw)
-    except ValueError:
-        raise bad_input(NotationReason.BAD_VALUE, Field.DATE, f"bad date {raw!r}", value=raw) from None
-    if not FIRST_DAILY <= day <= latest_daily():
-        raise bad_input(NotationReason.BAD_VALUE, Field.DATE, f"no puzzle for {raw}", value=raw)
-    return day
-
 
 # --- Sharing --------------------------------------------------------------------------------------
 
@@ -253,36 +201,10 @@ def read_flag_quiet(text: str | None) -> bool:
 
 @bp.get("/daily")
 def daily():
-    """The puzzle of the day: the same three cards for everyone on a date."""
-    args = request.args
-    guess_text = args.get("guess", "")
-    reveal = read_flag_quiet(args.get("answer"))
-    context: dict[str, Any] = {"guess_text": guess_text, "view": None, "error": None, "day": None, "newer": None, "older": None}
-    try:
-        day = read_date(args.get("date"))
-    except TrucoError as exc:
-        context["error"] = error_message(exc)
-        return respond("envido/daily.html", None, "envido.daily", status=400, **context)
-    cards = daily_hand(day)
-    context.update(
-        day=day,
-        older=(day - timedelta(days=1)) if day > FIRST_DAILY else None,
-        newer=(day + timedelta(days=1)) if day < today() else None,
-    )
-    try:
-        guess = read_number(guess_text, Field.GUESS, 0, MAX_GUESS, max=MAX_GUESS) if guess_text.strip() else None
-    except TrucoError as exc:
-        context["error"] = error_message(exc)
-        context["view"] = hand_view(cards, True, None)
-        return respond("envido/daily.html", None, "envido.daily", status=400, **context)
-    params = [("date", day.isoformat())]
-    if guess is not None:
-        params.append(("guess", str(guess)))
-    elif reveal:
-        params.append(("answer", "1"))
-    view = hand_view(cards, check=not reveal or guess is not None, guess=guess)
-    context.update(view=view, reveal=reveal and guess is None, guess_text="" if guess is None else str(guess))
-    return respond("envido/daily.html", params, "envido.daily", share_params=params[:1], **context)
+    """The daily puzzle became the daily challenge (five questions of every topic): go there, to the same day."""
+    day = request.args.get("date", "").strip()
+    args = {"date": day} if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", day) else {}
+    return redirect(url_for("quiz.daily", **args), code=301)
 
 
 @bp.get("/showdown")
@@ -419,8 +341,8 @@ def init_app(app: Flask) -> None:
             "envido.hand",
             # Translators: menu entry; "envido" is a Truco call and stays Spanish.
             _l("Envido checker"),
-            # Translators: "envido" and "son buenas" are Truco terms and stay Spanish.
-            _l("Any hand, any showdown, any stake: the envido counted and explained, and a puzzle every day."),
+            # Translators: "envido" is a Truco term and stays Spanish.
+            _l("Any hand, any showdown, any stake: the envido counted and explained."),
             order=30,
         ),
     )
