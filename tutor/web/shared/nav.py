@@ -2,19 +2,30 @@
 
 A blueprint adds itself with ``add_section(app, Section("lessons.index", _l("Lessons"), _l("..."), 20))``
 in its ``init_app``; templates call ``site_sections()``. No template needs editing for a new section.
+A section may show a small count beside its menu entry (``badge``: a function of the request that
+returns a :class:`Badge`, or None for nothing), drawn by ``templates/_nav_badge.html``.
 """
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from flask import Flask, current_app, request, url_for
 
 from ...i18n import current_language
 
 _KEY = "tutor.sections"
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A count beside a menu entry, e.g. the review questions due."""
+
+    count: int
+    label: str
+    """The count in words, translated, for screen readers ("3 questions due")."""
 
 
 @dataclass(frozen=True)
@@ -29,6 +40,13 @@ class Section:
     """One lazy-translated sentence for the home page."""
     order: int = 100
     """Position in the menu, smallest first."""
+    badge: Callable[[], Badge | None] | None = None
+    """Called while the menu is drawn; a :class:`Badge` to show beside the entry, or None."""
+
+    @property
+    def badge_id(self) -> str:
+        """The id of the entry's badge element (for an htmx out-of-band update)."""
+        return "badge-" + self.endpoint.replace(".", "-")
 
 
 def add_section(app: Flask, section: Section) -> None:
