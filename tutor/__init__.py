@@ -21,7 +21,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from . import i18n
     from .config import load_config
     from .models import db, migrate
-    from .web import api, core, device, envido, lessons, play, practice, quiz
+    from .web import api, core, device, envido, lessons, play, practice, progress, quiz, review
     from .web.shared import cards, compress, errors, htmx, learner, nav, preferences, security
 
     app = Flask(
@@ -56,6 +56,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(lessons.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(practice.bp)
+    app.register_blueprint(review.bp)
+    app.register_blueprint(progress.bp)
     app.register_blueprint(quiz.bp)
     core.init_app(app)
     device.init_app(app)
@@ -63,6 +65,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     lessons.init_app(app)
     play.init_app(app)
     practice.init_app(app)
+    review.init_app(app)
+    progress.init_app(app)
     quiz.init_app(app)
 
     errors.init_app(app)

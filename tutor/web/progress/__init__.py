@@ -1,0 +1,7 @@
+"""The progress page (blueprint ``progress``): mastery and accuracy per topic, the streak, today's goal,
+totals and the questions missed most, all computed by ``tutor.learning`` from the learning log. The
+page is in :mod:`.views`, its chart in :mod:`.chart`."""
+
+from .views import bp, init_app
+
+__all__ = ["bp", "init_app"]

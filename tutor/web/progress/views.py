@@ -1,0 +1,156 @@
+"""The progress page: what the learning log says about the request's learner.
+
+URL (under ``/<lang>``): ``GET /progress``. Per topic of :data:`tutor.learning.TOPICS` its mastery
+and its accuracy per day (a chart drawn on the server as SVG, :mod:`.chart`, with the same numbers in
+a table), the streak, today's goal, the totals, how many review items are due, and the items most
+often answered wrong with a link to practise each one again. Everything is computed by
+:mod:`tutor.learning` from the attempts; the page writes nothing and creates no learner, and a
+visitor without answers sees a short welcome instead.
+
+Days are calendar days in UTC (the store does not know the learner's time zone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from flask import Blueprint, Flask, render_template, url_for
+
+from ...content import get_hand
+from ...content.checks import new_seed
+from ...i18n import LANG_PREFIX
+from ...i18n import gettext as _
+from ...i18n import lazy_gettext as _l
+from ...i18n import lazy_pgettext as _lp
+from ...learning import (
+    Level,
+    Missed,
+    TopicMastery,
+    accuracy_by_day,
+    all_mastery,
+    daily_goal,
+    most_missed,
+    streak,
+    totals,
+)
+from ...learning.attempts import PRACTICE_PREFIX
+from ..shared.learning import attempts_of, existing_learner, topic_name
+from ..shared.nav import Section, add_section
+from ..shared.reviews import due_for_review, now, reviewable
+from .chart import Chart, accuracy_chart, percent
+
+bp = Blueprint("progress", __name__, url_prefix=LANG_PREFIX)
+
+MISSED_SHOWN = 5
+"""How many of the most missed items the page lists."""
+
+LEVEL_NAMES = {
+    Level.NEW: _lp("topic level", "Not started"),
+    # Translators: a topic answered a few times, not yet practised (at least 8 of the last 10 right).
+    Level.LEARNING: _lp("topic level", "Learning"),
+    Level.PRACTISED: _lp("topic level", "Practised"),
+    # Translators: a topic whose quiz was passed (at least 9 of 10 right).
+    Level.MASTERED: _lp("topic level", "Mastered"),
+}
+"""How each mastery level (``tutor.learning.Level``) is named on the page."""
+
+
+@dataclass(frozen=True)
+class TopicView:
+    """One topic's row on the page."""
+
+    key: str
+    name: str
+    mastery: TopicMastery
+    level: str
+    """The level's name, translated."""
+    chart: Chart | None
+    """None before the first answer on the topic."""
+    lesson_url: str
+
+
+@dataclass(frozen=True)
+class MissedView:
+    """One of the items most often answered wrong."""
+
+    title: str
+    wrong: int
+    answers: int
+    practise_url: str
+    practise_label: str
+    due: bool
+    """The item is in today's review."""
+
+
+def topic_views(attempts: list, masteries: list[TopicMastery]) -> list[TopicView]:
+    views = []
+    for entry in masteries:
+        topic = entry.topic
+        days = accuracy_by_day(attempts, topic)
+        views.append(TopicView(
+            key=topic.key, name=topic_name(topic), mastery=entry, level=str(LEVEL_NAMES[entry.level]),
+            chart=accuracy_chart(days) if days else None,
+            lesson_url=url_for("lessons.lesson", key=topic.lessons[0]),
+        ))
+    return views
+
+
+def missed_view(missed: Missed, due: set[str]) -> MissedView | None:
+    """How the page names and links one missed item (None for an item that no longer exists)."""
+    found = reviewable(missed.item)
+    if found is not None:
+        lesson, step = found
+        # Translators: a lesson step in the list of questions most often missed, e.g. "Lesson 4: Envido calls · Real envido".
+        title = _("Lesson %(number)s: %(lesson)s · %(step)s", number=lesson.number, lesson=_(lesson.title),
+                  step=_(step.title))
+        url = url_for("lessons.step", key=lesson.key, step_key=step.key, seed=new_seed())
+        return MissedView(title, missed.wrong, missed.answers, url, _("Practise this step"), missed.item in due)
+    if missed.item.startswith(PRACTICE_PREFIX):
+        try:
+            hand = get_hand(missed.item[len(PRACTICE_PREFIX):])
+        except KeyError:
+            return None
+        # Translators: a practice hand (a hand played at the table with a coach) in the list of things most often missed.
+        title = _("Practice hand: %(title)s", title=_(hand.title))
+        return MissedView(title, missed.wrong, missed.answers, url_for("practice.hand", key=hand.key),
+                          _("Play this hand again"), False)
+    return None
+
+
+def progress_context(attempts: list, moment: datetime, due_items: list) -> dict[str, Any]:
+    """Everything ``progress/index.html`` shows."""
+    due = {entry.item for entry in due_items}
+    masteries = all_mastery(attempts)
+    missed = [view for entry in most_missed(attempts, limit=MISSED_SHOWN * 2)
+              if (view := missed_view(entry, due)) is not None][:MISSED_SHOWN]
+    total = totals(attempts)
+    return {
+        "topics": topic_views(attempts, masteries),
+        "totals": total,
+        "right_share": percent(total.right / total.answers) if total.answers else None,
+        "streak": streak(attempts, moment),
+        "goal": daily_goal(attempts, moment),
+        "missed": missed,
+        "due_count": len(due_items),
+    }
+
+
+@bp.get("/progress")
+def index():
+    """The progress page (nothing is written)."""
+    learner = existing_learner()
+    moment = now()
+    attempts = attempts_of(learner)
+    return render_template("progress/index.html", **progress_context(attempts, moment, due_for_review(learner, moment)))
+
+
+def init_app(app: Flask) -> None:
+    """The progress page's place in the menu (``create_app`` registers ``bp``)."""
+    add_section(app, Section(
+        "progress.index",
+        _l("Progress"),
+        _l("Your accuracy and mastery per topic, your streak and the questions you miss most."),
+        order=25,
+    ))

@@ -1,0 +1,211 @@
+"""The review of mistakes: the lesson checks whose FSRS review time has come, asked again one per page.
+
+URLs (under ``/<lang>``):
+
+* ``GET /review``: the longest overdue item (``tutor.web.shared.reviews``: ``due_items`` over the
+  learner's attempts), as a fresh variant of its lesson step's check (``make_question`` with a new
+  seed); with nothing due, "All done" and when the next item comes back. Today's goal and the streak
+  are shown quietly beside it. Reading writes nothing and creates no learner.
+* ``POST /review/<lesson>/<step>``: answer it (fields: ``csrf_token``, ``seed``, the one-time
+  ``attempt`` token, ``hinted`` and the answer fields of the check's ``AnswerType``). The engine
+  judges it and one attempt with source ``review`` is appended (the schedule reads it as Again,
+  Hard or Good: ``tutor.learning.rating``); the verdict comes with the engine's explanation and the
+  way to the next item. With htmx only the ``check`` block comes back, with the feedback, the queue,
+  today's goal and the header's badge out of band.
+
+Bad input changes nothing: an item that is not a lesson check is a 404; an item that is not due for
+this learner (answered already, in another tab or by someone else's link) and a form whose one-time
+token was counted before (the same form sent again) are a 409; an unreadable seed or answer is a 400
+with the question asked again. The token is the lessons' mechanism (``tutor.web.shared.learning.record``):
+claiming it and appending the attempt are one transaction, so of two parallel requests with one form
+exactly one counts.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta
+from typing import Any
+
+from flask import Blueprint, Flask, render_template, request, url_for
+from flask.wrappers import Response
+
+from ...content import Lesson, Step
+from ...content.checks import AnswerError, judge, make_question, new_seed, parse_answer
+from ...i18n import LANG_PREFIX, format_long_date
+from ...i18n import gettext as _
+from ...i18n import lazy_gettext as _l
+from ...i18n import lazy_pgettext as _lp
+from ...i18n import ngettext
+from ...learning import Source, check_item, daily_goal, streak
+from ..shared.htmx import render_block, wants_fragment
+from ..shared.learner import known_visitor
+from ..shared.learning import attempts_of, existing_learner, new_answer_token, record
+from ..shared.nav import Badge, Section, add_section, site_sections
+from ..shared.preferences import card_face
+from ..shared.questions import answer_error_message, question_view
+from ..shared.reviews import ReviewItem, due_for_review, forget, my_review_count, next_review, now, reviewable
+
+bp = Blueprint("review", __name__, url_prefix=LANG_PREFIX)
+
+MAX_SEED = 1 << 31
+FRAGMENT_BLOCKS = ("check", "feedback", "queue")
+"""What an htmx answer swaps: the question (its target), then out of band the feedback and the queue."""
+
+
+def parse_seed(text: str | None) -> int | None:
+    """A seed from the form (ASCII digits below 2**31), or None.
+
+    >>> parse_seed("42"), parse_seed("²"), parse_seed("-1"), parse_seed(str(1 << 31)), parse_seed(None)
+    (42, None, None, None, None)
+    """
+    if text is None:
+        return None
+    text = text.strip()
+    if not text or len(text) > 10 or not (text.isascii() and text.isdigit()):
+        return None
+    seed = int(text)
+    return seed if seed < MAX_SEED else None
+
+
+def comes_back(moment: datetime, at: datetime | None) -> tuple[bool, str]:
+    """Whether the review is done for today, and when the next item comes back, in words."""
+    if at is None:
+        return True, _("Nothing is scheduled yet: the questions you answer in the lessons come back here when it is "
+                       "time to practise them again.")
+    wait = at - moment
+    if at.date() > moment.date():
+        return True, _("The next question comes back on %(date)s.", date=format_long_date(at.date()))
+    if wait < timedelta(hours=1):
+        minutes = max(1, math.ceil(wait.total_seconds() / 60))
+        return False, ngettext("The next question comes back in %(num)s minute.",
+                               "The next question comes back in %(num)s minutes.", minutes)
+    hours = max(1, round(wait.total_seconds() / 3600))
+    return False, ngettext("The next question comes back in about %(num)s hour.",
+                           "The next question comes back in about %(num)s hours.", hours)
+
+
+def page_context(moment: datetime, due: list[ReviewItem], **extra: Any) -> dict[str, Any]:
+    """What every state of the review page shows: the queue, today's goal, the streak."""
+    learner = existing_learner()
+    attempts = attempts_of(learner)
+    context: dict[str, Any] = {
+        "due_count": len(due),
+        "goal": daily_goal(attempts, moment),
+        "streak": streak(attempts, moment),
+        "question": None,
+        "problem": None,
+        "error": None,
+        "error_field": None,
+        "verdict": None,
+        "review_section": next((s for s in site_sections() if s.endpoint == "review.index"), None),
+    }
+    if not due:
+        context["done_today"], context["next_text"] = comes_back(moment, next_review(learner, moment))
+    context.update(extra)
+    return context
+
+
+def question_context(lesson: Lesson, step: Step, seed: int, **view: Any) -> dict[str, Any]:
+    """One item asked (or answered): the question's view, its form's hidden fields, where it comes from."""
+    question = view.pop("question", None) or make_question(step.check, seed)
+    shown = question_view(question, card_face(), **view)
+    return {
+        **shown.context(),
+        "lesson": lesson,
+        "step": step,
+        "seed": seed,
+        "attempt": new_answer_token(),
+        "post_url": url_for("review.answer", key=lesson.key, step_key=step.key),
+    }
+
+
+def render(context: dict[str, Any], status: int = 200) -> Response:
+    """The page; for an htmx answer the ``check`` block, then the feedback, the queue, today's goal
+    and the header's badge out of band."""
+    if wants_fragment() and request.method == "POST":
+        body = "".join(render_block("review/index.html", block, oob=block != "check", **context)
+                       for block in (*FRAGMENT_BLOCKS, "today", "badge"))
+    else:
+        body = render_template("review/index.html", **context)
+    response = Response(body, status=status, mimetype="text/html")
+    response.vary.add("HX-Request")
+    return response
+
+
+def problem(status: int, message: str, moment: datetime, due: list[ReviewItem]) -> Response:
+    """A request that changed nothing, with the reason in words."""
+    return render(page_context(moment, due, problem=message), status=status)
+
+
+@bp.get("/review")
+def index():
+    """Today's first due item as a fresh question, or "All done" with when the next one comes back."""
+    moment = now()
+    due = due_for_review(existing_learner(), moment)
+    if not due:
+        return render(page_context(moment, due))
+    first = due[0]
+    return render(page_context(moment, due, **question_context(first.lesson, first.step, new_seed())))
+
+
+@bp.post("/review/<key>/<step_key>")
+def answer(key: str, step_key: str):
+    """Judge an answer to a due item and append it to the learning log (once per answer form)."""
+    moment = now()
+    learner = existing_learner()
+    due = due_for_review(learner, moment)
+    item = check_item(key, step_key)
+    found = reviewable(item)
+    if found is None:
+        return problem(404, _("There is no such question to review."), moment, due)
+    if item not in {entry.item for entry in due}:
+        return problem(409, _("This question is not due for review now: it was answered already, perhaps in another "
+                              "tab. Nothing was recorded."), moment, due)
+    lesson, step = found
+    seed = parse_seed(request.form.get("seed"))
+    if seed is None:
+        context = question_context(lesson, step, new_seed())
+        return render(page_context(moment, due, **context,
+                                   error=_("This question could not be found. Here is a new one to answer.")), 400)
+    question = make_question(step.check, seed)
+    try:
+        given = parse_answer(question, request.form)
+    except AnswerError as exc:
+        context = question_context(lesson, step, seed, question=question, submitted=request.form)
+        return render(page_context(moment, due, **context, error=answer_error_message(question, exc),
+                                   error_field=exc.field), 400)
+    verdict_ = judge(question, given)
+    counted = record(item, Source.REVIEW, verdict_.correct, hinted=request.form.get("hinted") == "1",
+                     token=request.form.get("attempt"), at=moment)
+    if not counted:
+        return problem(409, _("This answer was already counted: the same form was sent again. Nothing was recorded."),
+                       moment, due)
+    forget()
+    remaining = due_for_review(learner, moment)
+    context = question_context(lesson, step, seed, question=question, answer=given, verdict=verdict_)
+    return render(page_context(moment, remaining, **context))
+
+
+def badge() -> Badge | None:
+    """The header's count of review questions due (nothing for a visitor the store does not know)."""
+    if not known_visitor():
+        return None
+    count = my_review_count()
+    if not count:
+        return None
+    return Badge(count, ngettext("%(num)s question due", "%(num)s questions due", count))
+
+
+def init_app(app: Flask) -> None:
+    """The review's place in the menu, with its badge, and ``review_due_count()`` for the lesson map
+    (``create_app`` registers ``bp``)."""
+    add_section(app, Section(
+        "review.index",
+        # Translators: the menu entry of the review of mistakes (spaced repetition), not the replay of a hand.
+        _lp("spaced repetition", "Review"),
+        _l("The questions you missed come back when it is time to practise them again, one a page."),
+        order=20,
+        badge=badge,
+    ))
+    app.add_template_global(lambda: my_review_count() if known_visitor() else 0, "review_due_count")
