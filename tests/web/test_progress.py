@@ -26,7 +26,7 @@ import pytest
 from sqlalchemy import func, select
 
 from tests.conftest import LANGUAGES, find_all
-from tutor.content import get_lesson
+from tutor.content import all_hands, get_lesson
 from tutor.i18n import load_translations
 from tutor.models import AttemptRow, Learner, db
 
@@ -185,3 +185,27 @@ def test_the_progress_page_renders_in_every_language(app, client, clock, lang):
     assert len(days) == 3 and len(set(days)) == 3
     assert {"de": "8. März 2026", "es": "8 de marzo de 2026", "sv": "8 mars 2026", "pl": "8 marca 2026",
             "en": "March 8, 2026"}[lang] == days[0]
+
+
+def test_a_missed_practice_hand_links_to_the_hand_and_a_gone_item_is_left_out(app, client, clock):
+    hand = all_hands()[0]
+    with client.session_transaction() as session:
+        session["learner"] = "b" * 32
+    with app.app_context():
+        learner = Learner(public_id="b" * 32)
+        db.session.add(learner)
+        db.session.flush()
+        db.session.add_all([
+            AttemptRow(learner_id=learner.id, item=f"practice:{hand.key}", source="practice", correct=False,
+                       at=at(10, 9, 0)),
+            AttemptRow(learner_id=learner.id, item="card-ranking/a-step-since-removed", source="lesson",
+                       correct=False, at=at(10, 9, 1)),
+        ])
+        db.session.commit()
+    html = client.get("/en/progress").get_data(as_text=True)
+    start = html.index('class="missed-list"')
+    items = html[start:html.index("</ol>", start)]
+    assert [squash(e.text) for e in find_all(items, "p", class_="missed-title")] == [f"Practice hand: {hand.title}"]
+    assert [e.attrs["href"] for e in find_all(items, "a")] == [f"/en/practice/{hand.key}"]
+    # Neither is a lesson check the review can ask: nothing is due there.
+    assert totals(html)["Review"] == "nothing due"
