@@ -42,6 +42,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
 from flask.wrappers import Response
+from werkzeug.routing import BuildError
 
 from ...content import get_lesson
 from ...content.checks import AnswerError, judge, new_seed, parse_answer
@@ -250,7 +251,16 @@ def _result_context(run: QuizRun, drawn: tuple[Drawn, ...]) -> dict[str, Any]:
                 "lesson": lesson, "step": current.step,
                 "url": url_for("lessons.step", key=lesson.key, step_key=current.step.key),
             }
-    return {"rows": rows, "missed": list(missed.values()), "passed": quiz_passed(run.score, run.size)}
+    return {"rows": rows, "missed": list(missed.values()), "passed": quiz_passed(run.score, run.size),
+            "review_url": _url_or_none("review.index")}
+
+
+def _url_or_none(endpoint: str) -> str | None:
+    """The URL of another feature's page, or None when the app has no such page."""
+    try:
+        return url_for(endpoint)
+    except BuildError:
+        return None
 
 
 def _run_context(spec: Quiz, run: QuizRun, **check: Any) -> dict[str, Any]:
