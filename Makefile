@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 
 BABEL_KEYWORDS := -k _ -k gettext -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:1c,2,3 \
-	-k lazy_gettext -k _l -k lazy_pgettext:1c,2
+	-k lazy_gettext -k _l -k lazy_pgettext:1c,2 -k _lp:1c,2
 EXTRACT_OPTIONS := -F babel.cfg $(BABEL_KEYWORDS) --add-comments=Translators: --no-wrap --sort-by-file \
 	--project="Truco Tutor" --copyright-holder="Truco Tutor contributors"
 
