@@ -36,6 +36,7 @@ from ...i18n import LANG_PREFIX
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ..shared.htmx import render_block, wants_fragment
+from ..shared.readers import parse_seed
 from ..shared.learner import known_visitor, session_public_id
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
@@ -80,19 +81,6 @@ def find_step(lesson: Lesson, step_key: str) -> tuple[int, Step]:
     return index, lesson.steps[index]
 
 
-def parse_seed(text: str | None) -> int | None:
-    """A seed from a form or query value (ASCII digits only), or None if it is not one.
-
-    >>> parse_seed("42"), parse_seed("²"), parse_seed("١٢"), parse_seed("-1"), parse_seed(None)
-    (42, None, None, None, None)
-    """
-    if text is None:
-        return None
-    text = text.strip()
-    if not text or len(text) > 10 or not (text.isascii() and text.isdigit()):
-        return None
-    seed = int(text)
-    return seed if seed < MAX_SEED else None
 
 
 def default_seed(lesson: Lesson, step: Step) -> int:

@@ -39,6 +39,7 @@ from ..shared.learning import record
 from ..shared.narration import error_message
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
+from ..shared.readers import MAX_SEED, parse_seed
 from ..shared.table import learner_hint, render_table, review_hand, review_steps, table_context
 from . import store
 from .coach import coach_items
@@ -46,7 +47,6 @@ from .walk import walk_context
 
 bp = Blueprint("practice", __name__, url_prefix=LANG_PREFIX)
 
-MAX_SEED = 1 << 31
 
 
 def _spec(key: str) -> PracticeHand:
@@ -72,13 +72,6 @@ def index():
             groups.append({"lesson": lesson, "hands": [{"spec": s, "stars": stars.get(s.key, 0)} for s in specs]})
     return render_template("practice/index.html", groups=groups,
                            earned=sum(stars.values()), possible=3 * len(all_hands()))
-
-
-def _read_seed(text: str | None) -> int | None:
-    if text is None or not text.isascii() or not text.isdigit() or len(text) > 10:
-        return None
-    value = int(text)
-    return value if value < MAX_SEED else None
 
 
 @bp.route("/practice/<key>", methods=["GET", "POST"])
@@ -217,7 +210,7 @@ def review(key: str, run_id: str):
 
 def _walk(key: str, template: str):
     spec = _spec(key)
-    seed = _read_seed(request.args.get("seed"))
+    seed = parse_seed(request.args.get("seed"))
     if seed is None:
         seed = 0 if spec.fixed else secrets.randbelow(MAX_SEED)
         args = {k: v for k, v in request.args.items() if k != "seed"}

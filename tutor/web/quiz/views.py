@@ -52,6 +52,7 @@ from ...i18n import lazy_gettext as _l
 from ...learning import EXAM, TOPICS, get_topic, quiz_passed
 from ...models import QuizRun
 from ..shared.htmx import render_block, wants_fragment
+from ..shared.readers import parse_seed
 from ..shared.learner import current_learner, session_public_id
 from ..shared.learning import existing_learner, new_answer_token, topic_name
 from ..shared.nav import Section, add_section
@@ -70,19 +71,6 @@ FIRST_DAILY = date(2024, 1, 1)
 # --- Reading the request -------------------------------------------------------------------------------
 
 
-def parse_seed(text: str | None) -> int | None:
-    """A seed from a query or form value (ASCII digits below 2**31), or None if it is not one.
-
-    >>> parse_seed("42"), parse_seed(" 7 "), parse_seed("²"), parse_seed("-1"), parse_seed(str(1 << 31)), parse_seed(None)
-    (42, 7, None, None, None, None)
-    """
-    if text is None:
-        return None
-    text = text.strip()
-    if not text or len(text) > 10 or not (text.isascii() and text.isdigit()):
-        return None
-    seed = int(text)
-    return seed if seed < MAX_SEED else None
 
 
 def parse_count(text: str | None, limit: int) -> int | None:

@@ -39,6 +39,7 @@ from ...i18n import lazy_pgettext as _lp
 from ...i18n import ngettext
 from ...learning import Source, check_item, daily_goal, streak
 from ..shared.htmx import render_block, wants_fragment
+from ..shared.readers import parse_seed
 from ..shared.learner import known_visitor
 from ..shared.learning import attempts_of, existing_learner, new_answer_token, record
 from ..shared.nav import Badge, Section, add_section, site_sections
@@ -48,24 +49,10 @@ from ..shared.reviews import ReviewItem, due_for_review, forget, my_review_count
 
 bp = Blueprint("review", __name__, url_prefix=LANG_PREFIX)
 
-MAX_SEED = 1 << 31
 FRAGMENT_BLOCKS = ("check", "feedback", "queue")
 """What an htmx answer swaps: the question (its target), then out of band the feedback and the queue."""
 
 
-def parse_seed(text: str | None) -> int | None:
-    """A seed from the form (ASCII digits below 2**31), or None.
-
-    >>> parse_seed("42"), parse_seed("²"), parse_seed("-1"), parse_seed(str(1 << 31)), parse_seed(None)
-    (42, None, None, None, None)
-    """
-    if text is None:
-        return None
-    text = text.strip()
-    if not text or len(text) > 10 or not (text.isascii() and text.isdigit()):
-        return None
-    seed = int(text)
-    return seed if seed < MAX_SEED else None
 
 
 def comes_back(moment: datetime, at: datetime | None) -> tuple[bool, str]:

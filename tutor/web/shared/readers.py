@@ -28,6 +28,26 @@ FLAG_VALUES: tuple[str, ...] = ("true", "false", "yes", "no", "on", "off", "1", 
 """Every spelling a yes/no option accepts, in the order error messages list them."""
 
 
+MAX_SEED = 1 << 31
+"""Seeds of questions, quizzes, deals and practice hands are below this (31 bits)."""
+
+
+def parse_seed(text: str | None) -> int | None:
+    """A seed from a form or query value (ASCII digits below 2**31, spaces around allowed), or None.
+    Every feature that keeps a seed in a form or a link reads it here.
+
+    >>> parse_seed("42"), parse_seed(" 7 "), parse_seed("²"), parse_seed("١٢"), parse_seed("-1"), parse_seed(str(1 << 31)), parse_seed(None)
+    (42, 7, None, None, None, None, None)
+    """
+    if text is None:
+        return None
+    text = text.strip()
+    if not text or len(text) > 10 or not (text.isascii() and text.isdigit()):
+        return None
+    seed = int(text)
+    return seed if seed < MAX_SEED else None
+
+
 def bad_input(reason: NotationReason, which: Field, message: str, **details: Any) -> InvalidNotationError:
     """A refused input: the engine's notation error, with the form field it came from."""
     return InvalidNotationError(reason, message, field=which, **details)
