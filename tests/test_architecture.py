@@ -122,7 +122,7 @@ def test_importing_the_engine_loads_no_web_framework():
 # --- The web layer: one package per feature, none importing another ----------------------------------
 
 WEB = ENGINE.parent / "web"
-FEATURES = sorted(p.name for p in WEB.iterdir() if p.is_dir() and (p / "__init__.py").is_file() and p.name != "shared")
+FEATURES = sorted(p.name for p in WEB.iterdir() if p.is_dir() and (p / "__init__.py").is_file() and p.name not in ("shared", "components"))
 
 
 def feature_of(name: str) -> str | None:
@@ -148,10 +148,18 @@ def test_a_feature_imports_no_other_feature(feature):
     assert not bad, f"tutor.web.{feature} imports other features: {sorted(bad)}"
 
 
-def test_shared_imports_no_feature():
-    bad = {f"{path.relative_to(WEB)}: {name}" for path in sorted((WEB / "shared").rglob("*.py"))
+@pytest.mark.parametrize("package", ["shared", "components"])
+def test_shared_and_components_import_no_feature(package):
+    bad = {f"{path.relative_to(WEB)}: {name}" for path in sorted((WEB / package).rglob("*.py"))
            for name in imported_names(path) if feature_of(name)}
-    assert not bad, f"tutor.web.shared imports features: {sorted(bad)}"
+    assert not bad, f"tutor.web.{package} imports features: {sorted(bad)}"
+
+
+def test_shared_imports_no_component():
+    """``shared`` is plumbing: the components build on it, never the other way round."""
+    bad = {f"{path.relative_to(WEB)}: {name}" for path in sorted((WEB / "shared").rglob("*.py"))
+           for name in imported_names(path) if name.startswith("tutor.web.components")}
+    assert not bad, f"tutor.web.shared imports components: {sorted(bad)}"
 
 
 def test_the_feature_checker_sees_a_sibling_import(tmp_path):

@@ -22,7 +22,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .config import load_config
     from .models import db, migrate
     from .web import api, core, device, envido, lessons, play, practice, progress, quiz, review
-    from .web.shared import cards, compress, errors, htmx, learner, nav, preferences, security
+    from .web.components import cards
+    from .web.shared import compress, errors, htmx, learner, nav, preferences, security
 
     app = Flask(
         __name__,

@@ -1,6 +1,6 @@
 """The ``tutor`` command: ``tutor envido 7o 6o 3b [--lang pl]`` prints the envido and why.
 
-The sentences come from :mod:`tutor.web.shared.narration`, the same as on the web pages. They translate
+The sentences come from :mod:`tutor.narration`, the same as on the web pages. They translate
 through :mod:`tutor.i18n`, which reads the language from ``g.lang``; outside a request
 :func:`in_language` pushes a bare Flask app context (no database, no configuration) with
 ``g.lang`` set, so the catalogs in ``translations/`` are used as they are on the site.
@@ -40,9 +40,9 @@ def envido_report(cards_text: str) -> list[str]:
     """
     from .engine.envido import envido, flor
     from .i18n import gettext as _
-    from .web.shared.cards import card_name
+    from .narration.cards import card_name
     from .web.shared.readers import read_hand
-    from .web.shared.narration import explain_envido, explain_flor
+    from .narration import explain_envido, explain_flor
 
     cards = read_hand(cards_text)
     result = envido(cards)
@@ -78,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     """Run the command; return the exit status (0, or 2 for bad input)."""
     from .engine.errors import TrucoError
-    from .web.shared.narration import error_message
+    from .narration import error_message
 
     out = stdout or sys.stdout
     err = stderr or sys.stderr

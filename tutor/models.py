@@ -311,7 +311,7 @@ class PracticeRun(db.Model):  # type: ignore[name-defined]
     goal: Mapped[bool | None] = mapped_column(nullable=True)
     """Whether the goal was reached, once the hand is over."""
     review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    """The hand's review once computed (``tutor.web.shared.table.review_hand``)."""
+    """The hand's review once computed (``tutor.web.components.table.review_hand``)."""
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

@@ -12,7 +12,7 @@ from tutor.bots import Level, ReasonCode, choose, hint
 from tutor.bots.strong import ENVIDO_DEALS, evaluate
 from tutor.engine import Answer, Call, EnvidoCall, HandState, MatchState, Rules
 from tutor.engine.envido import envido_points
-from tutor.web.shared.narration.bots import REASON_SENTENCES
+from tutor.narration.bots import REASON_SENTENCES
 
 from .test_beginner import play
 

@@ -13,7 +13,8 @@ import pytest
 from flask import render_template_string
 
 from tutor.engine.cards import DECK, Card, Suit
-from tutor.web.shared import cards as card_module
+from tutor.narration import cards as card_names
+from tutor.web.components import cards as card_module
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "tutor" / "static"
@@ -144,7 +145,7 @@ def test_names_are_whole_messages_with_a_context_per_face(monkeypatch, card_app)
         calls.append((context, message))
         return f"<{context}|{message}>"
 
-    monkeypatch.setattr(card_module, "pgettext", fake_pgettext)
+    monkeypatch.setattr(card_names, "pgettext", fake_pgettext)
     spanish = {card_module.card_name(card) for card in DECK}
     french = {card_module.card_name(card, face="french") for card in DECK}
     assert len(spanish) == len(french) == 40
@@ -158,7 +159,7 @@ def test_names_are_whole_messages_with_a_context_per_face(monkeypatch, card_app)
 
 def test_translated_name_reaches_the_label(monkeypatch, card_app):
     """The aria-label is whatever the catalog says for the request's language."""
-    monkeypatch.setattr(card_module, "pgettext", lambda context, message: {
+    monkeypatch.setattr(card_names, "pgettext", lambda context, message: {
         ("card", "seven of coins"): "siódemka monet"}.get((context, message), message))
     html = render(card_app, '{{ cards.card("7o") }}', lang="pl")
     assert 'aria-label="siódemka monet"' in html

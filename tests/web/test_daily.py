@@ -82,7 +82,7 @@ def test_a_wrong_answer_is_tried_again_without_seeing_the_solution(client, app):
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     with app.test_request_context("/en/daily"):
-        from tutor.web.shared.questions import answer_text
+        from tutor.web.components.questions import answer_text
         wrong_text = answer_text(first.question, wrong, None)
         right_text = answer_text(first.question, first.question.expected, None)
     assert f"Not quite: “{wrong_text}” is not the answer. Try again." in page_text(html)

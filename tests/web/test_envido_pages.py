@@ -1,4 +1,4 @@
-"""The envido checker's pages and the explanations behind them (tutor/web/envido, tutor/web/shared/narration)."""
+"""The envido checker's pages and the explanations behind them (tutor/web/envido, tutor/narration)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tutor.engine.envido import envido, flor, showdown
 from tutor.engine.errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
 from tutor.engine.stakes import envido_stake, next_envido_calls, truco_stake
 from tutor.i18n import load_translations
-from tutor.web.shared import narration as explain
+from tutor import narration as explain
 
 TRANSLATED = ("de", "sv", "pl", "es")
 

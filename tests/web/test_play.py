@@ -16,7 +16,7 @@ from tests.conftest import csrf_token, dispose, find_all, make_app
 from tutor.bots.table import Table
 from tutor.engine.notation import parse_rules
 from tutor.models import Game, db
-from tutor.web.shared.cards import card_name
+from tutor.narration.cards import card_name
 
 ACTION_RE = re.compile(r'name="action" value="([^"]+)"')
 VERSION_RE = re.compile(r'name="version" value="(\d+)"')

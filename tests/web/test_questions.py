@@ -1,4 +1,4 @@
-"""The questions of every check kind, shown outside any one feature (``tutor.web.shared.questions``):
+"""The questions of every check kind, shown outside any one feature (``tutor.web.components.questions``):
 every kind has a presenter for its situation type, every explanation type and key is told in
 sentences in every language, every option key has a label, and a question view holds what a page
 draws before and after an answer."""
@@ -24,7 +24,7 @@ from tutor.content.checks import (
     make_question,
 )
 from tutor.content.schema import parse_check
-from tutor.web.shared.questions import (
+from tutor.web.components.questions import (
     EXPLAINERS,
     OPTION_LABELS,
     PRESENTERS,
@@ -33,7 +33,7 @@ from tutor.web.shared.questions import (
     presenter_for,
     question_view,
 )
-from tutor.web.shared.questions.presenters import ALL_PRESENTERS
+from tutor.web.components.questions.presenters import ALL_PRESENTERS
 
 EXTRA_CHECKS = {
     "stronger.equal": {"kind": "stronger_card", "prompt": "x", "cards": "5o 5e"},

@@ -29,7 +29,7 @@ from tutor.content import get_lesson
 from tutor.i18n import load_translations
 from tutor.learning import EXAM, TOPICS, Source, due_items, quiz_item
 from tutor.models import AttemptRow, QuizRun, db
-from tutor.web.shared.questions import answer_text
+from tutor.web.components.questions import answer_text
 from tutor.web.quiz.draw import EXAM_SIZE, QUIZ_SIZE, quiz_questions, same_question_key
 
 ATTEMPT_RE = re.compile(r'name="attempt" value="([^"]+)"')

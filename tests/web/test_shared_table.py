@@ -1,4 +1,4 @@
-"""The shared table (tutor.web.shared.table, templates/shared/table.html) drawn for a feature that is
+"""The shared table (tutor.web.components.table, templates/shared/table.html) drawn for a feature that is
 not play: its own URLs, its own blocks, a table whose first hand is a fixed deal, played for one hand.
 
 A probe template stands for the second feature (scripted practice hands): it extends the shared
@@ -20,7 +20,7 @@ from tests.conftest import HTMX, dispose, find_all, make_app
 from tutor.bots.table import Table
 from tutor.engine.notation import parse_rules
 from tutor.web.shared.htmx import render_block
-from tutor.web.shared.table import learner_hint, render_table, review_hand, review_steps, table_context
+from tutor.web.components.table import learner_hint, render_table, review_hand, review_steps, table_context
 
 PROBE = """{% extends "shared/table.html" %}
 {% block title %}Probe title{% endblock %}

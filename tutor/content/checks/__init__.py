@@ -22,7 +22,7 @@ Every expected answer and every explanation is computed by ``tutor.engine``. A q
 situation and explanation are typed values: each kind (see :data:`KINDS`) names its
 ``situation_type`` (:mod:`.situations`) and its ``explanation_types`` (:mod:`.explanations`), each
 explanation type the keys (``msg``) it can carry, and every option has an :class:`OptionKey`. The
-web layer has one presenter per situation type (``tutor.web.shared.questions``) and one sentence
+web layer has one presenter per situation type (``tutor.web.components.questions``) and one sentence
 per explanation type; ``to_data()`` gives either as JSON data.
 """
 

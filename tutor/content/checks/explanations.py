@@ -3,7 +3,7 @@
 Every type has a ``family`` and the ``msgs`` it can carry (``trick.parda``); an instance's ``msg``
 says which one it is, and ``to_data()`` gives ``{"msg": ..., ...fields}`` as JSON data. Each kind
 names its types in ``Kind.explanation_types``; the web layer tells each type in sentences
-(``tutor.web.shared.questions.explain``).
+(``tutor.web.components.questions.explain``).
 
 Ranking levels are the 14 levels of RULES.md 2, 1 = strongest. Seats and teams as in
 :mod:`.situations`.

@@ -1,7 +1,7 @@
 """What a question shows before it is answered: one frozen dataclass per shape of situation.
 
 Each kind names its type in ``Kind.situation_type``; the web layer has one presenter per type
-(``tutor.web.shared.questions``). Cards are engine ``Card`` objects; seats are numbered in playing
+(``tutor.web.components.questions``). Cards are engine ``Card`` objects; seats are numbered in playing
 order with seat 0 the learner, and the team of a seat is ``seat % 2`` (team 0 is the learner's).
 Nothing here reveals the expected answer.
 """

@@ -19,8 +19,8 @@ from ...bots import Level, choose, hint
 from ...engine.errors import Reason
 from ...engine.notation import parse_hand
 from ...i18n import gettext as _
-from ..shared.narration import Field
-from ..shared.narration.bots import reason_sentence
+from tutor.narration import Field
+from tutor.narration.bots import reason_sentence
 from .views import ApiError, about, bp, problem, query
 
 MAX_SEED = 2**31 - 1

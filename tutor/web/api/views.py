@@ -40,7 +40,7 @@ from ...engine.stakes import EnvidoCall, FaltaMode, TrucoCall, envido_stake, tru
 from ...engine.tricks import hand_result, trick_result
 from ...i18n import current_language, negotiate_language, ngettext
 from ...i18n import gettext as _
-from ..shared.narration import Field, error_message
+from tutor.narration import Field, error_message
 from ..shared.readers import (
     check_seat_count,
     read_calls,

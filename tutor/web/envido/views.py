@@ -19,7 +19,7 @@ request gets only the ``result`` block and an ``HX-Push-Url`` header with the ca
 the address bar always holds the shareable link. Bad input is a translated message with status 400.
 
 The input readers (``read_*``) raise the engine's :class:`InvalidNotationError` with a ``field``
-detail, so that :func:`tutor.web.shared.narration.error_message` finds the right sentence; the JSON API
+detail, so that :func:`tutor.narration.error_message` finds the right sentence; the JSON API
 (``tutor.web.api``) and the command line use the same readers, from ``tutor.web.shared.readers``.
 """
 
@@ -47,8 +47,8 @@ from ...engine.stakes import (
 from ...i18n import LANG_PREFIX
 from ...i18n import lazy_gettext as _l
 from ..shared.htmx import render_page_or_block, wants_fragment
-from ..shared import narration
-from ..shared.narration import Field, error_message
+from tutor import narration
+from tutor.narration import Field, error_message
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.qr import qr_data_uri

@@ -40,7 +40,7 @@ from ..shared.readers import parse_seed
 from ..shared.learner import known_visitor, session_public_id
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
-from ..shared.questions import answer_error_message, question_view
+from ..components.questions import answer_error_message, question_view
 from .progress import (
     LessonStatus,
     all_statuses,
@@ -121,7 +121,7 @@ def steps_nav(lesson: Lesson, status: LessonStatus, current: int) -> list[dict[s
 def check_context(question: Question, *, answer: Any = None, verdict: Any = None, submitted: Any = None,
                   reveal: bool = False) -> dict[str, Any]:
     """The question, its situation and options, and (after an answer) the verdict and explanation,
-    from the kind's presenter (``tutor.web.shared.questions``)."""
+    from the kind's presenter (``tutor.web.components.questions``)."""
     return question_view(question, card_face(), answer=answer, verdict=verdict, submitted=submitted,
                          reveal=reveal).context()
 

@@ -16,7 +16,7 @@ URLs (all under ``/<lang>``):
 
 The page is drawn only from the learner's ``view_for(seat)`` and ``legal_actions()``: the deal, the
 seed and the bots' cards stay in the database. The table itself (context, template, hint, review)
-is shared with other features: :mod:`tutor.web.shared.table`; this module adds the game's URLs,
+is shared with other features: :mod:`tutor.web.components.table`; this module adds the game's URLs,
 its store and ``templates/play/table.html`` (the hand-over links and the footer).
 """
 
@@ -39,10 +39,10 @@ from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ..shared.htmx import wants_fragment
 from ..shared.learner import current_learner, session_public_id
-from ..shared.narration import Perspective, error_message
+from tutor.narration import Perspective, error_message
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
-from ..shared.table import learner_hint, render_table, review_hand, review_steps, table_context
+from ..components.table import learner_hint, render_table, review_hand, review_steps, table_context
 from ...models import Learner, db
 from . import store
 

@@ -36,11 +36,11 @@ from ...models import Learner, db
 from ...learning import Source, practice_item
 from ..shared.learner import current_learner, session_public_id
 from ..shared.learning import record
-from ..shared.narration import error_message
+from tutor.narration import error_message
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.readers import MAX_SEED, parse_seed
-from ..shared.table import learner_hint, render_table, review_hand, review_steps, table_context
+from ..components.table import learner_hint, render_table, review_hand, review_steps, table_context
 from . import store
 from .coach import coach_items
 from .walk import walk_context

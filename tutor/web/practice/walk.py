@@ -15,8 +15,8 @@ from ...content.practice import play_ideal
 from ...engine.notation import parse_action
 from ...engine.state import HandState
 from ...i18n import gettext as _
-from ..shared.narration import Perspective, narrate
-from ..shared.narration.bots import action_label
+from tutor.narration import Perspective, narrate
+from tutor.narration.bots import action_label
 from .coach import coach_text
 
 

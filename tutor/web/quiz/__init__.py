@@ -1,6 +1,6 @@
 """Quizzes, the final exam, printable worksheets and the daily challenge (blueprint ``quiz``): the
 pages in :mod:`.views`, which questions a quiz asks in :mod:`.draw`, the runs in the learner store in
-:mod:`.store`. The questions are shown by the presenters of ``tutor.web.shared.questions``."""
+:mod:`.store`. The questions are shown by the presenters of ``tutor.web.components.questions``."""
 
 from .views import bp, init_app
 

@@ -58,7 +58,7 @@ from ..shared.learning import existing_learner, new_answer_token, topic_name
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.qr import qr_data_uri
-from ..shared.questions import answer_error_message, answer_text, question_view
+from ..components.questions import answer_error_message, answer_text, question_view
 from . import store
 from .draw import DAILY, DAILY_SIZE, EXAM_SIZE, MAX_SEED, QUIZ_SIZE, Drawn, Quiz, daily_seed, find_quiz, quiz_questions
 

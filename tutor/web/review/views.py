@@ -44,7 +44,7 @@ from ..shared.learner import known_visitor
 from ..shared.learning import attempts_of, existing_learner, new_answer_token, record
 from ..shared.nav import Badge, Section, add_section, site_sections
 from ..shared.preferences import card_face
-from ..shared.questions import answer_error_message, question_view
+from ..components.questions import answer_error_message, question_view
 from ..shared.reviews import ReviewItem, due_for_review, forget, my_review_count, next_review, now, reviewable
 
 bp = Blueprint("review", __name__, url_prefix=LANG_PREFIX)

@@ -2,7 +2,7 @@
 command line read cards, numbers, targets, scores, options, rulesets and calls through these.
 
 Each reader raises the engine's :class:`InvalidNotationError` with a ``field`` detail (a
-:class:`~tutor.web.shared.narration.Field`), so that :func:`~tutor.web.shared.narration.error_message`
+:class:`~tutor.narration.Field`), so that :func:`~tutor.narration.error_message`
 finds the right sentence for the page or the API's problem document.
 """
 
@@ -16,7 +16,7 @@ from ...engine.envido import envido
 from ...engine.errors import InvalidNotationError, NotationReason
 from ...engine.rules import TARGETS, FlorMode, Rules, find_variant
 from ...engine.stakes import EnvidoCall, FaltaMode, TrucoCall
-from .narration import Field
+from tutor.narration import Field
 
 POSSIBLE_ENVIDO: frozenset[int] = frozenset(range(0, 8)) | frozenset(range(20, 34))
 """Every envido a hand can have: 0-7 without two cards of one suit, 20-33 with them."""

@@ -2,8 +2,8 @@
 
 Seats in a question are counted in the order of play with seat 0 the learner (``tutor.content.checks``),
 so they are named from the learner's point of view, never numbered: :func:`learner` gives the
-:class:`~tutor.web.shared.narration.Perspective` of a table, which names every seat and team (the
-table of names and the grammar rule for translators are in ``tutor.web.shared.narration.perspective``).
+:class:`~tutor.narration.Perspective` of a table, which names every seat and team (the
+table of names and the grammar rule for translators are in ``tutor.narration.perspective``).
 What happened at the table (cards, calls, answers, the mazo) is told by the narrator
 (:func:`action_line` builds the engine's event and calls ``narrate``), so the questions, the table and
 its review say it with the same sentences.
@@ -22,8 +22,8 @@ from ....engine.cards import Card
 from ....engine.state import Action, Answer, Call, Event, EventKind, PlayCard
 from ....i18n import gettext as _
 from ....i18n import pgettext
-from ..cards import card_name, suit_name
-from ..narration import Perspective, call_name, join, narrate, number, sentence
+from tutor.narration.cards import card_name, suit_name
+from tutor.narration import Perspective, call_name, join, narrate, number, sentence
 
 # --- Seats and teams ---------------------------------------------------------------------------
 

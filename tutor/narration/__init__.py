@@ -3,7 +3,7 @@ web layer (and of the command line).
 
 The engine returns data (events, which cards counted, who spoke in the showdown, which rule fixed a
 stake, why an action was refused) and never prose; this package words it. Import from here
-(``from tutor.web.shared.narration import narrate, Perspective``), not from the modules inside:
+(``from tutor.narration import narrate, Perspective``), not from the modules inside:
 
 * :mod:`.perspective`: :class:`Perspective`, who "you", "your partner", "your team", "the opponent
   on your right" are for 2, 4 and 6 seats, from the learner's seat (or numbered, for an onlooker);

@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ....engine.cards import Card
-from ....engine.envido import EnvidoKind, EnvidoResult, FlorResult, ShowdownResult, StatementAction
-from ....engine.stakes import (
+from tutor.engine.cards import Card
+from tutor.engine.envido import EnvidoKind, EnvidoResult, FlorResult, ShowdownResult, StatementAction
+from tutor.engine.stakes import (
     EnvidoCall,
     EnvidoStake,
     FlorStake,
@@ -29,8 +29,8 @@ from ....engine.stakes import (
     malas_end,
     mazo_award,
 )
-from ....i18n import gettext as _
-from ..cards import suit_name
+from tutor.i18n import gettext as _
+from .cards import suit_name
 from .perspective import Perspective
 from .words import call_name, calls_formula, card_list, join, points_text, sentence, sum_formula
 

@@ -19,7 +19,7 @@ from ....engine.cards import Card
 from ....engine.state import Event, EventKind
 from ....i18n import gettext as _
 from ....i18n import pgettext
-from ..narration import calls_text, narrate, number
+from tutor.narration import calls_text, narrate, number
 from .explain import award_line
 from .text import action_line, learner, option_caption, option_label, side_name
 

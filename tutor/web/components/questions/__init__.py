@@ -7,7 +7,7 @@ shows them (:mod:`.presenters`, looked up by the kind's name). A page builds a
 :class:`QuestionView` with :func:`question_view` and hands it to the partials of
 ``templates/shared/_question.html``::
 
-    from tutor.web.shared.questions import question_view
+    from tutor.web.components.questions import question_view
     view = question_view(question, card_face())                                  # to ask it
     view = question_view(question, face, answer=answer, verdict=verdict)         # after an answer
     view = question_view(question, face, submitted=request.form)                 # unreadable form back

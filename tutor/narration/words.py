@@ -10,11 +10,11 @@ from typing import Iterable, Sequence
 
 from babel.lists import format_list
 
-from ....engine.cards import Card
-from ....engine.stakes import ENVIDO_POINTS, EnvidoCall, FlorCall, TrucoCall
-from ....i18n import current_language, format_number
-from ....i18n import ngettext, pgettext
-from ..cards import card_name
+from tutor.engine.cards import Card
+from tutor.engine.stakes import ENVIDO_POINTS, EnvidoCall, FlorCall, TrucoCall
+from tutor.i18n import current_language, format_number
+from tutor.i18n import ngettext, pgettext
+from .cards import card_name
 
 __all__ = [
     "call_name", "answer_name", "calls_text", "points_text", "calls_formula", "card_list", "join", "sentence",

@@ -14,7 +14,7 @@ the kind's name::
     presenter.explanation(question, face)       # narration.Explanation (headline, reasons, formula)
     presenter.mistake(question, answer, face)   # "" or a sentence
 
-:func:`tutor.web.shared.questions.question_view` calls these for a whole page.
+:func:`tutor.web.components.questions.question_view` calls these for a whole page.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ....content.checks import AnswerType, Question, Situation
 from ....content.checks import explanations as ex
 from ....content.checks import situations as sit
 from ....engine.envido import envido
-from ..narration import Explanation, judge_envido_guess
+from tutor.narration import Explanation, judge_envido_guess
 from . import situation as views
 from .explain import explain
 from .situation import OptionView, SituationView, option_views

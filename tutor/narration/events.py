@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ....engine.state import Event
-from ....i18n import gettext as _
-from ..cards import card_name
+from tutor.engine.state import Event
+from tutor.i18n import gettext as _
+from .cards import card_name
 from .perspective import Perspective
 from .words import answer_name, call_name, card_list, number, sentence
 

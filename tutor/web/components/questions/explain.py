@@ -4,7 +4,7 @@ Every check's explanation is a typed value (``tutor.content.checks.explanations`
 turns it into an :class:`Explanation`: a headline with the answer, then the reasons in reading
 order, with the teller of its type in :data:`EXPLAINERS` (a test checks that every type of
 ``checks.EXPLANATION_TYPES`` has one). The envido and flor of a hand and the engine's refusal
-reasons are told by ``tutor.web.shared.narration`` (shared with the envido checker); the rest is
+reasons are told by ``tutor.narration`` (shared with the envido checker); the rest is
 here, with seats and teams named from the learner's point of view (:mod:`.text`).
 """
 
@@ -20,9 +20,9 @@ from ....engine.ranking import MATAS
 from ....engine.state import Award, Event, EventKind
 from ....i18n import gettext as _
 from ....i18n import ngettext
-from .. import narration
-from ..cards import card_name
-from ..narration import (
+from tutor import narration
+from tutor.narration.cards import card_name
+from tutor.narration import (
     Explanation,
     call_name,
     calls_formula,
@@ -190,7 +190,7 @@ def _lead(question: Question, data: ex.LeadByWinner | ex.LeadAfterParda, face: s
     return Explanation(headline, reasons)
 
 
-# --- Envido and flor: told by tutor.web.shared.narration -------------------------------------
+# --- Envido and flor: told by tutor.narration -------------------------------------
 
 
 def _envido(question: Question, data: ex.EnvidoCount, face: str | None) -> Explanation:
@@ -390,7 +390,7 @@ def _calls_open(question: Question, data: ex.CallsOpen, face: str | None) -> Exp
 
 
 def refusal_text(call: str, reason: str) -> str:
-    """Why a call is not possible now: the engine's reason told by ``tutor.web.shared.narration``."""
+    """Why a call is not possible now: the engine's reason told by ``tutor.narration``."""
     why = refusal_sentence(reason)
     # Translators: %(call)s is a Truco call name (Spanish); %(reason)s is a sentence with the rule.
     return _("%(call)s: not possible. %(reason)s", call=call_name(call), reason=why)

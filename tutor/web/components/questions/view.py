@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from ....content.checks import AnswerType, Question, Verdict
 from ....engine.cards import Card
 from ....i18n import gettext as _
-from ..narration import Explanation
+from tutor.narration import Explanation
 from .presenters import Presenter, presenter_for
 from .situation import OptionView, SituationView, answer_values
 from .text import answer_text, order_cards, order_groups

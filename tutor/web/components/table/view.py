@@ -7,7 +7,7 @@ and pie, each seat's cards trick by trick, the learner's cards and legal calls, 
 narrated timeline with what happened since the learner's last action, the score as matchsticks,
 the partner's seña, and the hint when one was asked for. Nothing here reads another seat's cards:
 only ``table.view()`` (a :class:`~tutor.engine.state.SeatView`). :func:`render_table` renders the
-page, or only its ``table`` block for an htmx swap. How a feature uses both: see :mod:`tutor.web.shared.table`.
+page, or only its ``table`` block for an htmx swap. How a feature uses both: see :mod:`tutor.web.components.table`.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from ....engine.stakes import malas_limit
 from ....engine.state import Answer, Call, EventKind, Mazo, PlayCard, SeatView
 from ....i18n import format_number
 from ....i18n import gettext as _
-from ..htmx import render_block, wants_fragment
-from ..narration import Perspective, call_name, narrate
-from ..narration.bots import SENA_FACES, action_label, reason_sentence, sena_text
+from tutor.web.shared.htmx import render_block, wants_fragment
+from tutor.narration import Perspective, call_name, narrate
+from tutor.narration.bots import SENA_FACES, action_label, reason_sentence, sena_text
 
 AREAS = {
     2: ("me", "top"),

@@ -1,4 +1,6 @@
-"""Cards on screen: translated card names and the sprite symbols the card macros draw.
+"""Card and suit names in the current language (the text alternatives of the card drawings).
+
+The sprites that draw the cards are a web component: :mod:`tutor.web.components.cards`.
 
 The drawings are the project's own, in ``tutor/static/cards.svg`` (Spanish suits) and
 ``tutor/static/cards-french.svg`` (French suits), built by ``tools/build_cards_svg.py``.
@@ -17,10 +19,7 @@ An unknown face (a stale cookie, a typo) falls back to the Spanish face rather t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
-
-from flask import Flask
 
 from tutor.engine.cards import Card, Suit
 from tutor.i18n import pgettext
@@ -28,10 +27,6 @@ from tutor.i18n import pgettext
 FACES: tuple[str, ...] = ("spanish", "french")
 """The card faces the macros can draw; the first is the default."""
 
-SPRITES: dict[str, str] = {"spanish": "cards.svg", "french": "cards-french.svg"}
-"""Static file (under ``tutor/static``) holding each face's drawings."""
-
-_SYMBOL_PREFIX = {"spanish": "s", "french": "f"}
 
 # One entry per card, keyed by notation. The lambdas keep the msgids visible to the extractor
 # while translating at call time, in the request's language.
@@ -351,41 +346,3 @@ def card_back_name() -> str:
     """The text alternative of a card shown face down."""
     # Translators: text alternative of a card lying face down (its value hidden).
     return pgettext("card", "face-down card")
-
-
-@dataclass(frozen=True, slots=True)
-class CardView:
-    """What a card macro needs to draw one card."""
-
-    notation: str
-    """The compact notation, e.g. ``7o`` (for ``data-card``)."""
-    name: str
-    """The translated text alternative."""
-    sprite: str
-    """Static file name of the sprite."""
-    symbol: str
-    """Symbol id inside the sprite, e.g. ``s7o``."""
-
-
-def card_view(card: Card | str, face: str | None = None) -> CardView:
-    """Everything the ``card`` macro needs for one card on one face."""
-    card = as_card(card)
-    face = _face(face)
-    return CardView(card.notation, card_name(card, face), SPRITES[face], f"{_SYMBOL_PREFIX[face]}{card.notation}")
-
-
-def sprite_file(face: str | None = None) -> str:
-    """Static file name of a face's sprite (the back is in both)."""
-    return SPRITES[_face(face)]
-
-
-def init_app(app: Flask) -> None:
-    """Make the card helpers available in every template."""
-    app.jinja_env.globals.update(
-        card_name=card_name,
-        suit_name=suit_name,
-        figure_name=figure_name,
-        card_back_name=card_back_name,
-        card_view=card_view,
-        card_sprite=sprite_file,
-    )

@@ -13,11 +13,11 @@ import re
 from enum import StrEnum
 from typing import Any
 
-from ....engine.errors import NotationReason, Reason, TrucoError
-from ....engine.rules import TARGETS
-from ....i18n import gettext as _
-from ....i18n import ngettext
-from ..cards import card_name
+from tutor.engine.errors import NotationReason, Reason, TrucoError
+from tutor.engine.rules import TARGETS
+from tutor.i18n import gettext as _
+from tutor.i18n import ngettext
+from .cards import card_name
 from .words import join
 
 __all__ = ["Field", "error_message", "refusal_sentence"]

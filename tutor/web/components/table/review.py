@@ -2,7 +2,7 @@
 
 :func:`review_hand` does the costly part once (the hint's ranking at each of the learner's
 decisions, from the learner's own view at that moment, seeded as
-:func:`~tutor.web.shared.table.view.learner_hint` seeds the hint at the table) and returns plain
+:func:`~tutor.web.components.table.view.learner_hint` seeds the hint at the table) and returns plain
 data (JSON-ready) that a feature may store; :func:`review_steps` words it for a page, in the page's
 language, by replaying the hand. Both work for any :class:`~tutor.bots.table.Table` and any of its
 finished hands, a scripted practice hand included.
@@ -17,8 +17,8 @@ from ....bots.table import Table
 from ....engine.notation import parse_action
 from ....engine.state import HandState
 from ....i18n import format_number
-from ..narration import Perspective, narrate
-from ..narration.bots import action_label, reason_sentence
+from tutor.narration import Perspective, narrate
+from tutor.narration.bots import action_label, reason_sentence
 
 MATCH_TOLERANCE = 0.05
 """A decision within this many expected points of the best counts as matching it."""

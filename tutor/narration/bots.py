@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from ....bots.reasons import BotReason, ReasonCode
-from ....engine.cards import Card
-from ....engine.errors import TrucoError
-from ....i18n import format_number
-from ....i18n import gettext as _
-from ....i18n import pgettext
-from ..cards import card_name
+from tutor.bots.reasons import BotReason, ReasonCode
+from tutor.engine.cards import Card
+from tutor.engine.errors import TrucoError
+from tutor.i18n import format_number
+from tutor.i18n import gettext as _
+from tutor.i18n import pgettext
+from .cards import card_name
 from .explain import call_name
 
 __all__ = ["action_label", "reason_sentence", "REASON_SENTENCES"]
