@@ -11,7 +11,7 @@ from tutor.bots.senas import senas_for_cards
 from tutor.engine import Card, FlorMode, HandState, Rules, parse_cards
 from tutor.engine.determinize import determinize
 
-# The set recorded in docs/rules.md ("Señas (the computer players' set)"), written out again here.
+# The set recorded in docs/rules/decisions.md ("Señas (the computer players' set)"), written out again here.
 TABLE = {
     "1e": Sena.ANCHO_ESPADA, "1b": Sena.ANCHO_BASTO, "7e": Sena.SIETE_ESPADA, "7o": Sena.SIETE_ORO,
     "3e": Sena.TRES, "3b": Sena.TRES, "3o": Sena.TRES, "3c": Sena.TRES,

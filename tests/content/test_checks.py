@@ -167,7 +167,7 @@ def rebuild_visible_hand(s: Any) -> HandState:
 
 
 def reference_game_end(scores: tuple[int, int], target: int, awards: tuple[Any, ...]) -> str:
-    """RULES.md 4 and 7: points are added in order (envido first); the first team to reach the target wins."""
+    """docs/rules §4, §7: points are added in order (envido first); the first team to reach the target wins."""
     rules_order = [a.rule for a in awards]
     assert rules_order == sorted(rules_order, key=lambda rule: rule != "envido_accepted"), "envido before tricks"
     now = list(scores)
@@ -179,7 +179,7 @@ def reference_game_end(scores: tuple[int, int], target: int, awards: tuple[Any, 
 
 
 def reference_seat(players: int, role: str, dealer: int | None, mano: int | None) -> int:
-    """RULES.md 3 with seats numbered in the order of play (to the right): the mano sits right after
+    """docs/rules §3.1 with seats numbered in the order of play (to the right): the mano sits right after
     the dealer, the pie is the last of a team from the mano, and the deal moves one seat on."""
     if role == "dealer":
         return (mano - 1) % players
@@ -229,7 +229,7 @@ def test_every_variant_has_the_engines_answer(where, check):
         assert len(seen) > 1, "a pattern must give fresh variants on retry"
 
 
-# --- Facts from RULES.md, through the checks ----------------------------------------------------
+# --- Facts from docs/rules, through the checks --------------------------------------------------
 
 
 @pytest.mark.parametrize("cards, points", [

@@ -1,6 +1,6 @@
 """Quizzes in Chromium: a Polish learner takes the envido quiz with htmx, misses two questions and
 answers them again in the review of mistakes; a quiz without JavaScript; a worksheet printed to an A4
-PDF with the answer key on a page of its own (and its screenshot for the README); the daily challenge
+PDF with the answer key on a page of its own (and its screenshot for docs/features.md); the daily challenge
 with a wrong answer tried again; axe on every quiz page.
 
 Each question is answered from the engine's answer to the question the quiz's seed draws

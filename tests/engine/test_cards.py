@@ -1,4 +1,4 @@
-"""Cards and their notation (RULES.md section 1)."""
+"""Cards and their notation (docs/rules §1)."""
 
 from __future__ import annotations
 

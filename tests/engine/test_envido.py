@@ -1,4 +1,4 @@
-"""Envido, flor and the showdown (RULES.md sections 4 and 8)."""
+"""Envido, flor and the showdown (docs/rules §4 and §8)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def reference_envido(hand) -> int:
     return best
 
 
-# --- Worked examples from RULES.md 4 and the seeds ------------------------------------------------
+# --- Worked examples from docs/rules §4.1 and the rule texts -------------------------------------
 
 
 def test_rules_4_counting_7c_5c_12e_is_32():

@@ -16,11 +16,11 @@ run covers well over 10,000 hands in a few seconds. After every action:
 
 and after every hand: it ended within a bounded number of actions; no card was played twice and
 every card came from its player's hand; the tricks agree with an independent evaluation of the
-ranking; every award has the value documented in RULES.md (recomputed here independently); the
+ranking; every award has the value documented in docs/rules (recomputed here independently); the
 score passes the target only by the last award; replaying the log (through its text form) rebuilds
 the same state; no seat's view contains another seat's hidden cards.
 
-Team games (RULES.md 6): in 4 and 6 players a seat that goes to the mazo leaves the hand and its
+Team games (docs/rules §6): in 4 and 6 players a seat that goes to the mazo leaves the hand and its
 partners play on. The checks, read from the action log without the engine: a folded seat never acts
 again; every trick holds each seat still in the hand when it closed; the folded seats take no part
 in the envido showdown; the hand ends by the mazo exactly when a whole team has folded, and then
@@ -107,7 +107,7 @@ def ref_falta(scores, team, rules):
 
 
 def expected_points(award, scores, hand: HandState) -> int:
-    """What RULES.md (and docs/rules.md) say the award is worth, computed without the engine."""
+    """What docs/rules (and docs/rules/decisions.md) say the award is worth, computed without the engine."""
     rules = hand.rules
     calls = award.calls
     rule = award.rule
@@ -267,7 +267,7 @@ def between(first: int, last: int, n: int) -> set[int]:
 
 
 def check_folds(hand: HandState) -> None:
-    """RULES.md 6 for team games, read from the action log (docs/rules.md, "Going to the mazo"):
+    """docs/rules §6 for team games, read from the action log (docs/rules/decisions.md, "Going to the mazo"):
     a folded seat never acts again; play goes to the right skipping folded seats; a trick is
     complete when every seat still in the hand has played in it (cards of seats that folded after
     playing stay); the next trick is led by the previous trick's winner (after a parda its leader),

@@ -1,4 +1,4 @@
-"""The Argentine trick ranking (RULES.md section 2) against a reference written out by hand."""
+"""The Argentine trick ranking (docs/rules §2) against a reference written out by hand."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from tutor.engine.cards import DECK, Card, Suit
 from tutor.engine.ranking import ARGENTINE, MATAS, Ranking
 
-# RULES.md 2, written out card by card (high to low), independent of the engine's "3*" spec.
+# docs/rules §2, written out card by card (high to low), independent of the engine's "3*" spec.
 REFERENCE_LEVELS = [
     ["ancho de espadas"],
     ["ancho de bastos"],

@@ -1,7 +1,7 @@
-"""Whole hands checked against RULES.md, one test per clause (named after the section it checks).
+"""Whole hands checked against docs/rules, one test per clause (named after the section it checks).
 
 Deals are written seat 0 first (``"cards of seat 0|cards of seat 1|..."``); with 4 players team 0 is
-seats 0 and 2. Every expected value below is worked out by hand from RULES.md.
+seats 0 and 2. Every expected value below is worked out by hand from docs/rules.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def kinds(state: HandState, *wanted: EventKind) -> list[tuple]:
     return [(e.kind, e.seat, e.value) for e in state.events if e.kind in wanted]
 
 
-# --- RULES.md 3: tricks and parda -----------------------------------------------------------------
+# --- docs/rules §3: tricks and parda --------------------------------------------------------------
 
 
 def test_3_parda_in_first_trick_next_trick_decides():
@@ -139,7 +139,7 @@ def test_3_the_hand_ends_as_soon_as_its_winner_is_certain():
     assert refused(h, "0:4c") is Reason.HAND_OVER
 
 
-# --- RULES.md 4: envido ---------------------------------------------------------------------------
+# --- docs/rules §4: envido ------------------------------------------------------------------------
 
 ENVIDO_DEAL = "7c,5c,12e|6o,5o,12b"  # seat 0: 32 (7c 5c), seat 1: 31 (6o 5o)
 
@@ -307,7 +307,7 @@ def test_4_el_envido_esta_primero_not_for_a_player_who_has_played():
     assert refused(h, "1:envido") is Reason.ENVIDO_AFTER_FIRST_TRICK
 
 
-# --- RULES.md 5: truco ----------------------------------------------------------------------------
+# --- docs/rules §5: truco -------------------------------------------------------------------------
 
 TRUCO_DEAL = "1e,1b,4c|4b,5b,6b"  # the mano wins the first two tricks
 
@@ -382,7 +382,7 @@ def test_5_truco_steps_in_order():
     assert refused(run(hand(TRUCO_DEAL), "0:truco"), "1:vale_cuatro") is Reason.TRUCO_OUT_OF_ORDER
 
 
-# --- RULES.md 6: going to the mazo ----------------------------------------------------------------
+# --- docs/rules §6: going to the mazo -------------------------------------------------------------
 
 
 def test_6_mazo_in_turn_gives_the_hand_value():
@@ -413,8 +413,8 @@ def test_6_an_open_envido_is_settled_before_the_mazo():
 
 
 # Team games (4 and 6 players): a player who goes to the mazo leaves the hand, the partners play on,
-# and the hand ends when every player of a team has folded (RULES.md 6; docs/rules.md "Going to the
-# mazo"). Team 0 is the even seats, team 1 the odd seats.
+# and the hand ends when every player of a team has folded (docs/rules §6; docs/rules/decisions.md "Going to
+# the mazo"). Team 0 is the even seats, team 1 the odd seats.
 
 FOUR = "3e,4b,5o|2o,6b,6c|1e,1b,7e|4c,12b,11b"  # seat 2 holds the two best cards
 
@@ -565,7 +565,7 @@ def test_6_option_early_mazo_costs_two_in_the_first_trick():
     assert run(hand(ENVIDO_DEAL), "0:mazo").points == (0, 1)
 
 
-# --- RULES.md 7: game and score -------------------------------------------------------------------
+# --- docs/rules §7: game and score ----------------------------------------------------------------
 
 
 def test_7_a_team_reaching_the_target_through_the_envido_wins_at_once():
@@ -591,10 +591,10 @@ def test_7_players_two_four_or_six():
     with pytest.raises(ValueError):
         Rules(players=3)
     with pytest.raises(ValueError):
-        find_variant("001").rules(players=6)  # seed 001: 2 or 4
+        find_variant("001").rules(players=6)  # docs/rules §9.1: 2 or 4
 
 
-# --- RULES.md 8: flor -----------------------------------------------------------------------------
+# --- docs/rules §8: flor --------------------------------------------------------------------------
 
 FLOR_DEAL = "1e,5e,7e|4o,5o,2c"  # seat 0: flor 33; seat 1: envido 29
 

@@ -1,4 +1,4 @@
-"""What calls are worth: envido ladders, falta envido, truco, mazo and flor (RULES.md 4-8)."""
+"""What calls are worth: envido ladders, falta envido, truco, mazo and flor (docs/rules §4-§8)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ from tutor.engine.stakes import (
 E, R, F = "envido", "real_envido", "falta_envido"
 SHORT = {"E": E, "R": R, "F": F}
 
-# RULES.md 4: the ladder Envido, Envido, Real envido, Falta envido; steps may be skipped.
+# docs/rules §4.2.3: the ladder Envido, Envido, Real envido, Falta envido; steps may be skipped.
 # Every legal ladder, written out by hand.
 LEGAL = ["E", "EE", "R", "F", "ER", "EF", "EER", "EEF", "RF", "ERF", "EERF"]
 SCORES = [(0, 0), (12, 20), (20, 12), (22, 5), (14, 14), (29, 0), (15, 15), (0, 29), (28, 27)]
@@ -198,7 +198,7 @@ def test_bad_target(target):
     assert info.value.reason is NotationReason.BAD_VALUE
 
 
-# --- Non-raisable ruleset (seed 001) ----------------------------------------------------------
+# --- Non-raisable ruleset (docs/rules §9.1) ---------------------------------------------------
 
 
 @pytest.mark.parametrize(("call", "accepted"), [(E, 2), (R, 3), (F, 18)])

@@ -1,4 +1,4 @@
-"""Trick results and the parda rules for the hand (RULES.md section 3)."""
+"""Trick results and the parda rules for the hand (docs/rules §3)."""
 
 from __future__ import annotations
 
@@ -185,7 +185,7 @@ def test_every_sequence_against_reference(seq):
     assert (r.rule is HandRule.UNDECIDED) is (not r.decided)
 
 
-# The rule named for each decided sequence, from RULES.md 3 (hand-written).
+# The rule named for each decided sequence, from docs/rules §3.4 (hand-written).
 RULE_TABLE = {
     "WW": (Side.MANO, HandRule.TWO_TRICKS, "a team that wins two tricks"),
     "LL": (Side.OTHER, HandRule.TWO_TRICKS, "a team that wins two tricks"),

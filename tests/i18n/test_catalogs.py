@@ -19,7 +19,7 @@ TRANSLATED = ("de", "sv", "pl", "es")
 NPLURALS = {"de": 2, "sv": 2, "pl": 3, "es": 3}  # CLDR plural rules as Babel ships them
 POT = ROOT / "translations" / "messages.pot"
 PLACEHOLDER = re.compile(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
-# Truco terms that need a "Translators:" note (RULES.md glossary); the game's own name does not.
+# Truco terms that need a "Translators:" note (docs/rules §10, the glossary); the game's own name does not.
 TERMS = re.compile(r"\b(envido|real envido|falta envido|retruco|vale cuatro|quiero|flor|matas?|parda|mazo|son buenas|mano|pie)\b", re.I)
 
 

@@ -57,7 +57,7 @@ def test_envido_answers_with_exactly_the_issue_fields(client):
 
 @pytest.mark.parametrize(
     ("hand", "points", "counted"),
-    [  # the worked examples of RULES.md 4
+    [  # the worked examples of docs/rules §4.1
         ("7c,5c,12e", 32, ["7c", "5c"]),
         ("12o,11o,3b", 20, ["12o", "11o"]),
         ("1e,6b,4o", 6, ["6b"]),
@@ -137,7 +137,7 @@ def test_trick_errors(client, query, code):
 
 @pytest.mark.parametrize(("cards", "count"), [("3e", 1), ("3e,3b,4o", 3), ("1e,2e,3e,4e,5e", 5), ("1e,2e,3e,4e,5e,6e,7e", 7)])
 def test_a_trick_has_one_card_per_player_of_two_four_or_six(client, cards, count):
-    """RULES.md 7: 2, 4 or 6 players, so a finished trick has 2, 4 or 6 cards; 3e,3b,4o is no parda."""
+    """docs/rules §7.3: 2, 4 or 6 players, so a finished trick has 2, 4 or 6 cards; 3e,3b,4o is no parda."""
     body = problem(show(client, f"/trick?cards={cards}"), 400, "wrong_count", "cards")
     singular, plural = TRICK_COUNT
     assert body["detail"] == (singular if count == 1 else plural) % {"num": count}
@@ -190,7 +190,7 @@ def test_envido_stake_of_the_issue(client):
 
 @pytest.mark.parametrize(
     ("calls", "accepted", "declined"),
-    [  # RULES.md 4
+    [  # docs/rules §4.2
         ("envido", 2, 1), ("real_envido", 3, 1), ("envido,real_envido", 5, 2), ("envido,envido", 4, 2),
         ("envido,envido,real_envido", 7, 4), ("envido,real_envido,falta_envido", 30, 5),
     ],
@@ -203,8 +203,8 @@ def test_envido_stake_ladder_values(client, calls, accepted, declined):
 @pytest.mark.parametrize(
     ("query", "accepted", "wins_game", "accepted_for"),
     [
-        ("calls=envido,falta_envido&score=12,20", 10, False, [10, 10]),  # seed 000: 12 to 20 of 30
-        ("calls=falta_envido&score=22,5", 8, False, [8, 8]),             # seed 002: a leader on 22
+        ("calls=envido,falta_envido&score=12,20", 10, False, [10, 10]),  # docs/rules §4.2.5: 12 to 20 of 30
+        ("calls=falta_envido&score=22,5", 8, False, [8, 8]),             # docs/rules §4.2.5: a leader on 22
         ("calls=falta_envido&score=3,10&falta_mode=to_15", 5, False, [5, 5]),
         ("calls=falta_envido&score=3,10&falta_mode=wins_game", 20, True, [27, 20]),
         ("calls=falta_envido&score=5,9&target=15", 6, False, [6, 6]),

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "tutor" / "static"
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
-# Independent expectations (written from RULES.md section 1, not from the code).
+# Independent expectations (written from docs/rules §1, not from the code).
 RANK_WORDS = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
               10: "jack", 11: "knight", 12: "king"}
 FRENCH_RANK_WORDS = {**RANK_WORDS, 11: "queen"}

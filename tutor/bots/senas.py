@@ -1,6 +1,6 @@
 """Señas: the signals a computer player shows its partner for its top cards (4 and 6 players).
 
-The set is the common Argentine one (docs/rules.md, "Señas (the computer players' set)"; lesson 8
+The set is the common Argentine one (docs/rules/decisions.md, "Señas (the computer players' set)"; lesson 8
 names the first two). A :class:`Sena` is data: its value names it, :attr:`Sena.cards` says which
 cards it stands for. :func:`senas` says which señas a seat shows; :func:`noticed` decides, from a
 seed, whether an opponent caught one ("the opponents notice a seña now and then");
@@ -36,7 +36,7 @@ NOTICE_CHANCE = 0.25
 
 
 class Sena(StrEnum):
-    """A seña, by what it stands for; the gesture is in docs/rules.md and the web layer's text."""
+    """A seña, by what it stands for; the gesture is in docs/rules/decisions.md and the web layer's text."""
 
     ANCHO_ESPADA = "ancho_espada"
     """The 1 of espadas: raising the eyebrows."""

@@ -1,7 +1,7 @@
 """The 40-card Spanish deck and its compact notation.
 
 A card is written rank then suit initial: ``1e`` (ace of espadas), ``7o``, ``12c``, ``3b``.
-French-suited input is accepted too (RULES.md section 1): ``A♠`` = ``1e``, ``7♦`` = ``7o``,
+French-suited input is accepted too (docs/rules §1.3): ``A♠`` = ``1e``, ``7♦`` = ``7o``,
 ``K♥`` = ``12c``; J or B stands for the 10 (sota), Q or D for the 11 (caballo), K for the 12 (rey).
 
 >>> Card.parse("7o")

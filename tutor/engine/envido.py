@@ -1,6 +1,6 @@
-"""Envido and flor: the value of a hand with its explanation, and the showdown (RULES.md section 4, 8).
+"""Envido and flor: the value of a hand with its explanation, and the showdown (docs/rules §4, §8).
 
-Counting (RULES.md 4): two cards of one suit count 20 plus both values (1-7 face value, 10/11/12
+Counting (docs/rules §4.1): two cards of one suit count 20 plus both values (1-7 face value, 10/11/12
 count 0); three of one suit (flor not in play) count the best two; with no two of one suit the
 highest single value counts. Every result carries the cards that counted, so that a lesson can
 explain it.
@@ -81,7 +81,7 @@ class EnvidoResult:
 
 @dataclass(frozen=True, slots=True)
 class FlorResult:
-    """A flor: three cards of one suit, worth 20 + the three values (RULES.md 8)."""
+    """A flor: three cards of one suit, worth 20 + the three values (docs/rules §8.1)."""
 
     cards: tuple[Card, ...]
     """The three cards, in the order given."""
@@ -96,7 +96,7 @@ _KEY: dict[Card, tuple[int, int]] = {card: (card.envido_value, card.rank) for ca
 
 
 def _compute(hand: tuple[Card, ...]) -> EnvidoResult:
-    """The counting rule of RULES.md 4, applied directly (used once per hand to build the table)."""
+    """The counting rule of docs/rules §4.1, applied directly (used once per hand to build the table)."""
     a, b, c = sorted(hand, key=_KEY.__getitem__, reverse=True)  # by falling value
     if a.suit is b.suit:
         kind = EnvidoKind.BEST_PAIR if c.suit is a.suit else EnvidoKind.PAIR

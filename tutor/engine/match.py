@@ -2,8 +2,8 @@
 
 :class:`MatchState` deals hands from a seeded generator, lets :class:`~tutor.engine.state.HandState`
 play them, carries the scores from hand to hand and stops the moment a team reaches the target —
-also in the middle of a hand, for example through an envido (RULES.md 4 and 7, seeds 001, 004).
-After each hand the mano moves to the next seat (the deal moves to the right, RULES.md 3).
+also in the middle of a hand, for example through an envido (docs/rules §4.2.7 and §7.1).
+After each hand the mano moves to the next seat (the deal moves to the right, docs/rules §3.1).
 
 >>> match = MatchState(Rules(target=5), seed=3)
 >>> match.hand.mano, match.scores

@@ -1,7 +1,7 @@
 """Trick strength as data: one table of levels per ruleset.
 
 A ranking is a tuple of levels, strongest first; cards on one level are equal. The Argentine
-ranking (RULES.md section 2) has 14 levels and is the default.
+ranking (docs/rules §2) has 14 levels and is the default.
 
 >>> ARGENTINE.compare(Card.parse("1e"), Card.parse("1b"))
 1
@@ -81,7 +81,7 @@ ARGENTINE = Ranking.from_spec(
         "1e", "1b", "7e", "7o", "3*", "2*", "1o 1c", "12*", "11*", "10*", "7b 7c", "6*", "5*", "4*",
     ],
 )
-"""The Argentine trick ranking (RULES.md section 2), used by every preset of this engine."""
+"""The Argentine trick ranking (docs/rules §2), used by every preset of this engine."""
 
 MATAS: tuple[Card, ...] = tuple(next(iter(level)) for level in ARGENTINE.levels[:4])
 """The four top cards (matas, cartas bravas): 1 of espadas, 1 of bastos, 7 of espadas, 7 of oros."""

@@ -5,26 +5,26 @@ players, the target score, which options are on. It is validated when it is made
 meets an impossible combination. Presets are registered by name with aliases and found with
 :func:`find_variant` (the way python-chess registers its variants).
 
-Which source each flag follows (seed numbers are the files in ``seeds/``; RULES.md settles
-disagreements):
+Which rule each flag follows (sections of docs/rules, which also names the sources and settles
+their disagreements):
 
-* ``players`` 2, 4 or 6, teams alternate around the table: RULES.md 7 (seed 000). The ``fixed``
-  preset allows 2 or 4 only (seed 001).
-* ``target`` 30 by default with malas/buenas at half of it; 15 as an option (seed 000); any of 5..30
-  in steps of 5 (seed 001).
+* ``players`` 2, 4 or 6, teams alternate around the table: docs/rules §7.3. The ``fixed``
+  preset allows 2 or 4 only (§9.1).
+* ``target`` 30 by default with malas/buenas at half of it; 15 as an option (§7.1); any of 5..30
+  in steps of 5 (§9.1).
 * ``envido`` on in both presets; the flag exists for the variants without envido (Catalan Truc,
-  seed 003; Truco Mineiro, seed 004).
-* ``envido_raisable`` True: the ladder Envido, Envido, Real envido, Falta envido (seeds 000, 002,
-  004). False: each call is accepted or declined as made and a decline gives 1 (seed 001).
-* ``falta_mode`` NORMAL (seeds 000, 002), WINS_GAME in the malas (seed 000 citing Spanish
-  Wikipedia), TO_FIFTEEN in the malas (seed 000, Litoral). Values come from ``stakes.falta_value``.
-* ``flor`` OFF by default (seeds 000, 004); SIMPLE: 3 per flor, no contraflor (seed 004);
-  CONTRAFLOR: contraflor and contraflor al resto (seed 000; values from pagat.com, see docs/rules.md).
+  §9.2; Truco Mineiro, §9.3).
+* ``envido_raisable`` True: the ladder Envido, Envido, Real envido, Falta envido (§4.2.3).
+  False: each call is accepted or declined as made and a decline gives 1 (§9.1).
+* ``falta_mode`` NORMAL (§4.2.5), WINS_GAME in the malas (§4.3, after Spanish
+  Wikipedia), TO_FIFTEEN in the malas (§4.3, Litoral). Values come from ``stakes.falta_value``.
+* ``flor`` OFF by default (§8); SIMPLE: 3 per flor, no contraflor (§8.2);
+  CONTRAFLOR: contraflor and contraflor al resto (§8.3; the values' sources: docs/rules/decisions.md).
 * ``early_mazo`` off by default; on: folding in the first trick while the envido could still be
-  played gives the opponents one point more (seed 000).
-* ``ranking`` the trick ranking table by name; ``"argentine"`` is RULES.md 2 (all seeds).
-* Truco values are not an option: 1, 2, 3, 4 with a decline giving the step below (RULES.md 5;
-  seeds 000, 001, 002, 004), from ``stakes``. docs/rules.md ("Variants to come") says how a variant
+  played gives the opponents one point more (§4.3).
+* ``ranking`` the trick ranking table by name; ``"argentine"`` is docs/rules §2.
+* Truco values are not an option: 1, 2, 3, 4 with a decline giving the step below (docs/rules
+  §5.2), from ``stakes``. docs/rules/decisions.md ("Variants to come") says how a variant
   with another ladder (Truco Mineiro: 1, 3, 6, 9, 12) would bring its own.
 
 >>> Rules().players, Rules().target, Rules().flor
@@ -51,21 +51,21 @@ __all__ = ["FlorMode", "Rules", "Variant", "VARIANTS", "PRESETS", "RANKINGS", "f
 
 
 class FlorMode(StrEnum):
-    """Whether flor is played, and how (RULES.md 8)."""
+    """Whether flor is played, and how (docs/rules §8)."""
 
     OFF = "off"
-    """No flor: three of one suit count their best two for envido (the default; seeds 000, 004)."""
+    """No flor: three of one suit count their best two for envido (the default; docs/rules §8)."""
     SIMPLE = "simple"
-    """Flor is announced and scores; no contraflor (seed 004)."""
+    """Flor is announced and scores; no contraflor (docs/rules §8.2)."""
     CONTRAFLOR = "contraflor"
-    """Flor with contraflor and contraflor al resto when both teams hold flor (seed 000, pagat.com)."""
+    """Flor with contraflor and contraflor al resto when both teams hold flor (docs/rules §8.3)."""
 
 
 RANKINGS: dict[str, Ranking] = {ARGENTINE.name: ARGENTINE}
 """Trick ranking tables by name. A variant with another hierarchy registers its table here."""
 
 TARGETS: tuple[int, ...] = tuple(range(5, 31, 5))
-"""Targets allowed by the Argentine family of rulesets: 5..30 in steps of 5 (seed 001)."""
+"""Targets allowed by the Argentine family of rulesets: 5..30 in steps of 5 (docs/rules §9.1)."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ class Rules:
     envido: bool = True
     """Whether the envido is played at all."""
     envido_raisable: bool = True
-    """Whether an envido call may be answered by a raise (False: seed 001)."""
+    """Whether an envido call may be answered by a raise (False: docs/rules §9.1)."""
     falta_mode: FaltaMode = FaltaMode.NORMAL
     """What an accepted Falta envido is worth while the teams are in the malas."""
     flor: FlorMode = FlorMode.OFF
@@ -220,7 +220,7 @@ register(
     Variant(
         name="argentino",
         aliases=("argentine", "default", "truco", "000"),
-        description="Argentine Truco as RULES.md sections 1-8 describe it (default).",
+        description="Argentine Truco as docs/rules §1-§8 describe it (default).",
         players=(2, 4, 6),
         targets=TARGETS,
     )
@@ -229,7 +229,7 @@ register(
     Variant(
         name="fixed",
         aliases=("001", "fixed-ranking", "no-raise"),
-        description="Seed 001: envido not raisable (decline 1), no flor, target 5-30, fold distinct from decline.",
+        description="docs/rules §9.1: envido not raisable (decline 1), no flor, target 5-30, fold is not decline.",
         players=(2, 4),
         targets=TARGETS,
         overrides={"envido_raisable": False, "flor": FlorMode.OFF},

@@ -1,8 +1,8 @@
 """What the calls are worth: the envido ladder, falta envido, truco, the mazo and the flor.
 
 Pure functions over call sequences and scores; the hand state machine (``state.py``) decides who
-may call what and when, and uses these functions for the points (RULES.md sections 4-8; the rule
-decisions where RULES.md is silent are in docs/rules.md, "Stakes").
+may call what and when, and uses these functions for the points (docs/rules §4-§8; the rule
+decisions where those sections are silent are in docs/rules/decisions.md, "Stakes").
 
 >>> envido_stake(["envido", "real_envido"]).accepted
 5
@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 DEFAULT_TARGET = 30
-"""The usual game: 30 points, 15 malas and 15 buenas (RULES.md 7)."""
+"""The usual game: 30 points, 15 malas and 15 buenas (docs/rules §7.1)."""
 
 
 class EnvidoCall(StrEnum):
@@ -59,7 +59,7 @@ class TrucoCall(StrEnum):
 
 
 class FlorCall(StrEnum):
-    """Raises between two flores (only with the contraflor option, RULES.md 8)."""
+    """Raises between two flores (only with the contraflor option, docs/rules §8.3)."""
 
     CONTRAFLOR = "contraflor"
     """Contraflor: the better flor scores 6 (declined: 4)."""
@@ -69,14 +69,14 @@ class FlorCall(StrEnum):
 
 
 class FaltaMode(StrEnum):
-    """How falta envido is valued while the teams are in the malas (RULES.md 4 options)."""
+    """How falta envido is valued while the teams are in the malas (docs/rules §4.3)."""
 
     NORMAL = "normal"
     """Always what the leading team needs to reach the target."""
     WINS_GAME = "wins_game"
-    """While both teams are in the malas, the winner of the falta envido wins the game (000)."""
+    """While both teams are in the malas, the winner of the falta envido wins the game (docs/rules §4.3)."""
     TO_FIFTEEN = "to_15"
-    """While the leading team is below 15 (of 30), what it needs to reach 15 (000, Litoral)."""
+    """While the leading team is below 15 (of 30), what it needs to reach 15 (docs/rules §4.3, Litoral)."""
 
 
 class StakeRule(StrEnum):
@@ -99,7 +99,7 @@ class StakeRule(StrEnum):
     TRUCO_LEVEL = "truco_level"
     """Truco calls: accepted gives the call's level, declined the level below."""
     FLOR_CONTRAFLOR = "flor_contraflor"
-    """Contraflor: fixed values (docs/rules.md)."""
+    """Contraflor: fixed values (docs/rules §8.3)."""
     FLOR_AL_RESTO = "flor_al_resto"
     """Contraflor al resto accepted: what the leading team needs to reach the target, plus 3 per flor."""
 
@@ -109,11 +109,11 @@ ENVIDO_POINTS: dict[EnvidoCall, int] = {EnvidoCall.ENVIDO: 2, EnvidoCall.REAL_EN
 TRUCO_POINTS: dict[TrucoCall, int] = {TrucoCall.TRUCO: 2, TrucoCall.RETRUCO: 3, TrucoCall.VALE_CUATRO: 4}
 """What the hand is worth once each truco call is accepted."""
 FLOR_POINTS = 3
-"""Each flor of the team with the best flor scores 3 (simple flor, seed 004)."""
+"""Each flor of the team with the best flor scores 3 (simple flor, docs/rules §8.2)."""
 CONTRAFLOR_ACCEPTED = 6
-"""An accepted contraflor: the better flor's team scores 6 (docs/rules.md)."""
+"""An accepted contraflor: the better flor's team scores 6 (docs/rules §8.3)."""
 CONTRAFLOR_DECLINED = 4
-"""A declined contraflor or contraflor al resto: the caller's team scores 4 (docs/rules.md)."""
+"""A declined contraflor or contraflor al resto: the caller's team scores 4 (docs/rules §8.3)."""
 
 _ENVIDO_STEP = {EnvidoCall.ENVIDO: 0, EnvidoCall.REAL_ENVIDO: 1, EnvidoCall.FALTA_ENVIDO: 2}
 _MAX_ENVIDOS = 2
@@ -170,7 +170,7 @@ def check_envido_ladder(calls: Iterable[EnvidoCall | str], *, raisable: bool = T
     """Check a sequence of envido calls against the ladder Envido, Envido, Real envido, Falta envido.
 
     Steps may be skipped, never taken backwards (a call must climb; only Envido may be repeated,
-    once), and nothing follows Falta envido. With ``raisable=False`` (ruleset 001) a call stands
+    once), and nothing follows Falta envido. With ``raisable=False`` (docs/rules §9.1) a call stands
     alone. Raises :class:`IllegalActionError` with reason ENVIDO_LADDER_BACKWARDS, ENVIDO_TOO_MANY,
     ENVIDO_AFTER_FALTA or ENVIDO_NOT_RAISABLE and ``details["position"]`` of the first bad call.
 
@@ -278,7 +278,7 @@ def falta_value(
 
     NORMAL: what the leading team needs to reach the target (also when the trailing team wins it).
     TO_FIFTEEN: while the leading team has not completed the malas, what it needs to reach their end
-    (15 of 30, seed 000's "reach 15").
+    (15 of 30, the "reach 15" of docs/rules §4.3).
     WINS_GAME: while both teams are in the malas the falta wins the game; pass ``winner`` (the team
     that won the envido) to get the points that take it to the target; without ``winner`` the
     NORMAL value is returned.
@@ -344,11 +344,11 @@ def envido_stake(
     falta_mode: FaltaMode | str = FaltaMode.NORMAL,
     raisable: bool = True,
 ) -> EnvidoStake:
-    """The points of an envido ladder, accepted or declined (RULES.md 4).
+    """The points of an envido ladder, accepted or declined (docs/rules §4.2).
 
     Accepted: the calls are added; with Falta envido, the falta alone (:func:`falta_value`).
     Declined: a single call gives 1; a declined raise gives the raiser's team the sum of the calls
-    before it. With ``raisable=False`` (ruleset 001) there is one call, worth its value, declined 1.
+    before it. With ``raisable=False`` (docs/rules §9.1) there is one call, worth its value, declined 1.
 
     >>> s = envido_stake(["envido", "real_envido", "falta_envido"], scores=(22, 5))
     >>> s.accepted, s.declined, s.accepted_rule.name, s.declined_rule.name
@@ -414,7 +414,7 @@ def _truco_error(calls: tuple[TrucoCall, ...]) -> IllegalActionError | None:
 
 
 def truco_stake(calls: Iterable[TrucoCall | str]) -> TrucoStake:
-    """Accepted and declined values of a truco ladder (RULES.md 5).
+    """Accepted and declined values of a truco ladder (docs/rules §5.2).
 
     The calls must be truco, retruco, vale cuatro in this order; otherwise
     :class:`IllegalActionError` (TRUCO_OUT_OF_ORDER, or TRUCO_ALREADY_MAX after vale cuatro).
@@ -481,10 +481,10 @@ def mazo_award(
     first_trick: bool = False,
     envido_played: bool = False,
 ) -> int:
-    """Points to the opponents when a team goes to the mazo (folds), RULES.md 6.
+    """Points to the opponents when a team goes to the mazo (folds), docs/rules §6.
 
     Normally the hand's value at that moment (:func:`hand_value`). With the early-mazo option
-    (seed 000) a team that folds during the first trick, before the envido was played and with no
+    (docs/rules §4.3) a team that folds during the first trick, before the envido was played and with no
     truco accepted, gives 2 instead of 1 (the hand's point plus the envido it took away).
     ``envido_played`` is True once an envido or flor was called or the envido was closed.
 
@@ -503,7 +503,7 @@ def mazo_award(
 
 
 def simple_flor_points(flores: int = 1) -> int:
-    """Simple flor (seed 004): the team with the best flor scores 3 for each flor it holds.
+    """Simple flor (docs/rules §8.2): the team with the best flor scores 3 for each flor it holds.
 
     >>> simple_flor_points(1), simple_flor_points(2)
     (3, 6)
@@ -553,7 +553,7 @@ def flor_stake(
     target: int = DEFAULT_TARGET,
     flores: int = 2,
 ) -> FlorStake:
-    """Values of contraflor and contraflor al resto (values documented in docs/rules.md, "Stakes").
+    """Values of contraflor and contraflor al resto (values documented in docs/rules/decisions.md, "Stakes").
 
     Contraflor: accepted 6, declined 4. Contraflor al resto: accepted = what the leading team needs
     to reach the target plus 3 for each flor announced (``flores``, at least 2: one per team);

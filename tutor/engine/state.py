@@ -21,14 +21,14 @@ Traceback (most recent call last):
 ...
 tutor.engine.errors.IllegalActionError: seat 1 cannot act: it is seat 0's turn
 
-Decisions where RULES.md is silent are listed in docs/rules.md ("The hand", "Calls and answers",
+Decisions where docs/rules is silent are listed in docs/rules/decisions.md ("The hand", "Calls and answers",
 "Going to the mazo", "Flor"); the main ones:
 
 * The seat that answers a call is the next seat after the caller that is an opponent still in the
   hand (with nobody folded, simply the next seat).
 * The envido showdown is resolved automatically and narrated as events (who states a number, who
   says "son buenas"): there is no choice in it, so it is no action.
-* Going to the mazo is allowed whenever the seat is to act. The seat leaves the hand (RULES.md 6):
+* Going to the mazo is allowed whenever the seat is to act. The seat leaves the hand (docs/rules §6):
   it plays, answers and calls no more, and seats that went to the mazo are skipped in the turn
   order and in the envido showdown; a trick is complete when every seat still in the hand has
   played in it (a card already on the table stays and counts); the hand ends when every player of
@@ -150,7 +150,7 @@ class FlorAnnouncement(StrEnum):
     """Announcing a flor (the raises between two flores are :class:`FlorCall`)."""
 
     FLOR = "flor"
-    """"Flor": three cards of one suit (RULES.md 8)."""
+    """"Flor": three cards of one suit (docs/rules §8.1)."""
 
 
 FLOR = FlorAnnouncement.FLOR
@@ -1093,14 +1093,14 @@ class HandState:
             return
         self._leader = self._turn = leader
 
-    # Variant hooks: a ruleset with other trick or parda rules overrides these two (docs/rules.md).
+    # Variant hooks: a ruleset with other trick or parda rules overrides these two (docs/rules/decisions.md).
 
     def _trick_result(self, trick: list[tuple[int, Card]]) -> TrickResult:
-        """The result of a complete trick (RULES.md 3, ``tricks.trick_result``)."""
+        """The result of a complete trick (docs/rules §3, ``tricks.trick_result``)."""
         return trick_result([c for _, c in trick], [s & 1 for s, _ in trick], self.rules.ranking_table)
 
     def _hand_result(self) -> HandResult:
-        """Who wins the hand after the tricks so far (RULES.md 3, ``tricks.hand_result``)."""
+        """Who wins the hand after the tricks so far (docs/rules §3.4, ``tricks.hand_result``)."""
         return hand_result(self._outcomes)
 
     def _push(self, family: CallFamily, caller: int, call: EnvidoCall | TrucoCall | FlorCall) -> None:

@@ -1,4 +1,4 @@
-"""Tricks and the parda rules (RULES.md section 3).
+"""Tricks and the parda rules (docs/rules §3).
 
 A trick is won by its highest card. When the highest cards come from opposing teams and are
 equal the trick is a parda (nobody wins it, and the player who led it leads again); equal top
@@ -54,7 +54,7 @@ class TrickResult:
     @property
     def next_leader(self) -> int:
         """Position in ``cards`` of the player who leads next: the winner, or after a parda the
-        player who led this trick (RULES.md 3, seeds 000 and 003)."""
+        player who led this trick (docs/rules §3.3)."""
         return 0 if self.winner is None else self.winner
 
 
@@ -136,7 +136,7 @@ class Side(StrEnum):
 
 
 class HandRule(StrEnum):
-    """The rule of RULES.md 3 that decided the hand."""
+    """The rule of docs/rules §3.4 that decided the hand."""
 
     TWO_TRICKS = "two_tricks"
     """A team won two tricks."""
@@ -207,7 +207,7 @@ def _normalise(outcomes: Sequence[TrickOutcome | str] | str) -> tuple[TrickOutco
 
 
 def hand_result(outcomes: Sequence[TrickOutcome | str] | str) -> HandResult:
-    """Who wins the hand after these tricks (each W, L or P from the mano's team), by RULES.md 3.
+    """Who wins the hand after these tricks (each W, L or P from the mano's team), by docs/rules §3.4.
 
     Raises :class:`InvalidNotationError` (reason BAD_VALUE, ``details["position"]`` the 0-based
     index of the extra trick) when a trick is given after the hand was decided or more than three.

@@ -32,124 +32,124 @@ FACES: tuple[str, ...] = ("spanish", "french")
 # while translating at call time, in the request's language.
 _SPANISH_NAMES: dict[str, Callable[[], str]] = {
     # Translators: card name, Spanish "as de espadas". In Truco "el ancho de espadas", the strongest card.
-    # The suit in the seeds: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
+    # The suit in the rule texts: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
     "1e": lambda: pgettext("card", "ace of swords"),
     # Translators: card name, Spanish "dos de espadas".
-    # The suit in the seeds: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
+    # The suit in the rule texts: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
     "2e": lambda: pgettext("card", "two of swords"),
     # Translators: card name, Spanish "tres de espadas".
-    # The suit in the seeds: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
+    # The suit in the rule texts: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
     "3e": lambda: pgettext("card", "three of swords"),
     # Translators: card name, Spanish "cuatro de espadas".
-    # The suit in the seeds: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
+    # The suit in the rule texts: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
     "4e": lambda: pgettext("card", "four of swords"),
     # Translators: card name, Spanish "cinco de espadas".
-    # The suit in the seeds: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
+    # The suit in the rule texts: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
     "5e": lambda: pgettext("card", "five of swords"),
     # Translators: card name, Spanish "seis de espadas".
-    # The suit in the seeds: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
+    # The suit in the rule texts: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
     "6e": lambda: pgettext("card", "six of swords"),
     # Translators: card name, Spanish "siete de espadas". One of the four matas.
-    # The suit in the seeds: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
+    # The suit in the rule texts: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
     "7e": lambda: pgettext("card", "seven of swords"),
     # Translators: card name, Spanish "sota de espadas" (sota: the 10).
-    # The suit in the seeds: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
+    # The suit in the rule texts: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
     "10e": lambda: pgettext("card", "jack of swords"),
     # Translators: card name, Spanish "caballo de espadas" (caballo: the 11, a knight on horseback).
-    # The suit in the seeds: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
+    # The suit in the rule texts: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
     "11e": lambda: pgettext("card", "knight of swords"),
     # Translators: card name, Spanish "rey de espadas" (rey: the 12).
-    # The suit in the seeds: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
+    # The suit in the rule texts: de Schwerter ("Schwert-Ass"), sv svärd ("svärdsess"), pl miecze ("jedynka mieczy").
     "12e": lambda: pgettext("card", "king of swords"),
     # Translators: card name, Spanish "as de bastos". In Truco "el ancho de bastos", the second strongest card.
-    # The suit in the seeds: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
+    # The suit in the rule texts: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
     "1b": lambda: pgettext("card", "ace of clubs"),
     # Translators: card name, Spanish "dos de bastos".
-    # The suit in the seeds: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
+    # The suit in the rule texts: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
     "2b": lambda: pgettext("card", "two of clubs"),
     # Translators: card name, Spanish "tres de bastos".
-    # The suit in the seeds: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
+    # The suit in the rule texts: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
     "3b": lambda: pgettext("card", "three of clubs"),
     # Translators: card name, Spanish "cuatro de bastos".
-    # The suit in the seeds: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
+    # The suit in the rule texts: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
     "4b": lambda: pgettext("card", "four of clubs"),
     # Translators: card name, Spanish "cinco de bastos".
-    # The suit in the seeds: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
+    # The suit in the rule texts: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
     "5b": lambda: pgettext("card", "five of clubs"),
     # Translators: card name, Spanish "seis de bastos".
-    # The suit in the seeds: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
+    # The suit in the rule texts: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
     "6b": lambda: pgettext("card", "six of clubs"),
     # Translators: card name, Spanish "siete de bastos".
-    # The suit in the seeds: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
+    # The suit in the rule texts: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
     "7b": lambda: pgettext("card", "seven of clubs"),
     # Translators: card name, Spanish "sota de bastos" (sota: the 10).
-    # The suit in the seeds: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
+    # The suit in the rule texts: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
     "10b": lambda: pgettext("card", "jack of clubs"),
     # Translators: card name, Spanish "caballo de bastos" (caballo: the 11, a knight on horseback).
-    # The suit in the seeds: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
+    # The suit in the rule texts: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
     "11b": lambda: pgettext("card", "knight of clubs"),
     # Translators: card name, Spanish "rey de bastos" (rey: the 12).
-    # The suit in the seeds: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
+    # The suit in the rule texts: de Stäbe ("Stab-Ass"), sv klubbor ("klubbfyra"), pl buławy.
     "12b": lambda: pgettext("card", "king of clubs"),
     # Translators: card name, Spanish "as de oros".
-    # The suit in the seeds: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
+    # The suit in the rule texts: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
     "1o": lambda: pgettext("card", "ace of coins"),
     # Translators: card name, Spanish "dos de oros".
-    # The suit in the seeds: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
+    # The suit in the rule texts: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
     "2o": lambda: pgettext("card", "two of coins"),
     # Translators: card name, Spanish "tres de oros".
-    # The suit in the seeds: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
+    # The suit in the rule texts: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
     "3o": lambda: pgettext("card", "three of coins"),
     # Translators: card name, Spanish "cuatro de oros".
-    # The suit in the seeds: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
+    # The suit in the rule texts: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
     "4o": lambda: pgettext("card", "four of coins"),
     # Translators: card name, Spanish "cinco de oros".
-    # The suit in the seeds: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
+    # The suit in the rule texts: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
     "5o": lambda: pgettext("card", "five of coins"),
     # Translators: card name, Spanish "seis de oros".
-    # The suit in the seeds: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
+    # The suit in the rule texts: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
     "6o": lambda: pgettext("card", "six of coins"),
     # Translators: card name, Spanish "siete de oros". One of the four matas.
-    # The suit in the seeds: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
+    # The suit in the rule texts: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
     "7o": lambda: pgettext("card", "seven of coins"),
     # Translators: card name, Spanish "sota de oros" (sota: the 10).
-    # The suit in the seeds: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
+    # The suit in the rule texts: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
     "10o": lambda: pgettext("card", "jack of coins"),
     # Translators: card name, Spanish "caballo de oros" (caballo: the 11, a knight on horseback).
-    # The suit in the seeds: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
+    # The suit in the rule texts: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
     "11o": lambda: pgettext("card", "knight of coins"),
     # Translators: card name, Spanish "rey de oros" (rey: the 12).
-    # The suit in the seeds: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
+    # The suit in the rule texts: de Münzen ("Münzen-Sieben"), sv mynt ("myntsjua"), pl monety ("siódemka monet").
     "12o": lambda: pgettext("card", "king of coins"),
     # Translators: card name, Spanish "as de copas".
-    # The suit in the seeds: de Becher, sv bägare ("bägartrea"), pl puchary.
+    # The suit in the rule texts: de Becher, sv bägare ("bägartrea"), pl puchary.
     "1c": lambda: pgettext("card", "ace of cups"),
     # Translators: card name, Spanish "dos de copas".
-    # The suit in the seeds: de Becher, sv bägare ("bägartrea"), pl puchary.
+    # The suit in the rule texts: de Becher, sv bägare ("bägartrea"), pl puchary.
     "2c": lambda: pgettext("card", "two of cups"),
     # Translators: card name, Spanish "tres de copas".
-    # The suit in the seeds: de Becher, sv bägare ("bägartrea"), pl puchary.
+    # The suit in the rule texts: de Becher, sv bägare ("bägartrea"), pl puchary.
     "3c": lambda: pgettext("card", "three of cups"),
     # Translators: card name, Spanish "cuatro de copas".
-    # The suit in the seeds: de Becher, sv bägare ("bägartrea"), pl puchary.
+    # The suit in the rule texts: de Becher, sv bägare ("bägartrea"), pl puchary.
     "4c": lambda: pgettext("card", "four of cups"),
     # Translators: card name, Spanish "cinco de copas".
-    # The suit in the seeds: de Becher, sv bägare ("bägartrea"), pl puchary.
+    # The suit in the rule texts: de Becher, sv bägare ("bägartrea"), pl puchary.
     "5c": lambda: pgettext("card", "five of cups"),
     # Translators: card name, Spanish "seis de copas".
-    # The suit in the seeds: de Becher, sv bägare ("bägartrea"), pl puchary.
+    # The suit in the rule texts: de Becher, sv bägare ("bägartrea"), pl puchary.
     "6c": lambda: pgettext("card", "six of cups"),
     # Translators: card name, Spanish "siete de copas".
-    # The suit in the seeds: de Becher, sv bägare ("bägartrea"), pl puchary.
+    # The suit in the rule texts: de Becher, sv bägare ("bägartrea"), pl puchary.
     "7c": lambda: pgettext("card", "seven of cups"),
     # Translators: card name, Spanish "sota de copas" (sota: the 10).
-    # The suit in the seeds: de Becher, sv bägare ("bägartrea"), pl puchary.
+    # The suit in the rule texts: de Becher, sv bägare ("bägartrea"), pl puchary.
     "10c": lambda: pgettext("card", "jack of cups"),
     # Translators: card name, Spanish "caballo de copas" (caballo: the 11, a knight on horseback).
-    # The suit in the seeds: de Becher, sv bägare ("bägartrea"), pl puchary.
+    # The suit in the rule texts: de Becher, sv bägare ("bägartrea"), pl puchary.
     "11c": lambda: pgettext("card", "knight of cups"),
     # Translators: card name, Spanish "rey de copas" (rey: the 12).
-    # The suit in the seeds: de Becher, sv bägare ("bägartrea"), pl puchary.
+    # The suit in the rule texts: de Becher, sv bägare ("bägartrea"), pl puchary.
     "12c": lambda: pgettext("card", "king of cups"),
 }
 
@@ -317,13 +317,13 @@ def suit_name(suit: Suit | str, face: str | None = "spanish") -> str:
         }
         return french[suit]()
     spanish = {
-        # Translators: the Spanish suit espadas. Seeds: de Schwerter, sv svärd, pl miecze.
+        # Translators: the Spanish suit espadas. The rule texts: de Schwerter, sv svärd, pl miecze.
         Suit.ESPADAS: lambda: pgettext("suit", "swords"),
-        # Translators: the Spanish suit bastos (wooden clubs). Seeds: de Stäbe, sv klubbor, pl buławy.
+        # Translators: the Spanish suit bastos (wooden clubs). The rule texts: de Stäbe, sv klubbor, pl buławy.
         Suit.BASTOS: lambda: pgettext("suit", "clubs"),
-        # Translators: the Spanish suit oros (gold coins). Seeds: de Münzen, sv mynt, pl monety.
+        # Translators: the Spanish suit oros (gold coins). The rule texts: de Münzen, sv mynt, pl monety.
         Suit.OROS: lambda: pgettext("suit", "coins"),
-        # Translators: the Spanish suit copas (cups). Seeds: de Becher, sv bägare, pl puchary.
+        # Translators: the Spanish suit copas (cups). The rule texts: de Becher, sv bägare, pl puchary.
         Suit.COPAS: lambda: pgettext("suit", "cups"),
     }
     return spanish[suit]()

@@ -76,7 +76,7 @@ def _figures_note() -> str:
 
 
 def explain_envido(result: EnvidoResult, face: str | None = "spanish") -> Explanation:
-    """Why three cards are worth ``result.points`` for envido (RULES.md 4).
+    """Why three cards are worth ``result.points`` for envido (docs/rules §4.1).
 
     Two of one suit: which two count and ``20 + a + b``; three of one suit: the best two; no two of
     one suit: the highest single card; only figures of three suits: 0. A note says that figures
@@ -119,7 +119,7 @@ def explain_envido(result: EnvidoResult, face: str | None = "spanish") -> Explan
 
 
 def explain_flor(result: FlorResult, face: str | None = "spanish") -> Explanation:
-    """What three cards of one suit are worth as a flor, when flor is played (RULES.md 8)."""
+    """What three cards of one suit are worth as a flor, when flor is played (docs/rules §8.1)."""
     # Translators: "flor" (three cards of one suit) is a Truco term and stays Spanish.
     headline = _("Flor: %(points)s.", points=result.points)
     reasons = (
@@ -177,7 +177,7 @@ def judge_envido_guess(result: EnvidoResult, guess: int, face: str | None = "spa
 def explain_showdown(result: ShowdownResult) -> Explanation:
     """The showdown told turn by turn: the order, who states, who says "son buenas", who wins and why."""
     order = join(str(seat + 1) for seat in result.order)
-    # Translators: "mano" is the player who plays first in the hand; keep the Truco term (RULES.md glossary).
+    # Translators: "mano" is the player who plays first in the hand; keep the Truco term (docs/rules glossary).
     reasons = [_("Players speak in this order, starting with the mano: %(players)s.", players=order)]
     best: int | None = None
     for statement in result.statements:
@@ -302,7 +302,7 @@ def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = 
 
 
 def explain_truco_stake(stake: TrucoStake) -> Explanation:
-    """What the hand is worth after a truco ladder, accepted or declined (RULES.md 5)."""
+    """What the hand is worth after a truco ladder, accepted or declined (docs/rules §5.2)."""
     last = stake.calls[-1]
     # Translators: summary of a truco stake; "Quiero" and "No quiero" stay Spanish.
     headline = _("Quiero: %(accepted)s. No quiero: %(declined)s.", accepted=points_text(stake.accepted), declined=points_text(stake.declined))
@@ -323,7 +323,7 @@ def explain_truco_stake(stake: TrucoStake) -> Explanation:
 
 
 def explain_mazo(truco_calls: Sequence[TrucoCall] = (), early_mazo: bool = False) -> Explanation:
-    """What going to the mazo (folding) gives the other team, now and after an answer (RULES.md 6)."""
+    """What going to the mazo (folding) gives the other team, now and after an answer (docs/rules §6)."""
     level = len(truco_calls)
     now = mazo_award(level - 1 if level else 0)
     reasons: list[str] = []
@@ -345,7 +345,7 @@ def explain_mazo(truco_calls: Sequence[TrucoCall] = (), early_mazo: bool = False
 
 
 def explain_flor_rules(mode: str, contraflor: FlorStake | None = None, al_resto: FlorStake | None = None) -> Explanation:
-    """What the flor option changes (RULES.md 8): simple flor, or flor with contraflor values."""
+    """What the flor option changes (docs/rules §8): simple flor, or flor with contraflor values."""
     # Translators: "flor" (three cards of one suit) and "envido" are Truco terms and stay Spanish.
     headline = _("Flor is played: a player who holds a flor announces it, and it cancels the envido.")
     # Translators: "flor" stays Spanish.

@@ -1,6 +1,6 @@
 """The small words every narration uses: call names, Quiero / No quiero, points, card lists, numbers.
 
-Call names stay Spanish in every language (RULES.md 10); they are still messages, so a language may
+Call names stay Spanish in every language (docs/rules §10.3); they are still messages, so a language may
 add its own quotation marks.
 """
 
@@ -23,7 +23,7 @@ __all__ = [
 
 
 def call_name(call: EnvidoCall | TrucoCall | FlorCall | str) -> str:
-    """The name of a call as players say it; the names stay Spanish in every language (RULES.md 10)."""
+    """The name of a call as players say it; the names stay Spanish in every language (docs/rules §10.3)."""
     names = {
         # Translators: name of a Truco call; keep it in Spanish as all the rule sources do.
         "envido": lambda: pgettext("call", "Envido"),

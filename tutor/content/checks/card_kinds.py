@@ -6,7 +6,7 @@ Seats: a trick is described by ``players`` (2, 4 or 6) and the ``leader`` seat; 
 in playing order (to the right) with seat 0 the learner, and the team of a seat is ``seat % 2``
 (team 0 is the learner's). In a 4-player game seat 2 is the learner's partner.
 
-Ranking levels in explanations are the 14 levels of RULES.md 2, 1 = strongest (1: 1 of espadas,
+Ranking levels in explanations are the 14 levels of docs/rules §2, 1 = strongest (1: 1 of espadas,
 2: 1 of bastos, 3: 7 of espadas, 4: 7 of oros, 5: the 3s, 6: the 2s, 7: 1 of oros and 1 of copas,
 8: 12s, 9: 11s, 10: 10s, 11: 7 of bastos and 7 of copas, 12: 6s, 13: 5s, 14: 4s).
 """

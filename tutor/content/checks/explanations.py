@@ -5,7 +5,7 @@ says which one it is, and ``to_data()`` gives ``{"msg": ..., ...fields}`` as JSO
 names its types in ``Kind.explanation_types``; the web layer tells each type in sentences
 (``tutor.web.components.questions.explain``).
 
-Ranking levels are the 14 levels of RULES.md 2, 1 = strongest. Seats and teams as in
+Ranking levels are the 14 levels of docs/rules §2, 1 = strongest. Seats and teams as in
 :mod:`.situations`.
 """
 
@@ -325,7 +325,7 @@ class SonBuenasSaid(ShowdownWon):
 
 @dataclass(frozen=True, kw_only=True)
 class HandOutcome(Explanation):
-    """``hand_winner``: the rule of RULES.md 3 that decides (or not yet) the hand (``hand.<rule>``)."""
+    """``hand_winner``: the rule of docs/rules §3.4 that decides (or not yet) the hand (``hand.<rule>``)."""
 
     family = "hand"
     msgs = tuple(f"hand.{rule.value}" for rule in HandRule)

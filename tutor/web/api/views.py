@@ -176,7 +176,7 @@ def _is_int(value: Any) -> bool:
 
 
 TRICK_SIZES = (2, 4, 6)
-"""Cards in a trick: one per player, and Truco is played by 2, 4 or 6 (RULES.md 7)."""
+"""Cards in a trick: one per player, and Truco is played by 2, 4 or 6 (docs/rules §7.3)."""
 
 _LOCKABLE = (("raisable", "envido_raisable"), ("falta_mode", "falta_mode"))
 """Ruleset options of ``/envido-stake`` and the ``Rules`` fields they set (a preset may fix one)."""

@@ -40,7 +40,7 @@ from .text import learner, players_of, side_name, suit_text
 __all__ = ["Explanation", "explain", "EXPLAINERS"]
 
 LEVELS = 14
-"""Levels of the Truco order of the cards (RULES.md 2)."""
+"""Levels of the Truco order of the cards (docs/rules §2)."""
 
 Explainer = Callable[[Question, Any, "str | None"], Explanation]
 """Tells one explanation type: (question, its explanation, the card face) -> sentences."""

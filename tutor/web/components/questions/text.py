@@ -8,7 +8,7 @@ What happened at the table (cards, calls, answers, the mazo) is told by the narr
 (:func:`action_line` builds the engine's event and calls ``narrate``), so the questions, the table and
 its review say it with the same sentences.
 
-All call names stay Spanish in every language (RULES.md 10); they are still messages, so a
+All call names stay Spanish in every language (docs/rules §10.3); they are still messages, so a
 language may add its own quotation marks.
 """
 
