@@ -2,7 +2,11 @@
 tutor/engine, tutor/bots or tutor/learning imports Flask, Babel, Werkzeug, Jinja2 or the web layer
 (checked on the syntax tree, so that a lazy import inside a function counts); tutor/learning also
 touches no database and no translations (it computes from the attempts it is handed).
-The web layer is one package per feature: no feature imports another, and ``shared`` imports none."""
+The narration (tutor/narration) and the core of tutor/i18n translate with Babel but import no web
+framework and nothing of the web layer, so the command line and the tools use them without an app.
+The web layer is one package per feature: no feature imports another, ``shared`` (plumbing) imports
+no component and no feature, the components import no feature; and a feature's templates use only
+the template globals of their own feature, of the components and of ``shared``."""
 
 from __future__ import annotations
 
@@ -117,6 +121,89 @@ def test_importing_the_engine_loads_no_web_framework():
     assert out.stdout.split("]")[0] == "["
     engine, bots, learning = map(int, out.stdout.split("]")[1].split())
     assert engine >= 8 and bots >= 5 and learning >= 5  # the modules were really imported
+
+
+# --- The narration and the i18n core: Babel, but no web framework -----------------------------------
+
+NARRATION = ENGINE.parent / "narration"
+NARRATION_MODULES = sorted(NARRATION.rglob("*.py"))
+I18N = ENGINE.parent / "i18n"
+WEB_FRAMEWORKS = ("flask", "werkzeug", "jinja2", "markupsafe", "tutor.web", "tutor.i18n.web")
+
+
+def i18n_web_names() -> set[str]:
+    """``tutor.i18n.LANG_PREFIX`` and the other names tutor.i18n hands out from its web half."""
+    import tutor.i18n
+
+    return {f"tutor.i18n.{name}" for name in tutor.i18n._WEB_NAMES}
+
+
+def is_web(name: str) -> bool:
+    """A web framework (Flask and every ``flask_*`` extension, Werkzeug, Jinja2, MarkupSafe), the web
+    layer or the web half of tutor.i18n (also when imported through ``tutor.i18n``)."""
+    return name.split(".")[0].startswith("flask_") or name in i18n_web_names() or any(
+        name == bad or name.startswith(bad + ".") for bad in WEB_FRAMEWORKS)
+
+
+def test_the_narration_has_modules():
+    assert {p.name for p in NARRATION_MODULES} >= {"__init__.py", "events.py", "explain.py", "perspective.py",
+                                                    "reasons.py", "words.py", "cards.py", "bots.py"}
+
+
+@pytest.mark.parametrize("path", NARRATION_MODULES, ids=lambda p: p.name)
+def test_narration_module_imports_no_web_framework(path):
+    bad = [name for name in imported_names(path) if is_web(name)]
+    assert not bad, f"narration/{path.name} imports {bad}"
+
+
+def test_the_i18n_core_imports_no_web_framework():
+    """tutor/i18n/__init__.py names its web half (tutor.i18n.web) only to hand out its names on demand
+    (``__getattr__``, and for the type checker): no other web import, none at all at import time."""
+    core = imported_names(I18N / "__init__.py")
+    assert not [name for name in core if is_web(name) and not name.startswith("tutor.i18n.web")]
+    assert "tutor.i18n.web" in core and "flask" in imported_names(I18N / "web.py")  # what the lines above spare
+
+
+def test_the_web_checker_sees_web_imports(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "from babel.lists import format_list\nfrom tutor.i18n import gettext\nfrom tutor.engine.cards import Card\n"
+        "from tutor.i18n import negotiate_language\ndef f():\n    from flask_wtf import FlaskForm\n    from markupsafe import Markup\n"
+        "    from tutor.i18n.web import LANG_PREFIX\n    from ..web.shared import htmx\n    import jinja2\n",
+        encoding="utf-8",
+    )
+    names = imported_names(probe, package="tutor.narration")
+    assert {n for n in names if is_web(n)} == {
+        "tutor.i18n.negotiate_language", "flask_wtf", "flask_wtf.FlaskForm", "markupsafe", "markupsafe.Markup", "tutor.i18n.web",
+        "tutor.i18n.web.LANG_PREFIX", "tutor.web.shared", "tutor.web.shared.htmx", "jinja2"}
+    assert not is_web("babel.lists.format_list") and not is_web("tutor.i18n.gettext")
+
+
+def test_importing_the_narration_loads_no_web_framework():
+    """Import the narration (every module), the i18n core and the command line in a fresh interpreter,
+    with the real ``tutor`` package, translate a sentence in German, then list the web modules that got
+    loaded: there must be none."""
+    import subprocess
+    import sys
+
+    modules = ", ".join(f"tutor.narration.{p.stem}" for p in NARRATION_MODULES if p.stem != "__init__")
+    code = (
+        "import sys\n"
+        f"import tutor.narration, tutor.i18n, tutor.cli, {modules}\n"
+        "from tutor.engine.envido import envido\nfrom tutor.engine.cards import parse_cards\n"
+        "with tutor.i18n.use_language('de'):\n"
+        "    text = tutor.narration.explain_envido(envido(parse_cards('7o 6o 3b'))).headline\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('flask', 'werkzeug', 'jinja2', 'markupsafe')"
+        " or m.startswith(('flask_', 'tutor.web', 'tutor.i18n.web'))]\n"
+        "print(bad, len([m for m in sys.modules if m.startswith('tutor.narration.')]))\n"
+        "print(text)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=ENGINE.parents[1])
+    first, text = out.stdout.splitlines()[:2]
+    assert first.split("]")[0] == "["
+    assert int(first.split("]")[1]) == len(NARRATION_MODULES) - 1  # the modules were really imported
+    assert text.startswith("Das Envido")  # and translated, with no app
 
 
 # --- The web layer: one package per feature, none importing another ----------------------------------

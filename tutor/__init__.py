@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
-
-from flask import Flask
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .paths import PACKAGE_DIR, resource_dir
+
+if TYPE_CHECKING:  # Flask is loaded by create_app, not by importing tutor (tutor.narration, the CLI)
+    from flask import Flask
 
 __all__ = ["create_app"]
 
@@ -18,6 +19,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     ``config`` overrides everything else (tests pass ``{"TESTING": True, ...}``). Run it with
     ``flask --app tutor run`` or ``gunicorn 'tutor:create_app()'``.
     """
+    from flask import Flask
+
     from . import i18n
     from .config import load_config
     from .models import db, migrate
