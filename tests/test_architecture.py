@@ -11,7 +11,10 @@ the template globals of their own feature, of the components and of ``shared``."
 from __future__ import annotations
 
 import ast
+import functools
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -255,3 +258,195 @@ def test_the_feature_checker_sees_a_sibling_import(tmp_path):
                      "from . import progress\n", encoding="utf-8")
     names = imported_names(probe, package="tutor.web.lessons")
     assert {feature_of(n) for n in names} == {"envido", "api", "lessons", None}
+
+
+# --- Templates: a feature's templates use only its own globals, the components' and shared's ---------
+
+TEMPLATES = ENGINE.parents[1] / "templates"
+TOP_LEVEL_TEMPLATES = {"index.html": "core", "deck.html": "core", "_deck_rows.html": "core", "device.html": "device"}
+"""The templates at the top of templates/ that a feature renders; the others there (base.html, the menu
+badge, the language switcher) and templates/errors/ are shared's."""
+MAY_USE = {"shared": {"shared"}, "components": {"components", "shared"}}
+"""Whose template globals a template may use, by the template's owner (a feature: its own as well)."""
+
+
+def template_owner(path: Path) -> str:
+    """``lessons`` for templates/lessons/map.html, ``components`` for templates/components/table.html, ..."""
+    parts = path.relative_to(TEMPLATES).parts
+    if len(parts) == 1:
+        return TOP_LEVEL_TEMPLATES.get(parts[0], "shared")
+    if parts[0] == "errors":
+        return "shared"
+    assert parts[0] in FEATURES or parts[0] in MAY_USE, f"templates/{parts[0]}/ is no feature's, components' or shared's"
+    return parts[0]
+
+
+def module_owner(module: str) -> str:
+    """The layer or feature a Python module belongs to, for what it registers in Jinja: ``tutor.web.envido.views``
+    -> ``envido``, ``tutor.web.components.cards`` -> ``components``, ``tutor.i18n.web`` -> ``shared``."""
+    parts = module.split(".")
+    if parts[:2] == ["tutor", "web"] and len(parts) > 2:
+        return parts[2]
+    if parts[:2] == ["tutor", "i18n"]:
+        return "shared"
+    return "app"
+
+
+def _jinja_names(app) -> dict[str, object]:
+    """Every name the app's templates can call: globals, filters (``filter:``), tests (``test:``) and the
+    context processors (``processor:``, by identity: their variables are read out later)."""
+    env = app.jinja_env
+    names: dict[str, object] = {name: value for name, value in env.globals.items()}
+    names.update({f"filter:{name}": value for name, value in env.filters.items()})
+    names.update({f"test:{name}": value for name, value in env.tests.items()})
+    for scope, processors in app.template_context_processors.items():
+        names.update({f"processor:{scope}:{id(p)}": p for p in processors})
+    return names
+
+
+def jinja_registrations(tmp_path: Path) -> tuple[dict[str, set[str]], set[str], Any]:
+    """Build the app with every ``init_app`` of tutor.web and tutor.i18n and every ``register_blueprint``
+    watched, and tell who registered each template global, filter, test and context variable:
+    ({name: {owners}}, the names a bare Flask app with Jinja's i18n extension already has, the app's
+    Jinja environment)."""
+    import importlib
+    import pkgutil
+
+    import flask
+
+    import tutor.web
+    from tests.conftest import make_app
+
+    for module in pkgutil.walk_packages(tutor.web.__path__, "tutor.web."):
+        importlib.import_module(module.name)
+    importlib.import_module("tutor.i18n.web")
+    owners: dict[str, set[str]] = {}
+    stack: list[str] = []
+    last: dict[str, object] = {}
+
+    def settle(app, owner: str) -> None:
+        nonlocal last
+        now = _jinja_names(app)
+        for name, value in now.items():
+            if last.get(name) is not value:
+                owners.setdefault(name, set()).add(owner)
+        last = now
+
+    def watch(original, owner_of):
+        @functools.wraps(original)
+        def watched(*args, **kwargs):
+            app = args[0] if isinstance(args[0], flask.Flask) else args[1]
+            owner = owner_of(*args)
+            settle(app, stack[-1] if stack else "app")
+            stack.append(owner)
+            try:
+                return original(*args, **kwargs)
+            finally:
+                settle(app, stack.pop())
+        return watched
+
+    bare = flask.Flask("bare")
+    bare.jinja_env.add_extension("jinja2.ext.i18n")
+    with bare.test_request_context("/"):
+        builtin = set(_jinja_names(bare)) | {k for p in bare.template_context_processors[None] for k in p()}
+    with pytest.MonkeyPatch.context() as patch:
+        for name, module in list(sys.modules.items()):
+            if name.startswith(("tutor.web.", "tutor.i18n")) and callable(
+                    module.__dict__.get("init_app")):
+                original = module.__dict__["init_app"]
+                patch.setattr(module, "init_app", watch(original, lambda *a, o=original: module_owner(o.__module__)))
+        patch.setattr(flask.Flask, "register_blueprint",
+                      watch(flask.Flask.register_blueprint, lambda app, bp, *a: module_owner(bp.import_name)))
+        app = make_app(tmp_path)
+    settle(app, "app")
+    registered: dict[str, set[str]] = {}
+    with app.test_request_context("/en/"):
+        app.preprocess_request()
+        for name, value in _jinja_names(app).items():
+            if name.startswith("processor:"):
+                for variable in value():  # type: ignore[operator]
+                    registered.setdefault(variable, set()).update(owners.get(name, {"app"}))
+            elif name not in builtin:
+                registered.setdefault(name, set()).update(owners.get(name, {"app"}))
+    return {name: who for name, who in registered.items() if name not in builtin}, builtin, app.jinja_env
+
+
+def template_uses(source: str, env) -> tuple[set[str], set[str]]:
+    """The names a template leaves to its caller or the app (globals and context variables alike),
+    with its filters and tests as ``filter:``/``test:`` names; and the templates it extends, includes
+    or imports (by literal name)."""
+    from jinja2 import meta, nodes
+
+    tree = env.parse(source)
+    names = set(meta.find_undeclared_variables(tree))
+    names |= {f"filter:{node.name}" for node in tree.find_all(nodes.Filter)}
+    names |= {f"test:{node.name}" for node in tree.find_all(nodes.Test)}
+    others = {node.template.value for node in tree.find_all((nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport))
+              if isinstance(node.template, nodes.Const)}
+    return names, others
+
+
+def template_violations(owner: str, source: str, env, registered: dict[str, set[str]]) -> list[str]:
+    """What a template of ``owner`` uses that belongs to another feature: a global, filter, test or
+    context variable that feature registered, or one of that feature's templates."""
+    allowed = MAY_USE.get(owner, {owner, "components", "shared"})
+    names, others = template_uses(source, env)
+    bad = [f"{name} (registered by {', '.join(sorted(registered[name]))})" for name in sorted(names)
+           if name in registered and not registered[name] <= allowed]
+    bad += [f"template {other} ({template_owner(TEMPLATES / other)}'s)" for other in sorted(others)
+            if template_owner(TEMPLATES / other) not in allowed]
+    return bad
+
+
+@pytest.fixture(scope="module")
+def jinja_owners(tmp_path_factory):
+    return jinja_registrations(tmp_path_factory.mktemp("jinja"))
+
+
+@pytest.fixture(scope="module")
+def jinja_env(jinja_owners):
+    """An environment that parses like the app's (its filters and tests) but has none of its globals:
+    ``find_undeclared_variables`` leaves out the names an environment already knows."""
+    from jinja2 import Environment
+
+    env = Environment(extensions=["jinja2.ext.i18n"])
+    env.filters.update(jinja_owners[2].filters)
+    env.tests.update(jinja_owners[2].tests)
+    return env
+
+
+ALL_TEMPLATES = sorted(TEMPLATES.rglob("*.html"))
+
+
+def test_the_watch_sees_who_registers_what(jinja_owners):
+    """The registrations are attributed (so the template test below can fail): the card helpers are the
+    components', the menu and gettext shared's, ``team_label`` the envido checker's; none is anonymous
+    and no name has two owners."""
+    registered, builtin, _ = jinja_owners
+    assert registered["card_view"] == {"components"} and registered["site_sections"] == {"shared"}
+    assert registered["csrf_token"] == {"shared"} and registered["filter:number"] == {"shared"}
+    assert registered["call_name"] == {"shared"} and registered["team_label"] == {"envido"}
+    assert registered["card_face"] == {"shared"} and registered["lang_tag"] == {"shared"}
+    assert "url_for" in builtin and "filter:length" in builtin and "gettext" not in builtin
+    assert not {name: who for name, who in registered.items() if len(who) != 1 or who == {"app"}}
+
+
+@pytest.mark.parametrize("path", ALL_TEMPLATES, ids=lambda p: str(p.relative_to(TEMPLATES)))
+def test_a_template_uses_only_its_own_features_globals(path, jinja_owners, jinja_env):
+    registered = jinja_owners[0]
+    bad = template_violations(template_owner(path), path.read_text(encoding="utf-8"), jinja_env, registered)
+    assert not bad, f"templates/{path.relative_to(TEMPLATES)} uses another feature's {bad}"
+
+
+def test_the_template_checker_sees_another_features_global(jinja_owners, jinja_env):
+    registered = jinja_owners[0]
+    registered = {**registered, "practice_hands": {"practice"}}
+    probe = ('{% extends "base.html" %}{% import "components/_cards.html" as cards %}{% block content %}'
+             '{{ team_label(0) }}{{ practice_hands(lesson.key)|length }}{{ call_name("truco") }}{{ 3|number }}'
+             '{{ card_view("1e") }}{% include "review/index.html" %}{% endblock %}')
+    assert template_violations("lessons", probe, jinja_env, registered) == [
+        "practice_hands (registered by practice)", "team_label (registered by envido)",
+        "template review/index.html (review's)"]
+    assert template_violations("envido", probe, jinja_env, registered) == [
+        "practice_hands (registered by practice)", "template review/index.html (review's)"]
+    assert "card_view (registered by components)" in template_violations("shared", probe, jinja_env, registered)

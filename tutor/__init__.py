@@ -25,6 +25,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .config import load_config
     from .models import db, migrate
     from .web import api, core, device, envido, lessons, play, practice, progress, quiz, review
+    from .web.shared import words
     from .web.components import cards
     from .web.shared import compress, errors, htmx, learner, nav, preferences, security
 
@@ -49,6 +50,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     preferences.init_app(app)
     learner.init_app(app)
     cards.init_app(app)
+    words.init_app(app)
 
     # The features: every blueprint of the app, then what a feature adds besides it (menu entries, ...).
     app.register_blueprint(core.bp)
