@@ -13,8 +13,8 @@ from babel.messages.pofile import write_po
 
 from tests.conftest import ROOT
 from tutor import i18n
-from tutor.cli import in_language, main
-from tutor.i18n import load_translations
+from tutor.cli import main
+from tutor.i18n import load_translations, use_language
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -90,10 +90,29 @@ def test_lang_really_switches_the_catalog(tmp_path, monkeypatch):
 
 
 def test_translation_outside_a_request_needs_no_app():
-    with in_language("en"):
+    from flask import has_app_context
+
+    with use_language("en"):
         assert i18n.current_language() == "en"
-    with in_language("sv"):
-        assert i18n.current_language() == "sv"
+    with use_language("sv"):
+        assert i18n.current_language() == "sv" and not has_app_context()
+
+
+def test_the_command_loads_no_web_framework():
+    """``tutor envido --lang de`` in a fresh interpreter: translated, and Flask, Werkzeug and Jinja never loaded."""
+    code = (
+        "import io, sys\n"
+        "from tutor.cli import main\n"
+        "out = io.StringIO()\n"
+        "status = main(['envido', '7o', '6o', '3b', '--lang', 'de'], stdout=out)\n"
+        "print(status, sorted({m.split('.')[0] for m in sys.modules} & {'flask', 'werkzeug', 'jinja2'}))\n"
+        "print(out.getvalue())\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    first, report = result.stdout.split("\n", 1)
+    assert first == "0 []"
+    with use_language("de"):
+        assert i18n.gettext("Cards: %(cards)s", cards="x").split(":")[0] in report
 
 
 @pytest.mark.parametrize(

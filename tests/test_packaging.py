@@ -55,7 +55,7 @@ def test_wheel_installs_and_renders_polish_outside_the_checkout(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     for required in (
         "tutor/templates/base.html",
-        "tutor/templates/_macros/cards.html",
+        "tutor/templates/components/_cards.html",
         "tutor/translations/messages.pot",
         "tutor/translations/pl/LC_MESSAGES/messages.po",
         "tutor/migrations/env.py",

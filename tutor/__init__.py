@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
-
-from flask import Flask
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .paths import PACKAGE_DIR, resource_dir
+
+if TYPE_CHECKING:  # Flask is loaded by create_app, not by importing tutor (tutor.narration, the CLI)
+    from flask import Flask
 
 __all__ = ["create_app"]
 
@@ -18,10 +19,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     ``config`` overrides everything else (tests pass ``{"TESTING": True, ...}``). Run it with
     ``flask --app tutor run`` or ``gunicorn 'tutor:create_app()'``.
     """
+    from flask import Flask
+
     from . import i18n
     from .config import load_config
     from .models import db, migrate
     from .web import api, core, device, envido, lessons, play, practice, progress, quiz, review
+    from .web.shared import words
     from .web.components import cards
     from .web.shared import compress, errors, htmx, learner, nav, preferences, security
 
@@ -46,6 +50,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     preferences.init_app(app)
     learner.init_app(app)
     cards.init_app(app)
+    words.init_app(app)
 
     # The features: every blueprint of the app, then what a feature adds besides it (menu entries, ...).
     app.register_blueprint(core.bp)

@@ -1,9 +1,8 @@
 """The ``tutor`` command: ``tutor envido 7o 6o 3b [--lang pl]`` prints the envido and why.
 
 The sentences come from :mod:`tutor.narration`, the same as on the web pages. They translate
-through :mod:`tutor.i18n`, which reads the language from ``g.lang``; outside a request
-:func:`in_language` pushes a bare Flask app context (no database, no configuration) with
-``g.lang`` set, so the catalogs in ``translations/`` are used as they are on the site.
+through :mod:`tutor.i18n`; the command picks the language with ``use_language(args.lang)``, with no
+Flask app and no request, so the catalogs in ``translations/`` are used as they are on the site.
 Bad input prints a translated message on stderr and exits with status 2 (as argparse does for
 a wrong command line).
 """
@@ -12,31 +11,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-from contextlib import contextmanager
-from typing import Iterator, Sequence, TextIO
-
-from flask import Flask, g
+from typing import Sequence, TextIO
 
 from .config import DEFAULT_LANGUAGE, LANGUAGES
+from .i18n import use_language
 
 EXIT_BAD_INPUT = 2
 """Exit status for input that is not three valid cards (argparse's status for usage errors)."""
 
 
-@contextmanager
-def in_language(lang: str) -> Iterator[None]:
-    """Translate into ``lang`` outside a request: a bare app context with ``g.lang`` set."""
-    app = Flask("tutor.cli")
-    app.config.update(LANGUAGES=LANGUAGES, DEFAULT_LANGUAGE=DEFAULT_LANGUAGE)
-    with app.app_context():
-        g.lang = lang
-        yield
-
-
 def envido_report(cards_text: str) -> list[str]:
     """The lines ``tutor envido`` prints: the cards, the value, the sum, the reasons, the flor.
 
-    Raises the engine's :class:`TrucoError` for bad cards. Call it inside :func:`in_language`.
+    Raises the engine's :class:`TrucoError` for bad cards. Call it inside ``use_language(lang)``.
     """
     from .engine.envido import envido, flor
     from .i18n import gettext as _
@@ -83,7 +70,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     args = build_parser().parse_args(argv)
-    with in_language(args.lang):
+    with use_language(args.lang):
         try:
             lines = envido_report(" ".join(args.cards))
         except TrucoError as exc:

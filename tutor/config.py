@@ -22,9 +22,10 @@ import secrets
 import time
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from flask import Flask
+if TYPE_CHECKING:  # only for the annotations: tutor.i18n reads LANGUAGES without loading Flask
+    from flask import Flask
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "sv", "pl", "es")
 """Supported languages; English is the source language of every message."""

@@ -30,7 +30,7 @@ FRENCH_INDEX = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 10: "J",
 FRENCH_PIP = {Suit.ESPADAS: "S", Suit.BASTOS: "C", Suit.OROS: "D", Suit.COPAS: "H"}
 RED = {Suit.OROS, Suit.COPAS}
 
-IMPORT = '{% import "_macros/cards.html" as cards with context %}'
+IMPORT = '{% import "components/_cards.html" as cards with context %}'
 
 
 @pytest.fixture

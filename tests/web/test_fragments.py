@@ -63,7 +63,7 @@ def test_error_during_an_htmx_swap_is_retargeted_to_main(client):
 
 
 PAGE = """{% extends "base.html" %}
-{% from "_macros/cards.html" import card with context %}
+{% from "components/_cards.html" import card with context %}
 {% set greeting = _("Truco Tutor") %}
 {% block content %}<h1>{{ greeting }}</h1>{% block hand %}<p id="hand">{{ card(c) }}</p>{% endblock %}{% endblock %}
 """

@@ -131,6 +131,63 @@ def test_outside_a_request_messages_are_english():
     assert gettext("Learn Argentine Truco") == "Learn Argentine Truco"
 
 
+def test_use_language_translates_without_an_app_and_wins_inside_a_request(app, catalogs):
+    """``use_language`` needs no app context; inside a request it overrides ``g.lang`` for its block only."""
+    from flask import has_app_context
+
+    write_catalog(catalogs, "pl", PL)
+    write_catalog(catalogs, "de", [("Learn Argentine Truco", "Argentinischen Truco lernen")])
+    lazy = lazy_gettext("Learn Argentine Truco")
+    with i18n.use_language("pl"):
+        assert not has_app_context()
+        assert gettext("Learn Argentine Truco") == str(lazy) == "Naucz się truco argentyńskiego"
+        with i18n.use_language("de"):
+            assert str(lazy) == "Argentinischen Truco lernen"
+        assert i18n.current_language() == "pl"
+    assert i18n.current_language() == "en"
+    with app.test_request_context("/pl/"):
+        app.preprocess_request()
+        with i18n.use_language("de"):
+            assert render_template_string('{{ _("Learn Argentine Truco") }}') == "Argentinischen Truco lernen"
+        assert render_template_string('{{ _("Learn Argentine Truco") }}') == "Naucz się truco argentyńskiego"
+
+
+def test_the_language_is_local_to_each_thread_and_request(app, catalogs):
+    """Two threads translate at the same moment, one in ``use_language`` and one in a request: each
+    keeps its own language (a context variable and Flask's ``g``, never a module global)."""
+    import threading
+
+    write_catalog(catalogs, "pl", PL)
+    write_catalog(catalogs, "de", [("Learn Argentine Truco", "Argentinischen Truco lernen")])
+    lazy = lazy_gettext("Learn Argentine Truco")
+    both_in = threading.Barrier(3, timeout=10)
+    seen: dict[str, list[str]] = {}
+
+    def outside(lang: str) -> None:
+        with i18n.use_language(lang):
+            both_in.wait()
+            seen[lang] = [str(lazy), i18n.current_language()]
+
+    def in_request(lang: str) -> None:
+        with app.test_request_context(f"/{lang}/"):
+            app.preprocess_request()
+            both_in.wait()
+            seen[f"request {lang}"] = [str(lazy), i18n.current_language()]
+
+    threads = [threading.Thread(target=outside, args=("pl",)), threading.Thread(target=in_request, args=("de",)),
+               threading.Thread(target=in_request, args=("en",))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == {
+        "pl": ["Naucz się truco argentyńskiego", "pl"],
+        "request de": ["Argentinischen Truco lernen", "de"],
+        "request en": ["Learn Argentine Truco", "en"],
+    }
+    assert i18n.current_language() == "en"
+
+
 def test_deck_rows_are_cached_per_language_and_face(app, client, catalogs):
     write_catalog(catalogs, "de", [("ace of swords", "Schwert-Ass", "card")])
     english = client.get("/en/deck").get_data(as_text=True)

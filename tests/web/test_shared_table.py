@@ -1,4 +1,4 @@
-"""The shared table (tutor.web.components.table, templates/shared/table.html) drawn for a feature that is
+"""The shared table (tutor.web.components.table, templates/components/table.html) drawn for a feature that is
 not play: its own URLs, its own blocks, a table whose first hand is a fixed deal, played for one hand.
 
 A probe template stands for the second feature (scripted practice hands): it extends the shared
@@ -22,7 +22,7 @@ from tutor.engine.notation import parse_rules
 from tutor.web.shared.htmx import render_block
 from tutor.web.components.table import learner_hint, render_table, review_hand, review_steps, table_context
 
-PROBE = """{% extends "shared/table.html" %}
+PROBE = """{% extends "components/table.html" %}
 {% block title %}Probe title{% endblock %}
 {% block heading %}Probe heading{% endblock %}
 {% block side_top %}<aside id="coach">The coach: {{ coach }}</aside>{% endblock %}

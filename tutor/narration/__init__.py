@@ -1,5 +1,5 @@
 """Engine results told as sentences for learners, in the current language: the one narrator of the
-web layer (and of the command line).
+web pages, the JSON API and the command line.
 
 The engine returns data (events, which cards counted, who spoke in the showdown, which rule fixed a
 stake, why an action was refused) and never prose; this package words it. Import from here
@@ -10,10 +10,15 @@ stake, why an action was refused) and never prose; this package words it. Import
 * :mod:`.events`: :func:`narrate`, one sentence per :class:`~tutor.engine.state.EventKind`;
 * :mod:`.reasons`: :func:`error_message` and :func:`refusal_sentence`, every engine error reason;
 * :mod:`.explain`: the envido, flor, showdown and stake explanations of the envido checker;
-* :mod:`.words`: call names, Quiero / No quiero, points, card lists, calls formulas.
+* :mod:`.words`: call names, Quiero / No quiero, points, card lists, calls formulas;
+* :mod:`.cards`: card, suit and figure names for each card face;
+* :mod:`.bots`: the computer players' reasons and señas (:mod:`tutor.bots`) in words.
 
-Every function translates with :mod:`tutor.i18n`, so it needs the language of a request (``g.lang``)
-or an app context with ``g.lang`` set (the command line does that).
+A layer between the engine and the web: it imports the engine, the bots, Babel and the core of
+:mod:`tutor.i18n`, and no Flask, Werkzeug, Jinja or ``tutor.web`` (tests/test_architecture.py
+checks the imports and loads it in a fresh interpreter). Every function translates into
+:func:`tutor.i18n.current_language`: the request's language on the web, or the one picked with
+``with use_language("de"):`` anywhere else (the command line does that).
 """
 
 from .events import SENTENCES, award_label, hand_rule_sentence, narrate

@@ -163,7 +163,7 @@ SENA_FACES = {
     "ancho_espada": "eyebrows", "ancho_basto": "wink", "siete_espada": "mouth_right", "siete_oro": "mouth_left",
     "tres": "bite_lip", "dos": "kiss", "ancho_falso": "mouth_open", "flor": "puff_cheeks", "nada": "eyes_closed",
 }
-"""Which face drawing (templates/shared/_table_parts.html) shows each seña of :class:`tutor.bots.Sena`."""
+"""Which face drawing (templates/components/_table_parts.html) shows each seña of :class:`tutor.bots.Sena`."""
 
 
 def sena_text(sena: Any) -> str:

@@ -4,7 +4,7 @@ The sprites that draw the cards are a web component: :mod:`tutor.web.components.
 
 The drawings are the project's own, in ``tutor/static/cards.svg`` (Spanish suits) and
 ``tutor/static/cards-french.svg`` (French suits), built by ``tools/build_cards_svg.py``.
-``templates/_macros/cards.html`` renders one card as a small inline ``<svg role="img">`` that
+``templates/components/_cards.html`` renders one card as a small inline ``<svg role="img">`` that
 ``<use>``s the card's symbol, with :func:`card_name` as its text alternative.
 
 Names: each of the 40 cards has its own whole-name message (context ``card``), so every language

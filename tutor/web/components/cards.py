@@ -2,7 +2,7 @@
 
 The drawings are the project's own, in ``tutor/static/cards.svg`` (Spanish suits) and
 ``tutor/static/cards-french.svg`` (French suits), built by ``tools/build_cards_svg.py``.
-``templates/_macros/cards.html`` renders one card as a small inline ``<svg role="img">`` that
+``templates/components/_cards.html`` renders one card as a small inline ``<svg role="img">`` that
 ``<use>``s the card's symbol, with :func:`tutor.narration.cards.card_name` as its text alternative.
 """
 

@@ -333,8 +333,9 @@ def stakes():
 
 
 def init_app(app: Flask) -> None:
-    """The checker's template helpers and its place in the menu (``create_app`` registers ``bp``)."""
-    app.jinja_env.globals.update(call_name=narration.call_name, team_label=narration.Perspective.onlooker().team_name)
+    """The checker's template helper ``team_label()`` (for its own templates; ``call_name()`` is
+    shared: :mod:`tutor.web.shared.words`) and its place in the menu (``create_app`` registers ``bp``)."""
+    app.jinja_env.globals["team_label"] = narration.Perspective.onlooker().team_name
     add_section(
         app,
         Section(

@@ -35,6 +35,7 @@ from ...content.checks import AnswerError, Question, judge, make_question, new_s
 from ...i18n import LANG_PREFIX
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
+from ..shared.extensions import LESSON_END_LINKS, LESSON_MAP_LINKS, LESSON_MAP_NOTES, LESSON_SUMMARY_SECTIONS
 from ..shared.htmx import render_block, wants_fragment
 from ..shared.readers import parse_seed
 from ..shared.learner import known_visitor, session_public_id
@@ -139,6 +140,7 @@ def step_context(lesson: Lesson, index: int, status: LessonStatus, seed: int | N
         "prev_url": step_url(lesson, lesson.steps[index - 1]) if index else None,
         "next_url": after_step_url(lesson, index),
         "is_last": index + 1 == len(lesson.steps),
+        "end_links": LESSON_END_LINKS.gather(lesson) if index + 1 == len(lesson.steps) else [],
         "post_url": step_url(lesson, step),
         "question": None,
         "error": check.pop("error", None),
@@ -174,13 +176,14 @@ def render_step(context: dict[str, Any], status: int = 200) -> Response:
 
 @bp.get("/lessons")
 def index():
-    """The lesson map."""
+    """The lesson map, with what other features add to it (:mod:`tutor.web.shared.extensions`)."""
     statuses, last_key = all_statuses()
     done_steps = sum(s.done_count for s in statuses)
     total_steps = sum(s.total for s in statuses)
     resume = _resume_choice(statuses, last_key)
     return render_template("lessons/map.html", statuses=statuses, done_steps=done_steps, total_steps=total_steps,
-                           resume=resume)
+                           resume=resume, notes=LESSON_MAP_NOTES.gather(),
+                           links={s.lesson.key: LESSON_MAP_LINKS.gather(s.lesson) for s in statuses})
 
 
 def _resume_choice(statuses: list[LessonStatus], last_key: str | None) -> LessonStatus | None:
@@ -206,11 +209,11 @@ def lesson(key: str):
 
 @bp.get("/lessons/<key>/done")
 def done(key: str):
-    """A lesson's summary: steps done, stars, and what comes next."""
+    """A lesson's summary: steps done, stars, and what comes next (here and in other features)."""
     found = find_lesson(key)
     status = lesson_status(found)
     return render_template("lessons/done.html", lesson=found, status=status, following=next_lesson(found.key),
-                           checks=len(found.checked_steps))
+                           checks=len(found.checked_steps), sections=LESSON_SUMMARY_SECTIONS.gather(found))
 
 
 @bp.route("/lessons/<key>/reset", methods=["GET", "POST"])

@@ -27,16 +27,18 @@ from typing import Any
 from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
 
 from ...bots.table import NEXT_HAND
-from ...content import PracticeHand, all_hands, all_lessons, get_hand, get_lesson, hands_for
+from ...content import Lesson, PracticeHand, all_hands, all_lessons, get_hand, get_lesson, hands_for
 from ...engine.errors import InvalidNotationError, TrucoError
 from ...i18n import LANG_PREFIX
 from ...i18n import gettext as _
+from ...i18n import ngettext
 from ...i18n import lazy_gettext as _l
 from ...models import Learner, db
 from ...learning import Source, practice_item
 from ..shared.learner import current_learner, session_public_id
 from ..shared.learning import record
 from tutor.narration import error_message
+from ..shared.extensions import LESSON_END_LINKS, LESSON_MAP_LINKS, LESSON_SUMMARY_SECTIONS, Link, LinkList
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.readers import MAX_SEED, parse_seed
@@ -233,12 +235,46 @@ def present(key: str):
     return _walk(key, "practice/present.html")
 
 
+# --- What the lesson pages show of the practice hands (tutor.web.shared.extensions) -------------------
+
+
+def lesson_map_link(lesson: Lesson) -> Link | None:
+    """On the lesson's card in the map: "3 practice hands", to the lesson's hands in the list."""
+    hands = hands_for(lesson.key)
+    if not hands:
+        return None
+    return Link(url_for("practice.index", _anchor=f"lesson-{lesson.key}"),
+                ngettext("%(num)s practice hand", "%(num)s practice hands", len(hands)))
+
+
+def lesson_end_link(lesson: Lesson) -> Link | None:
+    """On the lesson's last step: an invitation to play the lesson at the table."""
+    hands = hands_for(lesson.key)
+    if not hands:
+        return None
+    return Link(url_for("practice.index", _anchor=f"lesson-{lesson.key}"),
+                ngettext("Play this lesson at the table: %(num)s practice hand",
+                         "Play this lesson at the table: %(num)s practice hands", len(hands)))
+
+
+def lesson_summary_section(lesson: Lesson) -> LinkList | None:
+    """On the lesson's summary page: each of its hands, by title."""
+    hands = hands_for(lesson.key)
+    if not hands:
+        return None
+    return LinkList(_("Play it at the table"),
+                    tuple(Link(url_for("practice.hand", key=spec.key), _(spec.title)) for spec in hands),
+                    css_class="lesson-practice")
+
+
 def init_app(app: Flask) -> None:
-    """The practice hands' place in the menu (``create_app`` registers ``bp``); every hand file is
-    loaded and its ideal line checked now, so a broken file stops the start with its name and key."""
+    """The practice hands' place in the menu and their links on the lesson pages (``create_app``
+    registers ``bp``); every hand file is loaded and its ideal line checked now, so a broken file
+    stops the start with its name and key."""
     all_hands()
-    # The lesson pages link to their hands (a template global: no feature imports another).
-    app.add_template_global(hands_for, "practice_hands")
+    LESSON_MAP_LINKS.register(app, lesson_map_link)
+    LESSON_END_LINKS.register(app, lesson_end_link)
+    LESSON_SUMMARY_SECTIONS.register(app, lesson_summary_section)
     add_section(app, Section(
         "practice.index",
         _l("Practice"),

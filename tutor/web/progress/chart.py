@@ -78,9 +78,8 @@ def accuracy_chart(days: Sequence[DayAccuracy], limit: int = CHART_DAYS) -> Char
     """The chart of the latest ``limit`` days of ``days`` (oldest first, as ``accuracy_by_day`` gives them).
 
     >>> from datetime import date
-    >>> from flask import Flask, g
-    >>> with Flask(__name__).app_context():
-    ...     g.lang = "en"
+    >>> from tutor.i18n import use_language
+    >>> with use_language("en"):
     ...     chart = accuracy_chart([DayAccuracy(date(2026, 3, 1), 4, 3), DayAccuracy(date(2026, 3, 2), 2, 2)])
     >>> [(b.value, b.day_short, b.height) for b in chart.bars]
     [('75%', '3/1', 93.0), ('100%', '3/2', 124.0)]

@@ -43,6 +43,7 @@ from ..shared.readers import parse_seed
 from ..shared.learner import known_visitor
 from ..shared.learning import attempts_of, existing_learner, new_answer_token, record
 from ..shared.nav import Badge, Section, add_section, site_sections
+from ..shared.extensions import LESSON_MAP_NOTES, Link
 from ..shared.preferences import card_face
 from ..components.questions import answer_error_message, question_view
 from ..shared.reviews import ReviewItem, due_for_review, forget, my_review_count, next_review, now, reviewable
@@ -184,8 +185,19 @@ def badge() -> Badge | None:
     return Badge(count, ngettext("%(num)s question due", "%(num)s questions due", count))
 
 
+def lesson_map_note() -> Link | None:
+    """The lesson map's line about the review: how many questions are due, with a link; nothing
+    when none is due (or for a visitor without a learner cookie)."""
+    count = my_review_count() if known_visitor() else 0
+    if not count:
+        return None
+    return Link(url_for("review.index"),
+                ngettext("%(num)s question is due for review", "%(num)s questions are due for review", count),
+                css_class="review-line")
+
+
 def init_app(app: Flask) -> None:
-    """The review's place in the menu, with its badge, and ``review_due_count()`` for the lesson map
+    """The review's place in the menu, with its badge, and its line on the lesson map
     (``create_app`` registers ``bp``)."""
     add_section(app, Section(
         "review.index",
@@ -195,4 +207,4 @@ def init_app(app: Flask) -> None:
         order=20,
         badge=badge,
     ))
-    app.add_template_global(lambda: my_review_count() if known_visitor() else 0, "review_due_count")
+    LESSON_MAP_NOTES.register(app, lesson_map_note)

@@ -1,11 +1,22 @@
-"""What every feature of the web layer shares: htmx helpers (:mod:`.htmx`), the menu (:mod:`.nav`),
-security headers, sessions and CSRF (:mod:`.security`), compression, error pages, the learner store
-(:mod:`.learner`) and its learning log (:mod:`.learning`: record an answer, read the attempts that
-:mod:`tutor.learning` turns into stars, mastery and the review schedule), preferences, card names
-and sprites (:mod:`.cards`), input readers (:mod:`.readers`), engine results told as sentences
-(:mod:`.narration`) and the table page that the play and practice features draw (:mod:`.table`).
+"""The plumbing of the web layer: what every feature and component builds on, none of it a page.
 
-A feature package (``tutor.web.core``, ``tutor.web.lessons``, ...) imports from here, the engine, the
-content, the models and :mod:`tutor.i18n`, never from another feature (tests/test_architecture.py).
-Nothing here imports a feature.
+* requests and responses: htmx helpers (:mod:`.htmx`), compression (:mod:`.compress`), security
+  headers, sessions and CSRF (:mod:`.security`), error pages (:mod:`.errors`);
+* the menu (:mod:`.nav`: ``add_section``) and the extension points (:mod:`.extensions`: the places
+  where a feature's page shows what another contributes, such as the practice hands on the lesson
+  pages), so that features meet here instead of importing each other;
+* what a request knows of its visitor: preferences (:mod:`.preferences`), the learner store and its
+  learning log and review queue (:mod:`.learner`, :mod:`.learning`, :mod:`.reviews`);
+* small helpers: input readers (:mod:`.readers`), QR codes (:mod:`.qr`), the narration's words in
+  templates (:mod:`.words`: ``call_name()``).
+
+The languages are :mod:`tutor.i18n` (Flask-free) and :mod:`tutor.i18n.web` (the ``/<lang>/``
+prefix, ``g.lang``, gettext in Jinja); the sentences are :mod:`tutor.narration`. Templates of this
+layer are ``templates/base.html``, ``_nav_badge.html``, ``_languages.html``, ``errors/`` and ``shared/``.
+
+The layers of ``tutor.web``, bottom up: ``shared`` (this package), then the components
+(:mod:`tutor.web.components`: questions, table, cards), then the features (``core``, ``lessons``,
+...). ``shared`` imports no component and no feature; a component imports no feature; no feature
+imports another; a feature's templates use only the template globals of their own feature, of the
+components and of ``shared`` (tests/test_architecture.py).
 """

@@ -5,14 +5,14 @@ A check kind lives in one place on each side: ``tutor.content.checks`` makes its
 situation and explanation values, the engine's answer), and here one presenter per family of kinds
 shows them (:mod:`.presenters`, looked up by the kind's name). A page builds a
 :class:`QuestionView` with :func:`question_view` and hands it to the partials of
-``templates/shared/_question.html``::
+``templates/components/_question.html``::
 
     from tutor.web.components.questions import question_view
     view = question_view(question, card_face())                                  # to ask it
     view = question_view(question, face, answer=answer, verdict=verdict)         # after an answer
     view = question_view(question, face, submitted=request.form)                 # unreadable form back
     view = question_view(question, face, reveal=True)                            # answer key
-    render_template("...", q=view)   # {% import "shared/_question.html" as questions with context %}
+    render_template("...", q=view)   # {% import "components/_question.html" as questions with context %}
 
 Modules: :mod:`.presenters` (one presenter per kind family and the registry), :mod:`.situation`
 (the situation views and option views), :mod:`.explain` (the sentences of every explanation type),

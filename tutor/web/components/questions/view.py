@@ -2,7 +2,7 @@
 
 :func:`question_view` asks the kind's presenter (:mod:`.presenters`) for the situation, the options,
 and, once the answer is shown, the engine's answer in words, its explanation and the usual mistake.
-The result, a :class:`QuestionView`, is what the partials of ``templates/shared/_question.html``
+The result, a :class:`QuestionView`, is what the partials of ``templates/components/_question.html``
 draw; :meth:`QuestionView.context` gives it under the names the lesson pages use.
 """
 

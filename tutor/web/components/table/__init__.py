@@ -2,7 +2,7 @@
 
 The play feature (whole matches) and the scripted practice hands draw the same table; since no
 feature imports another, the table lives here: what it shows in :mod:`.view`, the review of a
-finished hand in :mod:`.review`, the page in ``templates/shared/table.html``.
+finished hand in :mod:`.review`, the page in ``templates/components/table.html``.
 
 A feature uses it in four steps:
 
@@ -16,7 +16,7 @@ A feature uses it in four steps:
    None draws no hint button); ``hint_for(table)`` returns the :class:`~tutor.bots.Hint` shown when
    ``show_hint`` is true and it is the learner's turn. Add the feature's own values (its game or
    hand record, say) to the returned dict.
-3. **Extend the template.** ``{% extends "shared/table.html" %}`` and fill the blocks:
+3. **Extend the template.** ``{% extends "components/table.html" %}`` and fill the blocks:
    ``hand_over`` (under the felt once the hand is over; ``{{ super() }}`` keeps the match result),
    ``side_top`` (a panel at the top of the side column, e.g. a coach's words), ``footer`` (the last
    line of the table), ``heading`` (the title above the score; default "Hand N") and ``title``.

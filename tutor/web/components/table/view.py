@@ -1,7 +1,7 @@
 """What a table page shows, built only from the learner's view and legal actions.
 
 :func:`table_context` turns any :class:`~tutor.bots.table.Table` (a whole match, or a scripted
-practice hand with a fixed first deal) into plain values for ``templates/shared/table.html``: the
+practice hand with a fixed first deal) into plain values for ``templates/components/table.html``: the
 seats around the table (the learner at the bottom, the partner opposite), who deals, who is mano
 and pie, each seat's cards trick by trick, the learner's cards and legal calls, the open call, the
 narrated timeline with what happened since the learner's last action, the score as matchsticks,
@@ -170,7 +170,7 @@ def learner_hint(table: Table) -> Hint:
 def table_context(table: Table, *, face: str, act_url: str, hint_url: str | None = None,
                   hint_for: HintFor | None = None, show_hint: bool = False, since: int | None = None,
                   error: str | None = None) -> dict[str, Any]:
-    """Everything ``templates/shared/table.html`` needs to draw ``table``.
+    """Everything ``templates/components/table.html`` needs to draw ``table``.
 
     ``face`` is the card face (:func:`tutor.web.shared.preferences.card_face`). ``act_url`` is where
     the learner's action forms post (``action`` and ``version``; also the hand-over forms of the
@@ -270,7 +270,7 @@ def table_context(table: Table, *, face: str, act_url: str, hint_url: str | None
 
 
 def render_table(template: str, context: dict[str, Any], status: int = 200) -> Response:
-    """``template`` (one that extends ``shared/table.html``) as a page, or only its ``table`` block
+    """``template`` (one that extends ``components/table.html``) as a page, or only its ``table`` block
     for an htmx swap, in which the moves since ``since`` appear one after another (``animate``)."""
     fragment = wants_fragment()
     context = {**context, "animate": fragment}

@@ -1,0 +1,112 @@
+"""Extension points: the places where a feature's page shows what other features contribute.
+
+No feature imports another, and no template calls a global that another feature registered
+(tests/test_architecture.py). When the lesson pages show the practice hands of a lesson or the
+review questions due, the place is declared here, in the plumbing that both sides import; the
+contributing feature registers a function in its ``init_app`` (as it adds its menu entry with
+:func:`.nav.add_section`), and the feature that owns the page asks the point for what it gets and
+renders it::
+
+    LESSON_END_LINKS.register(app, practice_link)   # practice's init_app: (lesson) -> Link | None
+    links = LESSON_END_LINKS.gather(lesson)         # the lessons view: a list of Link, for the template
+
+A feature that is not installed contributes nothing, and a contribution that has nothing to say
+returns None: the page simply has one link or line less. A contribution runs while the page is
+built (in the request, in its language), so it may call ``url_for`` and ``gettext``.
+
+The points (the lessons feature owns every page they are on):
+
+* :data:`LESSON_MAP_NOTES`, ``() -> Link``: a line above the lesson map; review: the questions due.
+* :data:`LESSON_MAP_LINKS`, ``(Lesson) -> Link``: a link on a lesson's card in the map; practice:
+  "3 practice hands".
+* :data:`LESSON_END_LINKS`, ``(Lesson) -> Link``: a link on a lesson's last step; practice: "Play
+  this lesson at the table: 3 practice hands".
+* :data:`LESSON_SUMMARY_SECTIONS`, ``(Lesson) -> LinkList``: a section of a lesson's summary page;
+  practice: its hands, by title.
+
+A new place: declare its point here (and in :data:`POINTS`), let the owner's view gather it and its
+template draw what it gets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Generic, ParamSpec, TypeVar
+
+from flask import Flask, current_app
+
+from ...content import Lesson
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+_KEY = "tutor.extension_points"
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link a feature contributes to another's page: where it goes and what it says (translated)."""
+
+    url: str
+    text: str
+    css_class: str = ""
+    """The contributor's own style hook for the element that holds the link (empty: none)."""
+
+
+@dataclass(frozen=True)
+class LinkList:
+    """A titled list of links, for a section of a page."""
+
+    heading: str
+    links: tuple[Link, ...]
+    css_class: str = ""
+
+
+@dataclass(frozen=True)
+class _Entry:
+    order: int
+    name: str
+    contribute: Callable[..., object]
+
+
+class ExtensionPoint(Generic[P, R]):
+    """One place on a page where features contribute: functions taking ``P`` and returning an ``R``
+    (or None for nothing), kept per app, called in ``order`` (then by name) when the page is built."""
+
+    def __init__(self, name: str, summary: str) -> None:
+        self.name = name
+        self.summary = summary
+
+    def __repr__(self) -> str:
+        return f"ExtensionPoint({self.name!r})"
+
+    def register(self, app: Flask, contribute: Callable[P, R | None], *, order: int = 100) -> None:
+        """Add a contribution to ``app`` (once per function: registering it again replaces it)."""
+        points: dict[str, list[_Entry]] = app.extensions.setdefault(_KEY, {})
+        name = f"{contribute.__module__}.{contribute.__qualname__}"
+        entries = [entry for entry in points.get(self.name, []) if entry.name != name]
+        entries.append(_Entry(order, name, contribute))
+        points[self.name] = sorted(entries, key=lambda entry: (entry.order, entry.name))
+
+    def contributions(self, app: Flask | None = None) -> list[Callable[P, R | None]]:
+        """The registered functions of ``app`` (default: the current app), in order."""
+        app = app if app is not None else current_app
+        return [entry.contribute for entry in app.extensions.get(_KEY, {}).get(self.name, [])]  # type: ignore[misc]
+
+    def gather(self, *args: P.args, **kwargs: P.kwargs) -> list[R]:
+        """Call every contribution of the current app; what they return, without the Nones."""
+        found = (contribute(*args, **kwargs) for contribute in self.contributions())
+        return [item for item in found if item is not None]
+
+
+LESSON_MAP_NOTES: ExtensionPoint[[], Link] = ExtensionPoint(
+    "lesson map notes", "A line above the lesson map, such as the review questions due.")
+LESSON_MAP_LINKS: ExtensionPoint[[Lesson], Link] = ExtensionPoint(
+    "lesson map links", "A link on a lesson's card in the lesson map, such as its practice hands.")
+LESSON_END_LINKS: ExtensionPoint[[Lesson], Link] = ExtensionPoint(
+    "lesson end links", "A link on a lesson's last step: where to go on with the lesson.")
+LESSON_SUMMARY_SECTIONS: ExtensionPoint[[Lesson], LinkList] = ExtensionPoint(
+    "lesson summary sections", "A section of links on a lesson's summary page.")
+
+POINTS: tuple[ExtensionPoint, ...] = (LESSON_MAP_NOTES, LESSON_MAP_LINKS, LESSON_END_LINKS, LESSON_SUMMARY_SECTIONS)
+"""Every declared point."""
