@@ -97,7 +97,7 @@ def respond(template: str, params: Params | None, endpoint: str, status: int = 2
     if share is not None and params is not None and not wants_fragment() and not _is_canonical(params):
         return redirect(share.path, code=302)
     context.setdefault("share_link", share)
-    response = render_page_or_block(template, "result", status=status, share=share, **context)
+    response = render_page_or_block(template, "result", status, share=share, **context)
     if wants_fragment():
         response.headers["HX-Push-Url"] = share.path if share is not None else "false"
     response.headers["Cache-Control"] = "no-cache"

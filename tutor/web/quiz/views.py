@@ -51,7 +51,7 @@ from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ...learning import EXAM, TOPICS, get_topic, quiz_passed
 from ...models import QuizRun
-from ..shared.htmx import render_block, wants_fragment
+from ..shared.htmx import render_page_or_block
 from ..shared.readers import parse_seed
 from ..shared.learner import current_learner, session_public_id
 from ..shared.learning import existing_learner, new_answer_token, topic_name
@@ -270,14 +270,7 @@ def _run_context(spec: Quiz, run: QuizRun, **check: Any) -> dict[str, Any]:
 
 def _render_run(spec: Quiz, run: QuizRun, status: int = 200, **check: Any) -> Response:
     """The run's page, or for an htmx swap only its ``quiz`` block."""
-    context = _run_context(spec, run, **check)
-    if wants_fragment():
-        body = render_block("quiz/run.html", "quiz", **context)
-    else:
-        body = render_template("quiz/run.html", **context)
-    response = Response(body, status=status, mimetype="text/html")
-    response.vary.add("HX-Request")
-    return response
+    return render_page_or_block("quiz/run.html", "quiz", status, **_run_context(spec, run, **check))
 
 
 def _already_answered() -> str:
@@ -371,12 +364,7 @@ def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, An
 
 
 def _render_daily(context: dict[str, Any], status: int = 200) -> Response:
-    if wants_fragment():
-        body = render_block("quiz/daily.html", "daily", **context)
-    else:
-        body = render_template("quiz/daily.html", **context)
-    response = Response(body, status=status, mimetype="text/html")
-    response.vary.add("HX-Request")
+    response = render_page_or_block("quiz/daily.html", "daily", status, **context)
     response.headers["Cache-Control"] = "no-cache"
     return response
 

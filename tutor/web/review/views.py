@@ -27,7 +27,7 @@ import math
 from datetime import datetime, timedelta
 from typing import Any
 
-from flask import Blueprint, Flask, render_template, request, url_for
+from flask import Blueprint, Flask, request, url_for
 from flask.wrappers import Response
 
 from ...content import Lesson, Step
@@ -38,7 +38,7 @@ from ...i18n import lazy_gettext as _l
 from ...i18n import lazy_pgettext as _lp
 from ...i18n import ngettext
 from ...learning import Source, check_item, daily_goal, streak
-from ..shared.htmx import render_block, wants_fragment
+from ..shared.htmx import render_page_or_block, wants_fragment
 from ..shared.readers import parse_seed
 from ..shared.learner import known_visitor
 from ..shared.learning import attempts_of, existing_learner, new_answer_token, record
@@ -49,8 +49,9 @@ from ..shared.reviews import ReviewItem, due_for_review, forget, my_review_count
 
 bp = Blueprint("review", __name__, url_prefix=LANG_PREFIX)
 
-FRAGMENT_BLOCKS = ("check", "feedback", "queue")
-"""What an htmx answer swaps: the question (its target), then out of band the feedback and the queue."""
+OOB_BLOCKS = ("feedback", "queue", "today", "badge")
+"""What an htmx answer swaps out of band after the question (its target, ``check``): the feedback, the
+queue, today's goal and the header's badge."""
 
 
 
@@ -110,14 +111,8 @@ def question_context(lesson: Lesson, step: Step, seed: int, **view: Any) -> dict
 def render(context: dict[str, Any], status: int = 200) -> Response:
     """The page; for an htmx answer the ``check`` block, then the feedback, the queue, today's goal
     and the header's badge out of band."""
-    if wants_fragment() and request.method == "POST":
-        body = "".join(render_block("review/index.html", block, oob=block != "check", **context)
-                       for block in (*FRAGMENT_BLOCKS, "today", "badge"))
-    else:
-        body = render_template("review/index.html", **context)
-    response = Response(body, status=status, mimetype="text/html")
-    response.vary.add("HX-Request")
-    return response
+    return render_page_or_block("review/index.html", "check", status, oob_blocks=OOB_BLOCKS,
+                                fragment=wants_fragment() and request.method == "POST", **context)
 
 
 def problem(status: int, message: str, moment: datetime, due: list[ReviewItem]) -> Response:
