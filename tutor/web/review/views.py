@@ -44,7 +44,7 @@ from ..shared.learner import known_visitor
 from ..shared.learning import attempts_of, existing_learner, new_answer_token, record
 from ..shared.nav import Badge, Section, add_section, site_sections
 from ..shared.preferences import card_face
-from ..components.questions import answer_error_message, question_view
+from ..components.questions import already_counted, answer_error_message, question_view
 from ..shared.reviews import ReviewItem, due_for_review, forget, my_review_count, next_review, now, reviewable
 
 bp = Blueprint("review", __name__, url_prefix=LANG_PREFIX)
@@ -161,8 +161,7 @@ def answer(key: str, step_key: str):
     counted = record(item, Source.REVIEW, verdict_.correct, hinted=request.form.get("hinted") == "1",
                      token=request.form.get("attempt"), at=moment)
     if not counted:
-        return problem(409, _("This answer was already counted: the same form was sent again. Nothing was recorded."),
-                       moment, due)
+        return problem(409, already_counted(), moment, due)
     forget()
     remaining = due_for_review(learner, moment)
     context = question_context(lesson, step, seed, question=question, answer=given, verdict=verdict_)
