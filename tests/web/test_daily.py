@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from tests.conftest import HTMX, LANGUAGES, answer_form, find_all
 from tests.web.test_lessons import page_text, wrong_answer
-from tests.web.test_quiz import gettext, rows, store_state
+from tests.web.test_quiz import ALREADY_COUNTED, gettext, rows, store_state
 from tutor.learning import TOPICS
 from tutor.models import QuizRun, db
 from tutor.web.quiz import views as quiz_views
@@ -152,7 +152,9 @@ def test_a_replayed_or_forged_daily_answer_changes_nothing(client, app):
     data = {**fields, **answer_form(first.question, first.question.expected)}
     assert client.post(PATH, data=data).status_code == 200
     state = store_state(app)
-    assert client.post(PATH, data=data).status_code == 409  # the same form again
+    again = client.post(PATH, data=data)
+    assert again.status_code == 409  # the same form again
+    assert ALREADY_COUNTED in page_text(again.get_data(as_text=True))
     assert client.post(PATH, data={**data, "attempt": "C" * 22}).status_code == 409  # a stale second tab
     assert store_state(app) == state
     fields = hidden_fields(client.get(PATH).get_data(as_text=True))

@@ -7,8 +7,10 @@ from urllib.parse import unquote, urlencode
 
 import pytest
 from babel.messages.pofile import read_po
+from flask import request
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from werkzeug.datastructures import MultiDict
 
 from tests.conftest import HTMX, LANGUAGES, ROOT, find_all, make_app
 from tutor.engine.envido import envido, flor, showdown
@@ -16,6 +18,8 @@ from tutor.engine.errors import IllegalActionError, InvalidNotationError, Notati
 from tutor.engine.stakes import envido_stake, next_envido_calls, truco_stake
 from tutor.i18n import load_translations
 from tutor import narration as explain
+from tutor.web.envido.queries import HandQuery, ShowdownQuery, StakesQuery
+from tutor.web.shared.queries import param_items
 
 TRANSLATED = ("de", "sv", "pl", "es")
 
@@ -370,6 +374,20 @@ def test_illegal_sequences_and_options_say_which_rule(client, query, message):
 def test_stakes_errors_of_both_ladders_are_all_shown(client):
     html = client.get("/en/envido/stakes?calls=real_envido,envido&truco=vale_cuatro").get_data(as_text=True)
     assert len(find_all(html, "p", class_="error")) == 2
+
+
+@pytest.mark.parametrize(("query_class", "path"), [
+    (HandQuery, "/en/envido?hand=7o,6o,3b&check=1&guess=33"),
+    (HandQuery, "/en/envido"),
+    (ShowdownQuery, "/en/envido/showdown?player=7o,6o,3b&player=20&mano=2"),
+    (StakesQuery, "/en/envido/stakes?calls=envido,real_envido&truco=truco&score=3,0&falta_mode=to_15&early_mazo=yes"),
+])
+def test_a_query_object_reads_its_own_link_back(app, query_class, path):
+    """``to_params()`` is the canonical link: read again, it gives the same state."""
+    with app.test_request_context(path):
+        query = query_class.from_args(request.args)
+        assert param_items(query.to_params()) == list(request.args.items(multi=True))
+        assert query_class.from_args(MultiDict(param_items(query.to_params()))) == query
 
 
 # --- Explanations (the module the lessons reuse) ---------------------------------------------------

@@ -95,3 +95,15 @@ def test_a_get_fragment_carries_the_language_links_of_its_own_url_out_of_band(cl
 def test_a_full_page_has_the_language_links_in_place_not_out_of_band(client):
     html = client.get("/de/envido", query_string={"hand": "7o,6o,3b"}).get_data(as_text=True)
     assert 'id="languages"' in html and "hx-swap-oob" not in html
+
+
+def test_a_lesson_question_swapped_in_by_try_again_carries_its_language_links(client):
+    """"Try again" swaps the ``check`` block and pushes ``?seed=N``: the language links follow it."""
+    from tutor.content import all_lessons
+
+    lesson = next(lesson for lesson in all_lessons() if lesson.checked_steps)
+    path = f"/de/lessons/{lesson.key}/{lesson.checked_steps[0].key}"
+    html = client.get(path, query_string={"seed": "5"}, headers=HTMX).get_data(as_text=True)
+    assert "<html" not in html and html.lstrip().startswith('<section id="check"')
+    assert 'id="languages" class="languages"' in html and f'href="/pl/lessons/{lesson.key}/' in html
+    assert "seed=5" in html.split('<nav id="languages"', 1)[1]

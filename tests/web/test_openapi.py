@@ -9,8 +9,11 @@ from urllib.parse import quote, urlencode
 import pytest
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import OpenAPIV31SpecValidator, validate
+from werkzeug.datastructures import MultiDict
 
 from tests.web.test_api import problem
+from tutor.web.api import ENDPOINTS
+from tutor.web.shared.queries import parameters
 
 ISSUE_PATHS = {"/envido", "/trick", "/hand", "/envido-stake", "/truco-stake", "/showdown", "/hint", "/bot-move", "/openapi.json"}
 ALL_METHODS = ("get", "post", "put", "patch", "delete")
@@ -71,6 +74,29 @@ def test_parameter_names_are_those_of_the_issue(document):
     assert names["/truco-stake"] == ["calls"]
     assert names["/envido-stake"][:3] == ["calls", "score", "target"]
     assert {"falta_mode", "raisable", "variant"} <= set(names["/envido-stake"])
+
+
+def test_routes_and_paths_come_from_the_endpoint_table(app, document):
+    """One table (tutor/web/api/endpoints.py): each endpoint's route, its operation and its parameters."""
+    rules = {rule.endpoint: rule for rule in app.url_map.iter_rules()}
+    for endpoint in ENDPOINTS:
+        rule = rules[f"api.{endpoint.handler.__name__}"]
+        assert rule.rule == "/api/v1" + endpoint.path and endpoint.method in rule.methods
+        operation = document["paths"][endpoint.path][endpoint.method.lower()]
+        assert operation["operationId"] == endpoint.operation_id
+        names = [item.name for item in parameters(endpoint.query)] if endpoint.query else []
+        assert [p["name"] for p in operation.get("parameters", [])] == names
+    assert len(document["paths"]) == len({endpoint.path for endpoint in ENDPOINTS})
+
+
+def test_every_documented_example_is_read_and_written_back_unchanged(app):
+    """A query object's to_params() is the canonical form of what it read: the documented examples are in it."""
+    for endpoint in ENDPOINTS:
+        if endpoint.query is None:
+            continue
+        params = {item.name: item.example for item in parameters(endpoint.query)}
+        with app.test_request_context():
+            assert endpoint.query.from_args(MultiDict(params)).to_params() == params, endpoint.path
 
 
 def test_every_operation_answers_its_example(client, document):

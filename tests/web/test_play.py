@@ -64,6 +64,14 @@ def test_bad_setup_is_a_400_with_a_message_and_no_game(app, client, field, value
         assert db.session.scalar(db.select(db.func.count(Game.id))) == 0
 
 
+def test_the_setup_form_keeps_its_csrf_protection(app, client):
+    data = {"players": "2", "preset": "argentino", "flor": "off", "target": "15", "level": "random"}
+    assert client.post("/en/play", data=data).status_code == 400
+    assert client.post("/en/play", data={**data, "csrf_token": "forged"}).status_code == 400
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count(Game.id))) == 0
+
+
 def test_fixed_ruleset_refuses_six_players_in_the_page_language(client):
     token = csrf_token(client, "/es/play")
     response = client.post("/es/play", data={"players": "6", "preset": "fixed", "flor": "off", "target": "15",

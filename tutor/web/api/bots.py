@@ -12,27 +12,55 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
+from typing import Any, Self
 
-from flask import jsonify
+from werkzeug.datastructures import MultiDict
 
 from ...bots import Level, choose, hint
 from ...engine.errors import Reason
-from ...engine.notation import parse_hand
+from ...engine.notation import format_hand, parse_hand
+from ...engine.state import HandState, SeatView
 from ...i18n import gettext as _
 from tutor.narration import Field
 from tutor.narration.bots import reason_sentence
-from .views import ApiError, about, bp, problem, query
+from ..shared.queries import about, param
+from .schemas import PRINTABLE_ASCII, one_of, text
+from .views import ApiError, read_args
 
 MAX_SEED = 2**31 - 1
 _NUMBER = re.compile(r"^[0-9]{1,10}$")
+
+_HINT_HAND = "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;0:envido 1:quiero 0:1e"
+_BOT_HAND = "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;0:envido"
+
+
+def _hand_param(example: str, invalid: str | None = None) -> Any:
+    return param(
+        description=(
+            "A whole hand as the engine writes it: `rules;mano=M;scores=A-B;deal;actions`. The deal lists every seat's "
+            "three cards (`1e,7o,3b|4c,5c,6c`, seats separated by `|`), the actions are `seat:action` separated by "
+            "spaces (`0:envido 1:quiero 0:1e`)."
+        ),
+        schema=text(PRINTABLE_ASCII, 600), example=example, invalid=invalid,
+    )
+
+
+def _seat_param() -> Any:
+    return param(description="The seat to act, from 0.", schema=text("^[0-5]$", 1), example="1", invalid="9")
+
+
+def _seed_param() -> Any:
+    return param(default=0, description="Fixes the simulated deals and any random choice (default 0).",
+                 schema=text("^[0-9]{1,10}$", 10), example="7")
 
 
 def _action_text(action) -> str:
     return str(action).split(":", 1)[1]
 
 
-def _number(args: dict[str, str], name: str, high: int, default: int | None = None) -> int:
-    text = args.get(name)
+def _number(values: dict[str, str], name: str, high: int, default: int | None = None) -> int:
+    text = values.get(name)
     if text is None and default is not None:
         return default
     raw = (text or "").strip()
@@ -42,49 +70,81 @@ def _number(args: dict[str, str], name: str, high: int, default: int | None = No
     return int(raw)
 
 
-def _seat_view(args: dict[str, str]):
-    """The hand rebuilt from ``hand`` and the view of ``seat`` (400 for bad input, 409 if it cannot act)."""
+def _position(values: dict[str, str]) -> tuple[HandState, int, int]:
+    """The hand rebuilt from ``hand``, the ``seat`` (one of its seats) and the ``seed`` (400 for bad input)."""
     with about(Field.CARDS, "hand"):
-        record = parse_hand(args["hand"])
-        state = record.state()
-    seat = _number(args, "seat", state.players - 1)
-    if state.is_over:
+        state = parse_hand(values["hand"]).state()
+    return state, _number(values, "seat", state.players - 1), _number(values, "seed", MAX_SEED, default=0)
+
+
+def _seat_view(hand: HandState, seat: int) -> SeatView:
+    """What ``seat`` sees of the hand (409 if the hand is over or another seat must act)."""
+    if hand.is_over:
         raise ApiError(409, Reason.HAND_OVER.value, _("This hand is over: there is no decision to make."), parameter="hand")
-    if state.to_act != seat:
+    if hand.to_act != seat:
         raise ApiError(409, Reason.NOT_YOUR_TURN.value,
-                       _("It is not this seat's turn: seat %(seat)s must act now.", seat=state.to_act), parameter="seat")
-    return state.view_for(seat), seat
+                       _("It is not this seat's turn: seat %(seat)s must act now.", seat=hand.to_act), parameter="seat")
+    return hand.view_for(seat)
 
 
-@bp.get("/hint")
-def hint_endpoint():
+@dataclass(frozen=True)
+class HintArgs:
+    """``GET /hint``: a hand the engine can replay, one of its seats and a seed."""
+
+    hand: HandState = _hand_param(_HINT_HAND, "argentino;mano=0;scores=0-0;1e,7o,8b|4c,5c,6c;")
+    seat: int = _seat_param()
+    seed: int = _seed_param()
+
+    @classmethod
+    def from_args(cls, args: MultiDict[str, str]) -> Self:
+        return cls(*_position(read_args(cls, args)))
+
+    def to_params(self) -> dict[str, str]:
+        params = {"hand": format_hand(self.hand), "seat": str(self.seat)}
+        return {**params, "seed": str(self.seed)} if self.seed else params
+
+
+def hint_endpoint(args: HintArgs) -> dict[str, Any]:
     """The legal actions of the seat to act, ranked by expected points for its team, with a reason."""
-    args = query("hand", "seat", optional=("seed",))
-    view, seat = _seat_view(args)
-    seed = _number(args, "seed", MAX_SEED, default=0)
-    found = hint(view, seed=seed)
-    return jsonify(
-        seat=seat,
-        actions=[{"action": _action_text(item.action), "expected_points": round(float(item.expected_points), 3)}
-                 for item in found.ranked],
-        best=_action_text(found.best),
-        reason={"code": str(found.reason.code), "detail": reason_sentence(found.reason)},
-    )
+    found = hint(_seat_view(args.hand, args.seat), seed=args.seed)
+    return {
+        "seat": args.seat,
+        "actions": [{"action": _action_text(item.action), "expected_points": round(float(item.expected_points), 3)}
+                    for item in found.ranked],
+        "best": _action_text(found.best),
+        "reason": {"code": str(found.reason.code), "detail": reason_sentence(found.reason)},
+    }
 
 
-@bp.get("/bot-move")
-def bot_move_endpoint():
+@dataclass(frozen=True)
+class BotMoveArgs:
+    """``GET /bot-move``: as for ``/hint``, and the computer player's level."""
+
+    hand: HandState = _hand_param(_BOT_HAND)
+    seat: int = _seat_param()
+    level: Level = param(default=Level.BEGINNER, description="random, beginner (default) or strong.",
+                         schema=one_of(Level), example="beginner", invalid="genius")
+    seed: int = _seed_param()
+
+    @classmethod
+    def from_args(cls, args: MultiDict[str, str]) -> Self:
+        values = read_args(cls, args)
+        hand, seat, seed = _position(values)
+        text = values.get("level", "beginner").strip()
+        try:
+            level = Level(text)
+        except ValueError:
+            raise ApiError(400, "unknown_option", _("“%(value)s” is not a level: use random, beginner or strong.",
+                                                    value=text[:40]), parameter="level") from None
+        return cls(hand, seat, level, seed)
+
+    def to_params(self) -> dict[str, str]:
+        params = {"hand": format_hand(self.hand), "seat": str(self.seat), "level": self.level.value}
+        return {**params, "seed": str(self.seed)} if self.seed else params
+
+
+def bot_move_endpoint(args: BotMoveArgs) -> dict[str, Any]:
     """What a computer player of ``level`` does for the seat to act, with its reason."""
-    args = query("hand", "seat", optional=("seed", "level"))
-    view, seat = _seat_view(args)
-    seed = _number(args, "seed", MAX_SEED, default=0)
-    level_text = args.get("level", "beginner").strip()
-    try:
-        level = Level(level_text)
-    except ValueError:
-        raise ApiError(400, "unknown_option", _("“%(value)s” is not a level: use random, beginner or strong.",
-                                                value=level_text[:40]), parameter="level") from None
-    decision = choose(view, level, random.Random(f"api:{seed}:{seat}"))
-    return jsonify(action=_action_text(decision.action),
-                   reason={"code": str(decision.reason.code), "detail": reason_sentence(decision.reason)})
-
+    decision = choose(_seat_view(args.hand, args.seat), args.level, random.Random(f"api:{args.seed}:{args.seat}"))
+    return {"action": _action_text(decision.action),
+            "reason": {"code": str(decision.reason.code), "detail": reason_sentence(decision.reason)}}

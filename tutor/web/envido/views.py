@@ -18,61 +18,41 @@ whose query is not in the canonical form (a plain form submission) is redirected
 request gets only the ``result`` block and an ``HX-Push-Url`` header with the canonical URL, so
 the address bar always holds the shareable link. Bad input is a translated message with status 400.
 
-The input readers (``read_*``) raise the engine's :class:`InvalidNotationError` with a ``field``
-detail, so that :func:`tutor.narration.error_message` finds the right sentence; the JSON API
-(``tutor.web.api``) and the command line use the same readers, from ``tutor.web.shared.readers``.
+Each page's state is a query object (:mod:`.queries`): ``from_args`` reads it with the input readers
+of ``tutor.web.shared.readers`` (which the JSON API and the command line use too) and raises the
+engine's error with a ``field`` detail, so that :func:`tutor.narration.error_message` finds the right
+sentence; ``to_params`` is the canonical link.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from flask import Blueprint, Flask, redirect, request, url_for
 from flask.wrappers import Response
 
-from ...engine.cards import DECK, Card, Suit, format_cards
+from ...engine.cards import DECK, Card, Suit
 from ...engine.envido import envido, flor, showdown
-from ...engine.errors import InvalidNotationError, NotationReason, TrucoError
-from ...engine.rules import TARGETS, FlorMode
-from ...engine.stakes import (
-    EnvidoCall,
-    TrucoCall,
-    envido_stake,
-    flor_stake,
-    next_envido_calls,
-    truco_stake,
-)
+from ...engine.errors import TrucoError
+from ...engine.rules import TARGETS, FlorMode, Rules
+from ...engine.stakes import EnvidoCall, TrucoCall, flor_stake, next_envido_calls
 from ...i18n import LANG_PREFIX
 from ...i18n import lazy_gettext as _l
 from ..shared.htmx import render_page_or_block, wants_fragment
 from tutor import narration
-from tutor.narration import Field, error_message
+from tutor.narration import error_message
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.qr import qr_data_uri
-from ..shared.readers import (
-    TRUE_VALUES,
-    bad_input,
-    check_seat_count,
-    read_calls,
-    read_hand,
-    read_number,
-    read_rules,
-    read_scores,
-    read_seat,
-    seat_values,
-    split_list,
-)
+from ..shared.queries import FormErrors, param_items
+from .queries import MAX_PLAYERS, HandQuery, ShowdownQuery, StakesQuery, padded
 
 bp = Blueprint("envido", __name__, url_prefix=f"{LANG_PREFIX}/envido")
 
-MAX_PLAYERS = 6
-"""The showdown form offers six players; 2, 4 or 6 of them are filled in."""
-
-MAX_GUESS = 99
-"""The largest envido answer read as a guess (judged wrong when above 33); larger is an input error."""
+Params = Mapping[str, str | Sequence[str]]
+"""A page state's canonical query, as the query objects' ``to_params()`` give it."""
 
 # --- Sharing --------------------------------------------------------------------------------------
 
@@ -92,20 +72,18 @@ class Share:
         return qr_data_uri(self.url)
 
 
-def share_for(endpoint: str, params: Sequence[tuple[str, str]]) -> Share:
-    """The canonical link of ``endpoint`` with ``params`` (in this order, repeated keys allowed)."""
-    values: dict[str, list[str]] = {}
-    for key, value in params:
-        values.setdefault(key, []).append(value)
+def share_for(endpoint: str, params: Params) -> Share:
+    """The canonical link of ``endpoint`` with ``params`` (in this order, a list for a repeated key)."""
+    values: dict[str, Any] = dict(params)
     return Share(url_for(endpoint, **values), url_for(endpoint, _external=True, **values))
 
 
-def _is_canonical(params: Sequence[tuple[str, str]]) -> bool:
-    return list(request.args.items(multi=True)) == list(params)
+def _is_canonical(params: Params) -> bool:
+    return list(request.args.items(multi=True)) == param_items(params)
 
 
-def respond(template: str, params: Sequence[tuple[str, str]] | None, endpoint: str, status: int = 200, *,
-            share_params: Sequence[tuple[str, str]] | None = None, **context: Any) -> Response:
+def respond(template: str, params: Params | None, endpoint: str, status: int = 200, *,
+            share_params: Params | None = None, **context: Any) -> Response:
     """Render a checker page (or its ``result`` block for htmx), keeping the URL canonical.
 
     ``params`` is the canonical query of the page's state (None when the input was bad): a full page
@@ -116,10 +94,10 @@ def respond(template: str, params: Sequence[tuple[str, str]] | None, endpoint: s
     share = share_for(endpoint, params) if params is not None else None
     if share is not None and share_params is not None:
         context["share_link"] = share_for(endpoint, share_params)
-    if share is not None and not wants_fragment() and not _is_canonical(params):
+    if share is not None and params is not None and not wants_fragment() and not _is_canonical(params):
         return redirect(share.path, code=302)
     context.setdefault("share_link", share)
-    response = render_page_or_block(template, "result", status=status, share=share, **context)
+    response = render_page_or_block(template, "result", status, share=share, **context)
     if wants_fragment():
         response.headers["HX-Push-Url"] = share.path if share is not None else "false"
     response.headers["Cache-Control"] = "no-cache"
@@ -166,37 +144,16 @@ def hand_view(cards: tuple[Card, ...], check: bool, guess: int | None) -> HandVi
 @bp.get("")
 def hand():
     """Envido of three cards: picker, typed cards, and the check-my-answer mode."""
-    args = request.args
-    picked = [value for value in args.getlist("card") if value.strip()]
-    typed = " ".join(value for value in args.getlist("hand") if value.strip())
-    check = bool(read_flag_quiet(args.get("check")))
-    guess_text = args.get("guess", "")
-    context: dict[str, Any] = {
-        "groups": picker_groups(), "picked": set(), "typed": typed, "check": check, "guess_text": guess_text,
-        "view": None, "error": None,
-    }
-    if not picked and not typed:
-        return respond("envido/hand.html", [], "envido.hand", **context)
+    context: dict[str, Any] = {"groups": picker_groups(), **HandQuery.typed_fields(request.args), "view": None, "error": None}
     try:
-        cards = read_hand(typed if typed else picked)
-        guess = read_number(guess_text, Field.GUESS, 0, MAX_GUESS, max=MAX_GUESS) if guess_text.strip() else None
+        query = HandQuery.from_args(request.args)
     except TrucoError as exc:
-        context["picked"] = {value.strip() for value in picked}
-        context["error"] = error_message(exc)
-        return respond("envido/hand.html", None, "envido.hand", status=400, **context)
-    check = check or guess is not None
-    params = [("hand", format_cards(cards, sep=","))]
-    if check:
-        params.append(("check", "1"))
-    if guess is not None:
-        params.append(("guess", str(guess)))
-    context.update(picked={card.notation for card in cards}, typed="", check=check, view=hand_view(cards, check, guess))
-    return respond("envido/hand.html", params, "envido.hand", share_params=params[:2] if check else None, **context)
-
-
-def read_flag_quiet(text: str | None) -> bool:
-    """A checkbox-like flag that is never an error: anything but a yes value is no."""
-    return (text or "").strip().lower() in TRUE_VALUES
+        return respond("envido/hand.html", None, "envido.hand", status=400, **{**context, "error": error_message(exc)})
+    if query.cards is not None:
+        context.update(picked={card.notation for card in query.cards}, typed="", check=query.check,
+                       view=hand_view(query.cards, query.check, query.guess))
+    puzzle = query.puzzle().to_params() if query.check and query.cards is not None else None
+    return respond("envido/hand.html", query.to_params(), "envido.hand", share_params=puzzle, **context)
 
 
 @bp.get("/daily")
@@ -210,126 +167,54 @@ def daily():
 @bp.get("/showdown")
 def showdown_page():
     """Envido showdown of 2, 4 or 6 players given as cards or numbers, with the mano."""
-    args = request.args
-    fields = args.getlist("player")
-    mano_text = args.get("mano", "")
-    context: dict[str, Any] = {
-        "entries": (fields + [""] * MAX_PLAYERS)[:MAX_PLAYERS], "mano_text": mano_text,
-        "result": None, "error": None, "seats": [],
-    }
-    count = next((len(fields) - i for i, entry in enumerate(reversed(fields)) if entry.strip()), 0)
-    if count == 0:
-        return respond("envido/showdown.html", [], "envido.showdown_page", **context)
+    context: dict[str, Any] = {**ShowdownQuery.typed_fields(request.args), "result": None, "error": None, "seats": []}
     try:
-        if count > MAX_PLAYERS:
-            check_seat_count(count)
-        seats: list[int | tuple[Card, ...]] = []
-        for position, entry in enumerate(fields[:count]):
-            if not entry.strip():
-                raise bad_input(NotationReason.EMPTY, Field.SEATS, f"player {position + 1} missing", position=position)
-            seats.append(read_seat(entry, position))
-        check_seat_count(len(seats))
-        mano = read_number(mano_text, Field.MANO, 1, len(seats), players=len(seats)) - 1 if mano_text.strip() else 0
-        values = seat_values(seats)
-        result = showdown(values, mano)
+        query = ShowdownQuery.from_args(request.args)
     except TrucoError as exc:
-        context["error"] = error_message(exc)
-        return respond("envido/showdown.html", None, "envido.showdown_page", status=400, **context)
-    params = [("player", _seat_text(seat)) for seat in seats]
-    if mano:
-        params.append(("mano", str(mano + 1)))
-    context.update(
-        entries=[_seat_text(seat) for seat in seats] + [""] * (MAX_PLAYERS - len(seats)),
-        mano_text=str(mano + 1),
-        result=result,
-        explanation=narration.explain_showdown(result),
-        team_values=narration.team_values_text(result),
-        seats=[
-            {"seat": i, "cards": seat if not isinstance(seat, int) else None, "value": values[i], "team": i % 2}
-            for i, seat in enumerate(seats)
-        ],
-    )
-    return respond("envido/showdown.html", params, "envido.showdown_page", **context)
-
-
-def _seat_text(seat: int | tuple[Card, ...]) -> str:
-    return str(seat) if isinstance(seat, int) else format_cards(seat, sep=",")
-
-
-STAKE_OPTIONS = ("variant", "target", "raisable", "falta_mode", "flor", "early_mazo")
-"""Ruleset options of the stakes page, in URL order."""
+        return respond("envido/showdown.html", None, "envido.showdown_page", status=400,
+                       **{**context, "error": error_message(exc)})
+    if query.seats:
+        result = showdown(query.values, query.mano)
+        context.update(
+            entries=padded(query.entries(), MAX_PLAYERS), mano_text=str(query.mano + 1), result=result,
+            explanation=narration.explain_showdown(result), team_values=narration.team_values_text(result),
+            seats=[{"seat": i, "cards": seat if not isinstance(seat, int) else None, "value": query.values[i], "team": i % 2}
+                   for i, seat in enumerate(query.seats)],
+        )
+    return respond("envido/showdown.html", query.to_params(), "envido.showdown_page", **context)
 
 
 @bp.get("/stakes")
 def stakes():
     """What envido and truco calls are worth, accepted or declined, and what going to the mazo gives."""
-    args = request.args
-    options = {name: args.get(name, "") for name in STAKE_OPTIONS}
-    raw_scores = args.getlist("score")
-    score_fields = raw_scores if len(raw_scores) == 2 else ",".join(raw_scores).split(",")
     context: dict[str, Any] = {
-        "options": options,
-        "call_fields": (split_list(args.getlist("calls")) + [""] * 4)[:4],
-        "truco_fields": (split_list(args.getlist("truco")) + [""] * 3)[:3],
-        "score_fields": (score_fields + ["", ""])[:2],
-        "errors": [], "envido": None, "truco": None, "mazo": None, "flor": None,
-        "targets": TARGETS, "envido_calls": list(EnvidoCall), "truco_calls": list(TrucoCall),
+        **StakesQuery.typed_fields(request.args), "errors": [], "envido": None, "truco": None, "mazo": None,
+        "flor": None, "targets": TARGETS, "envido_calls": list(EnvidoCall), "truco_calls": list(TrucoCall),
     }
-    errors: list[str] = []
     try:
-        rules = read_rules(
-            options["variant"], target=options["target"], raisable=options["raisable"],
-            falta_mode=options["falta_mode"], flor=options["flor"], early_mazo=options["early_mazo"],
-        )
-        scores = read_scores(args.getlist("score"), rules.target)
-    except TrucoError as exc:
-        context["errors"] = [error_message(exc)]
-        return respond("envido/stakes.html", None, "envido.stakes", status=400, **context)
-    calls: tuple[EnvidoCall, ...] = ()
-    trucos: tuple[TrucoCall, ...] = ()
-    try:
-        calls = read_calls(args.getlist("calls"), EnvidoCall)
-        if calls:
-            stake = envido_stake(
-                calls, scores=scores, target=rules.target, falta_mode=rules.falta_mode, raisable=rules.envido_raisable
-            )
-            context["envido"] = narration.explain_envido_stake(stake, next_envido_calls(calls, raisable=rules.envido_raisable))
-    except TrucoError as exc:
-        errors.append(error_message(exc, Field.ENVIDO_CALLS))
-    try:
-        trucos = read_calls(args.getlist("truco"), TrucoCall)
-        if trucos:
-            context["truco"] = narration.explain_truco_stake(truco_stake(trucos))
-    except TrucoError as exc:
-        errors.append(error_message(exc, Field.TRUCO_CALLS))
-    if errors:
-        context["errors"] = errors
-        return respond("envido/stakes.html", None, "envido.stakes", status=400, **context)
-    context["mazo"] = narration.explain_mazo(trucos, early_mazo=rules.early_mazo)
-    if rules.flor is not FlorMode.OFF:
-        contraflor = al_resto = None
-        if rules.flor is FlorMode.CONTRAFLOR:
-            contraflor = flor_stake(["contraflor"], scores=scores, target=rules.target)
-            al_resto = flor_stake(["contraflor_al_resto"], scores=scores, target=rules.target)
-        context["flor"] = narration.explain_flor_rules(rules.flor.value, contraflor, al_resto)
-    params: list[tuple[str, str]] = []
-    if calls:
-        params.append(("calls", ",".join(call.value for call in calls)))
-    if trucos:
-        params.append(("truco", ",".join(call.value for call in trucos)))
-    if scores != (0, 0):
-        params.append(("score", f"{scores[0]},{scores[1]}"))
-    for name in STAKE_OPTIONS:
-        if options[name].strip():
-            params.append((name, options[name].strip().lower()))
-    context.update(
-        call_fields=[call.value for call in calls] + [""] * (4 - len(calls)),
-        truco_fields=[call.value for call in trucos] + [""] * (3 - len(trucos)),
-        score_fields=[str(scores[0]), str(scores[1])],
-        scores=scores,
-        rules=rules,
-    )
-    return respond("envido/stakes.html", params, "envido.stakes", **context)
+        query = StakesQuery.from_args(request.args)
+    except FormErrors as exc:
+        return respond("envido/stakes.html", None, "envido.stakes", status=400,
+                       **{**context, "errors": list(exc.messages.values())})
+    rules, stake, truco = query.rules, query.envido_stake(), query.truco_stake()
+    if stake is not None:
+        context["envido"] = narration.explain_envido_stake(stake, next_envido_calls(query.calls, raisable=rules.envido_raisable))
+    if truco is not None:
+        context["truco"] = narration.explain_truco_stake(truco)
+    context.update(query.fields(), scores=query.scores, rules=rules, flor=flor_rules(rules, query.scores),
+                   mazo=narration.explain_mazo(query.truco, early_mazo=rules.early_mazo))
+    return respond("envido/stakes.html", query.to_params(), "envido.stakes", **context)
+
+
+def flor_rules(rules: Rules, scores: tuple[int, int]) -> narration.Explanation | None:
+    """How flor is played under ``rules`` (None without flor), with what a contraflor is worth at this score."""
+    if rules.flor is FlorMode.OFF:
+        return None
+    contraflor = al_resto = None
+    if rules.flor is FlorMode.CONTRAFLOR:
+        contraflor = flor_stake(["contraflor"], scores=scores, target=rules.target)
+        al_resto = flor_stake(["contraflor_al_resto"], scores=scores, target=rules.target)
+    return narration.explain_flor_rules(rules.flor.value, contraflor, al_resto)
 
 
 def init_app(app: Flask) -> None:

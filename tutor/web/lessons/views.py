@@ -36,7 +36,7 @@ from ...i18n import LANG_PREFIX
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ..shared.extensions import LESSON_END_LINKS, LESSON_MAP_LINKS, LESSON_MAP_NOTES, LESSON_SUMMARY_SECTIONS
-from ..shared.htmx import render_block, wants_fragment
+from ..shared.htmx import render_page_or_block, wants_fragment
 from ..shared.readers import parse_seed
 from ..shared.learner import known_visitor, session_public_id
 from ..shared.nav import Section, add_section
@@ -159,16 +159,8 @@ def step_context(lesson: Lesson, index: int, status: LessonStatus, seed: int | N
 def render_step(context: dict[str, Any], status: int = 200) -> Response:
     """The step page; for an htmx swap the ``check`` block plus the feedback, the progress and the
     step navigation out of band."""
-    if wants_fragment() and context.get("question") is not None:
-        body = "".join(
-            render_block("lessons/step.html", block, oob=block != "check", **context)
-            for block in ("check", "feedback", "progress", "stepnav")
-        )
-    else:
-        body = render_template("lessons/step.html", **context)
-    response = Response(body, status=status, mimetype="text/html")
-    response.vary.add("HX-Request")
-    return response
+    return render_page_or_block("lessons/step.html", "check", status, oob_blocks=("feedback", "progress", "stepnav"),
+                                fragment=wants_fragment() and context.get("question") is not None, **context)
 
 
 # --- Views -----------------------------------------------------------------------------------------

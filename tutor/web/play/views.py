@@ -33,7 +33,6 @@ from flask.wrappers import Response
 from ...bots.table import NEXT_HAND, Table
 from ...engine.errors import InvalidNotationError, TrucoError
 from ...engine.notation import parse_rules
-from ...engine.rules import FlorMode, find_variant
 from ...i18n import LANG_PREFIX, format_number
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
@@ -44,15 +43,12 @@ from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..components.table import learner_hint, render_table, review_hand, review_steps, table_context
 from ...models import Learner, db
+from ..shared.queries import FormErrors
 from . import store
+from .forms import FLOR_MODES, LEVELS, PLAYERS, PRESETS, TARGETS, SetupForm
 
 bp = Blueprint("play", __name__, url_prefix=LANG_PREFIX)
 
-PLAYERS = (2, 4, 6)
-PRESETS = ("argentino", "fixed")
-FLOR_MODES = tuple(m.value for m in FlorMode)
-TARGETS = (15, 30)
-LEVELS = ("beginner", "strong", "random")
 DAILY_RULES = "argentino:target=15"
 DAILY_LEVEL = "strong"
 MAX_SEED = 1 << 31
@@ -80,48 +76,16 @@ def _setup_context(form: dict[str, str], errors: dict[str, str]) -> dict[str, An
     }
 
 
-def _read_setup(form: Any) -> tuple[dict[str, str], dict[str, str]]:
-    """The set-up form's values (defaults for missing ones) and a translated error per bad field."""
-    values = {
-        "players": form.get("players", "2"), "preset": form.get("preset", "argentino"),
-        "flor": form.get("flor", "off"), "target": form.get("target", "30"), "level": form.get("level", "beginner"),
-    }
-    errors: dict[str, str] = {}
-    if values["players"] not in {str(p) for p in PLAYERS}:
-        errors["players"] = _("Choose 2, 4 or 6 players.")
-    if values["preset"] not in PRESETS:
-        errors["preset"] = _("Choose one of the rulesets in the list.")
-    if values["flor"] not in FLOR_MODES:
-        # Translators: flor (three cards of one suit) and contraflor are Truco terms; keep them.
-        errors["flor"] = _("Choose how flor is played: off, simple or with contraflor.")
-    if values["target"] not in {str(t) for t in TARGETS}:
-        errors["target"] = _("Choose a game to 15 or to 30 points.")
-    if values["level"] not in LEVELS:
-        errors["level"] = _("Choose one of the levels in the list.")
-    if not errors and values["preset"] == "fixed" and values["players"] == "6":
-        errors["players"] = _("The fixed ruleset is played by 2 or 4 players.")
-    if not errors and values["preset"] == "fixed" and values["flor"] != "off":
-        # Translators: flor (three cards of one suit) is a Truco term; keep it.
-        errors["flor"] = _("The fixed ruleset has no flor.")
-    return values, errors
-
-
 @bp.route("/play", methods=["GET", "POST"])
 def index():
     """The set-up form and recent games; POST starts a game."""
     if request.method == "GET":
-        values, _errors = _read_setup(request.args)
-        return render_template("play/setup.html", **_setup_context(values, {}))
-    values, errors = _read_setup(request.form)
-    if errors:
-        return render_template("play/setup.html", **_setup_context(values, errors)), 400
+        return render_template("play/setup.html", **_setup_context(SetupForm.typed_fields(request.args), {}))
     try:
-        rules = find_variant(values["preset"]).rules(
-            players=int(values["players"]), target=int(values["target"]), flor=FlorMode(values["flor"])
-        )
-    except TrucoError as error:
-        return render_template("play/setup.html", **_setup_context(values, {"preset": error_message(error)})), 400
-    game, _table = store.create_game(current_learner(), rules, values["level"], secrets.randbelow(MAX_SEED))
+        setup = SetupForm.from_form(request.form)
+    except FormErrors as exc:
+        return render_template("play/setup.html", **_setup_context(SetupForm.typed_fields(request.form), exc.messages)), 400
+    game, _table = store.create_game(current_learner(), setup.rules(), setup.level, secrets.randbelow(MAX_SEED))
     return redirect(url_for("play.game", game_id=game.public_id), code=303)
 
 

@@ -51,14 +51,14 @@ from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ...learning import EXAM, TOPICS, get_topic, quiz_passed
 from ...models import QuizRun
-from ..shared.htmx import render_block, wants_fragment
+from ..shared.htmx import render_page_or_block
 from ..shared.readers import parse_seed
 from ..shared.learner import current_learner, session_public_id
 from ..shared.learning import existing_learner, new_answer_token, topic_name
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.qr import qr_data_uri
-from ..components.questions import answer_error_message, answer_text, question_view
+from ..components.questions import already_counted, answer_error_message, answer_text, question_view
 from . import store
 from .draw import DAILY, DAILY_SIZE, EXAM_SIZE, MAX_SEED, QUIZ_SIZE, Drawn, Quiz, daily_seed, find_quiz, quiz_questions
 
@@ -270,19 +270,7 @@ def _run_context(spec: Quiz, run: QuizRun, **check: Any) -> dict[str, Any]:
 
 def _render_run(spec: Quiz, run: QuizRun, status: int = 200, **check: Any) -> Response:
     """The run's page, or for an htmx swap only its ``quiz`` block."""
-    context = _run_context(spec, run, **check)
-    if wants_fragment():
-        body = render_block("quiz/run.html", "quiz", **context)
-    else:
-        body = render_template("quiz/run.html", **context)
-    response = Response(body, status=status, mimetype="text/html")
-    response.vary.add("HX-Request")
-    return response
-
-
-def _already_answered() -> str:
-    return _("That answer was already counted (a second click, or another tab): it counts once. "
-             "Here is the quiz as it is now.")
+    return render_page_or_block("quiz/run.html", "quiz", status, **_run_context(spec, run, **check))
 
 
 @bp.route("/quiz/<key>/<run_id>", methods=["GET", "POST"])
@@ -298,7 +286,7 @@ def run(key: str, run_id: str):
         return _render_run(spec, found, 400, notice=_(
             "This answer form has no valid question number, so nothing was counted. Here is the quiz as it is now."))
     if position <= answered or answered >= found.size:
-        return _render_run(spec, found, 409, notice=_already_answered())
+        return _render_run(spec, found, 409, notice=already_counted())
     if position > answered + 1:
         return _render_run(spec, found, 400, notice=_(
             "That is not the question the quiz is asking now, so nothing was counted. Here it is."))
@@ -311,7 +299,7 @@ def run(key: str, run_id: str):
     verdict = judge(current.question, answer)
     if not store.answer_quiz(found, current.item, current.question, answer, verdict.correct,
                              request.form.get("attempt")):
-        return _render_run(spec, found, 409, notice=_already_answered())
+        return _render_run(spec, found, 409, notice=already_counted())
     return redirect(url_for("quiz.run", key=key, run_id=found.public_id), code=303)
 
 
@@ -371,12 +359,7 @@ def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, An
 
 
 def _render_daily(context: dict[str, Any], status: int = 200) -> Response:
-    if wants_fragment():
-        body = render_block("quiz/daily.html", "daily", **context)
-    else:
-        body = render_template("quiz/daily.html", **context)
-    response = Response(body, status=status, mimetype="text/html")
-    response.vary.add("HX-Request")
+    response = render_page_or_block("quiz/daily.html", "daily", status, **context)
     response.headers["Cache-Control"] = "no-cache"
     return response
 
@@ -412,15 +395,13 @@ def _answer_daily(day: date) -> Response:
         return _render_daily(_daily_context(day, run, notice=_(
             "This answer form has no valid question number, so nothing was counted. Here is the challenge as it is now.")), 400)
     if version != stored or current is None or position - 1 != current:
-        return _render_daily(_daily_context(day, run, notice=_(
-            "That answer was already counted, or the challenge moved on in another tab: nothing was changed. "
-            "Here it is as it is now.")), 409)
+        return _render_daily(_daily_context(day, run, notice=already_counted()), 409)
     item = drawn[current]
     face = card_face()
     if request.form.get("show") == "1":
         run = run or store.ensure_daily_run(current_learner(), day, daily_seed(day), len(drawn))
         if not store.show_daily(run, stored, current):
-            return _render_daily(_daily_context(day, run, notice=_already_answered()), 409)
+            return _render_daily(_daily_context(day, run, notice=already_counted()), 409)
         view = question_view(item.question, face, reveal=True)
         return _render_daily(_daily_context(day, run, answered=current + 1, current=item, q=view, shown=True))
     try:
@@ -432,9 +413,7 @@ def _answer_daily(day: date) -> Response:
     run = run or store.ensure_daily_run(current_learner(), day, daily_seed(day), len(drawn))
     if not store.answer_daily(run, stored, current, item.item, item.question, answer, verdict.correct,
                               request.form.get("attempt")):
-        return _render_daily(_daily_context(day, run, notice=_(
-            "That answer was already counted, or the challenge moved on in another tab: nothing was changed. "
-            "Here it is as it is now.")), 409)
+        return _render_daily(_daily_context(day, run, notice=already_counted()), 409)
     if verdict.correct:
         view = question_view(item.question, face, answer=answer, verdict=verdict)
         return _render_daily(_daily_context(day, run, answered=current + 1, current=item, q=view))

@@ -27,7 +27,7 @@ import math
 from datetime import datetime, timedelta
 from typing import Any
 
-from flask import Blueprint, Flask, render_template, request, url_for
+from flask import Blueprint, Flask, request, url_for
 from flask.wrappers import Response
 
 from ...content import Lesson, Step
@@ -38,20 +38,21 @@ from ...i18n import lazy_gettext as _l
 from ...i18n import lazy_pgettext as _lp
 from ...i18n import ngettext
 from ...learning import Source, check_item, daily_goal, streak
-from ..shared.htmx import render_block, wants_fragment
+from ..shared.htmx import render_page_or_block, wants_fragment
 from ..shared.readers import parse_seed
 from ..shared.learner import known_visitor
 from ..shared.learning import attempts_of, existing_learner, new_answer_token, record
 from ..shared.nav import Badge, Section, add_section, site_sections
 from ..shared.extensions import LESSON_MAP_NOTES, Link
 from ..shared.preferences import card_face
-from ..components.questions import answer_error_message, question_view
+from ..components.questions import already_counted, answer_error_message, question_view
 from ..shared.reviews import ReviewItem, due_for_review, forget, my_review_count, next_review, now, reviewable
 
 bp = Blueprint("review", __name__, url_prefix=LANG_PREFIX)
 
-FRAGMENT_BLOCKS = ("check", "feedback", "queue")
-"""What an htmx answer swaps: the question (its target), then out of band the feedback and the queue."""
+OOB_BLOCKS = ("feedback", "queue", "today", "badge")
+"""What an htmx answer swaps out of band after the question (its target, ``check``): the feedback, the
+queue, today's goal and the header's badge."""
 
 
 
@@ -111,14 +112,8 @@ def question_context(lesson: Lesson, step: Step, seed: int, **view: Any) -> dict
 def render(context: dict[str, Any], status: int = 200) -> Response:
     """The page; for an htmx answer the ``check`` block, then the feedback, the queue, today's goal
     and the header's badge out of band."""
-    if wants_fragment() and request.method == "POST":
-        body = "".join(render_block("review/index.html", block, oob=block != "check", **context)
-                       for block in (*FRAGMENT_BLOCKS, "today", "badge"))
-    else:
-        body = render_template("review/index.html", **context)
-    response = Response(body, status=status, mimetype="text/html")
-    response.vary.add("HX-Request")
-    return response
+    return render_page_or_block("review/index.html", "check", status, oob_blocks=OOB_BLOCKS,
+                                fragment=wants_fragment() and request.method == "POST", **context)
 
 
 def problem(status: int, message: str, moment: datetime, due: list[ReviewItem]) -> Response:
@@ -167,8 +162,7 @@ def answer(key: str, step_key: str):
     counted = record(item, Source.REVIEW, verdict_.correct, hinted=request.form.get("hinted") == "1",
                      token=request.form.get("attempt"), at=moment)
     if not counted:
-        return problem(409, _("This answer was already counted: the same form was sent again. Nothing was recorded."),
-                       moment, due)
+        return problem(409, already_counted(), moment, due)
     forget()
     remaining = due_for_review(learner, moment)
     context = question_context(lesson, step, seed, question=question, answer=given, verdict=verdict_)

@@ -74,7 +74,7 @@ def render_error(status: int, *, csrf: bool = False, name: str = "") -> Response
     _choose_language()
     g.error_page = True
     template = TEMPLATES.get(status, "errors/error.html")
-    response = render_page_or_block(template, "content", status=status, status_code=status, csrf=csrf)
+    response = render_page_or_block(template, "content", status, status_code=status, csrf=csrf)
     if wants_fragment():
         response.headers["HX-Retarget"] = "#main"
         response.headers["HX-Reswap"] = "innerHTML"

@@ -9,7 +9,7 @@ requests. htmx-flask's ``make_response(reswap=...)`` rejects some valid values; 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from flask import Flask, current_app, make_response, render_template, request
 from flask.wrappers import Response
@@ -46,10 +46,20 @@ def render_block(template_name: str, block: str, **context: Any) -> str:
     return app.jinja_env.concat(block_render(ctx))  # type: ignore[attr-defined]
 
 
-def render_page_or_block(template: str, block: str, status: int = 200, **context: Any) -> Response:
-    """The whole page, or only ``block`` when the request is an htmx swap (see ``wants_fragment``)."""
-    if wants_fragment():
+def render_page_or_block(template: str, block: str, status: int = 200, /, *, oob_blocks: Sequence[str] = (),
+                         fragment: bool | None = None, **context: Any) -> Response:
+    """The whole page, or only ``block`` when the request is an htmx swap (see ``wants_fragment``),
+    then each of ``oob_blocks`` rendered with ``oob=True`` (for ``hx-swap-oob`` on its element).
+
+    ``fragment`` decides instead of ``wants_fragment()``, for a page that swaps a block only on some
+    requests (an answer, not the page that asks the question). ``template``, ``block`` and ``status``
+    are positional, so that the context may have a ``status`` of its own (a lesson's progress).
+    """
+    if fragment is None:
+        fragment = wants_fragment()
+    if fragment:
         body = render_block(template, block, **context)
+        body += "".join(render_block(template, name, **{**context, "oob": True}) for name in oob_blocks)
         if request.method == "GET":  # the swap may push this URL: keep the language links on it
             body += render_template("_languages.html", oob=True)
     else:

@@ -22,11 +22,11 @@ Modules: :mod:`.presenters` (one presenter per kind family and the registry), :m
 from .explain import EXPLAINERS, explain
 from .presenters import PRESENTERS, Presenter, presenter_for
 from .situation import CardItem, CardRow, OptionView, SeatItem, SituationView, answer_values, option_views
-from .text import OPTION_LABELS, answer_error_message, answer_text, option_label, order_groups
+from .text import OPTION_LABELS, already_counted, answer_error_message, answer_text, option_label, order_groups
 from .view import QuestionView, question_view
 
 __all__ = [
     "QuestionView", "question_view", "Presenter", "PRESENTERS", "presenter_for", "EXPLAINERS", "explain",
     "SituationView", "CardRow", "CardItem", "SeatItem", "OptionView", "option_views", "answer_values",
-    "OPTION_LABELS", "option_label", "answer_text", "answer_error_message", "order_groups",
+    "OPTION_LABELS", "option_label", "answer_text", "answer_error_message", "already_counted", "order_groups",
 ]

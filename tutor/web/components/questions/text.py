@@ -207,3 +207,9 @@ def answer_error_message(question: Question, error: AnswerError) -> str:
 def suit_text(suit: str, face: str | None) -> str:
     """A suit's name on the learner's face."""
     return suit_name(suit, face)
+
+
+def already_counted() -> str:
+    """What a page that counts each answer once says to an answer form it counted before (a second
+    click, a resent page, or the question answered in another tab): the same words on every page."""
+    return _("This answer was already counted: the same form was sent again. Nothing was recorded.")

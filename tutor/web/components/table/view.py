@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from flask import render_template
 from flask.wrappers import Response
 
 from ....bots import Hint, hint
@@ -26,7 +25,7 @@ from ....engine.stakes import malas_limit
 from ....engine.state import Answer, Call, EventKind, Mazo, PlayCard, SeatView
 from ....i18n import format_number
 from ....i18n import gettext as _
-from tutor.web.shared.htmx import render_block, wants_fragment
+from tutor.web.shared.htmx import render_page_or_block, wants_fragment
 from tutor.narration import Perspective, call_name, narrate
 from tutor.narration.bots import SENA_FACES, action_label, reason_sentence, sena_text
 
@@ -273,8 +272,4 @@ def render_table(template: str, context: dict[str, Any], status: int = 200) -> R
     """``template`` (one that extends ``components/table.html``) as a page, or only its ``table`` block
     for an htmx swap, in which the moves since ``since`` appear one after another (``animate``)."""
     fragment = wants_fragment()
-    context = {**context, "animate": fragment}
-    body = render_block(template, "table", **context) if fragment else render_template(template, **context)
-    response = Response(body, status=status, mimetype="text/html")
-    response.vary.add("HX-Request")
-    return response
+    return render_page_or_block(template, "table", status, fragment=fragment, **{**context, "animate": fragment})
