@@ -1,10 +1,13 @@
 """Shared fixtures: an app on a temporary database, clients, and small HTML helpers.
 
-The app runs on a fresh SQLite file per test. Under ``tests/web`` every test that uses the ``app``
-fixture runs twice, on SQLite and on PostgreSQL (``tests/web/conftest.py``): one private PostgreSQL
-server is started for the whole run in a temporary folder (``tools/pgserver.py``) and its tables are
-emptied before each test. No PostgreSQL installed means those tests fail (``make test`` installs it);
-``-m "not postgresql"`` deselects them, and the count says so.
+The app runs on a fresh SQLite file per test. A test that writes the store (and reads back what it
+wrote) is marked ``store`` (``pytestmark = pytest.mark.store`` for a whole module) and runs twice, on
+SQLite and on PostgreSQL (``test_x[sqlite]``, ``test_x[postgresql]``); the other web tests run on
+SQLite only (``tests/web/conftest.py``), and a web test that is not marked but writes the store
+fails and says so. Each pytest process (each xdist worker) starts one private PostgreSQL server in a temporary
+folder the first time a PostgreSQL test needs it (``tools/pgserver.py``), and the tables are
+emptied before each test. No PostgreSQL installed means those tests fail (``make test`` installs
+it); ``-m "not postgresql"`` deselects them, and the count says so.
 """
 
 from __future__ import annotations
@@ -25,6 +28,15 @@ ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("en", "de", "sv", "pl", "es")
 HTMX = {"HX-Request": "true"}
 """Headers of an htmx request that swaps a region."""
+
+BACKENDS = ("sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql))
+"""Where a test marked ``store`` runs: the test id says which (``test_x[postgresql]``)."""
+
+
+def pytest_generate_tests(metafunc) -> None:
+    """A test marked ``store`` whose fixtures need ``database`` runs on SQLite and on PostgreSQL."""
+    if "database" in metafunc.fixturenames and metafunc.definition.get_closest_marker("store"):
+        metafunc.parametrize("database", BACKENDS, indirect=True)
 
 
 def make_app(tmp_path: Path, database: str | None = None, **overrides):
@@ -60,7 +72,9 @@ def dispose(app) -> None:
 
 @pytest.fixture(scope="session")
 def postgres_server():
-    """One private PostgreSQL server for the whole run (``tools/pgserver.py``); fails if none can start."""
+    """One private PostgreSQL server per pytest process (each xdist worker has its own, in its own
+    temporary folder with its own socket: ``tools/pgserver.py``), started when a test first needs it;
+    fails if none can start."""
     try:
         server = PostgresServer().start()
     except PostgresUnavailable as error:
@@ -70,19 +84,37 @@ def postgres_server():
 
 
 @pytest.fixture(scope="session")
-def postgres_database(postgres_server):
-    """The URL of the database the app tests share on that server (emptied by ``make_app``)."""
-    url = postgres_server.create_database("tutor_test")
+def postgres_database(postgres_server, worker_name):
+    """The URL of the database this process's app tests share on that server (emptied by ``make_app``)."""
+    url = postgres_server.create_database(f"tutor_test_{worker_name}")
     engine = create_engine(url)
     db.metadata.create_all(engine)
     engine.dispose()
     return url
 
 
+@pytest.fixture(scope="session")
+def worker_name(request) -> str:
+    """``gw0``, ``gw1``... under xdist, ``main`` without it: names what each process owns."""
+    return getattr(request.config, "workerinput", {}).get("workerid", "main")
+
+
 @pytest.fixture
-def database_url(tmp_path):
-    """The database of the ``app`` fixture: a new SQLite file (``tests/web`` adds PostgreSQL)."""
-    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+def database(request) -> str:
+    """``sqlite`` or ``postgresql``: where the test's app keeps its store.
+
+    A test that asks for the app only at run time (``request.getfixturevalue("app")``) is not
+    parametrized and runs on SQLite."""
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+def database_url(request, database, tmp_path) -> str:
+    """The database of the ``app`` fixture: a new SQLite file, or this process's PostgreSQL test
+    database (emptied when the app is made)."""
+    if database == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    return request.getfixturevalue("postgres_database")
 
 
 @pytest.fixture

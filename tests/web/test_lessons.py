@@ -26,6 +26,8 @@ from tutor.narration.cards import card_name
 from tutor.web.lessons.progress import stars_for
 from tutor.web.lessons.views import RESERVED_STEP_KEYS
 
+pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
+
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 SEED_RE = re.compile(r'name="seed" value="(\d+)"')
 

@@ -18,6 +18,8 @@ from tutor.engine.notation import parse_rules
 from tutor.models import Game, db
 from tutor.narration.cards import card_name
 
+pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
+
 ACTION_RE = re.compile(r'name="action" value="([^"]+)"')
 VERSION_RE = re.compile(r'name="version" value="(\d+)"')
 
