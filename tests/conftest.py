@@ -8,6 +8,9 @@ fails and says so. Each pytest process (each xdist worker) starts one private Po
 folder the first time a PostgreSQL test needs it (``tools/pgserver.py``), and the tables are
 emptied before each test. No PostgreSQL installed means those tests fail (``make test`` installs
 it); ``-m "not postgresql"`` deselects them, and the count says so.
+
+How much the tests do (Hypothesis examples, deals played in loops) is set by one profile, ``full``,
+``ci`` or ``fast`` (``tests/budgets.py``), loaded here.
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import create_engine, text
 
+from tests.budgets import current_profile, register_profiles, selected_profile
 from tools.pgserver import PostgresServer, PostgresUnavailable
 from tutor import create_app
 from tutor.content.checks import AnswerType
@@ -29,8 +34,15 @@ LANGUAGES = ("en", "de", "sv", "pl", "es")
 HTMX = {"HX-Request": "true"}
 """Headers of an htmx request that swaps a region."""
 
+register_profiles()
+settings.load_profile(selected_profile())
+
 BACKENDS = ("sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql))
 """Where a test marked ``store`` runs: the test id says which (``test_x[postgresql]``)."""
+
+
+def pytest_report_header(config) -> str:
+    return f"test profile: {current_profile()} (tests/budgets.py)"
 
 
 def pytest_generate_tests(metafunc) -> None:
