@@ -15,7 +15,10 @@ How much the tests do (Hypothesis examples, deals played in loops) is set by one
 
 from __future__ import annotations
 
+import atexit
 import re
+import shutil
+import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -53,18 +56,46 @@ def pytest_generate_tests(metafunc) -> None:
 
 def make_app(tmp_path: Path, database: str | None = None, **overrides):
     """A testing app with tables created from the models: on its own SQLite file in ``tmp_path``, or on
-    the PostgreSQL database ``database`` (a URL from the ``database_url`` fixture), emptied first."""
+    the PostgreSQL database ``database`` (a URL from the ``database_url`` fixture), emptied first.
+
+    A new SQLite file is a copy of one this process made once with ``db.metadata.create_all``
+    (the same tables, without building them again for every test); an existing file is kept."""
     if database is None or database.startswith("sqlite"):
         uri = database or f"sqlite:///{tmp_path / 'test.sqlite3'}"
     else:
         uri = database
+    copied = _copy_sqlite_schema(uri)
     config = {"TESTING": True, "SECRET_KEY": "test-secret-key", "SQLALCHEMY_DATABASE_URI": uri, **overrides}
     app = create_app(config)
     with app.app_context():
-        db.create_all()
+        if not copied:
+            db.create_all()
         if not uri.startswith("sqlite"):
             empty_tables(db.engine)
     return app
+
+
+_SCHEMA: list[Path] = []
+"""The SQLite file with every table of the models that new test databases copy (one per process)."""
+
+
+def _copy_sqlite_schema(uri: str) -> bool:
+    """Copy the schema file to ``uri``'s SQLite file if that file is new and its folder exists."""
+    prefix = "sqlite:///"
+    if not uri.startswith(prefix) or "?" in uri or uri == prefix + ":memory:":
+        return False
+    target = Path(uri[len(prefix):])
+    if target.exists() or not target.parent.is_dir():
+        return False
+    if not _SCHEMA:
+        folder = Path(tempfile.mkdtemp(prefix="tutor-schema-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        engine = create_engine(f"{prefix}{folder / 'schema.sqlite3'}")
+        db.metadata.create_all(engine)
+        engine.dispose()
+        _SCHEMA.append(folder / "schema.sqlite3")
+    shutil.copyfile(_SCHEMA[0], target)
+    return True
 
 
 def empty_tables(engine) -> None:
