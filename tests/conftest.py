@@ -19,6 +19,7 @@ import atexit
 import re
 import shutil
 import tempfile
+from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -233,9 +234,15 @@ class _Collector(HTMLParser):
 
 def parse_html(html: str) -> list[Element]:
     """Every element of an HTML document, in order, with its text content."""
+    return list(_parsed(html))
+
+
+@lru_cache(maxsize=16)
+def _parsed(html: str) -> tuple[Element, ...]:
+    """A page is parsed once however many ``find_all`` look into it (tests only read the elements)."""
     collector = _Collector()
     collector.feed(html)
-    return collector.elements
+    return tuple(collector.elements)
 
 
 def find_all(html: str, tag: str, **attrs: str) -> list[Element]:
