@@ -49,7 +49,12 @@ def register_profiles() -> None:
     default = settings.get_profile("default")
     settings.register_profile("full", default)
     settings.register_profile(
-        "ci", default, derandomize=True, deadline=None, database=None, print_blob=True,
+        "ci",
+        default,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        print_blob=True,
         suppress_health_check=[HealthCheck.too_slow],
     )
     settings.register_profile("fast", default, max_examples=FAST_EXAMPLES, deadline=None)

@@ -85,7 +85,7 @@ def _copy_sqlite_schema(uri: str) -> bool:
     prefix = "sqlite:///"
     if not uri.startswith(prefix) or "?" in uri or uri == prefix + ":memory:":
         return False
-    target = Path(uri[len(prefix):])
+    target = Path(uri.removeprefix(prefix))
     if target.exists() or not target.parent.is_dir():
         return False
     if not _SCHEMA:
