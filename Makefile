@@ -1,4 +1,5 @@
-# Truco Tutor: the two set-up commands are `make run` and `make test` (see README.md).
+# Truco Tutor: the two set-up commands are `make run` and `make test` (see README.md); `make check` and
+# `make test-fast` are the quicker tiers while editing (docs/testing.md).
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -13,10 +14,24 @@ BABEL_KEYWORDS := -k _ -k gettext -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:
 EXTRACT_OPTIONS := -F babel.cfg $(BABEL_KEYWORDS) --add-comments=Translators: --no-wrap --sort-by-file \
 	--project="Truco Tutor" --copyright-holder="Truco Tutor contributors"
 
-.PHONY: run test extract update compile bench-http
+# pytest-xdist workers: one per core (-n auto); `make test WORKERS=4` to choose.
+WORKERS ?= auto
+PYTEST_PARALLEL := -n $(WORKERS) --dist worksteal
+# The architecture and catalog tests that `make check` runs (no app, no database).
+CHECK_TESTS := tests/test_architecture.py tests/content/test_architecture.py tests/i18n/test_catalogs.py
+# make test-fast: no browser (e2e), no PostgreSQL, no schemathesis (not even collected), no wheel build.
+FAST_SELECTION := -m "not e2e and not postgresql" --ignore=tests/e2e --ignore=tests/web/test_schemathesis.py \
+	--ignore=tests/test_packaging.py
+
+.PHONY: run test test-fast check extract update compile bench-http
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
+
+# The test dependencies (pytest, xdist, ruff, mypy...), installed again when pyproject.toml changes.
+$(VENV)/.test-deps: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@
 
 # Install the app, create or upgrade the SQLite database in instance/, serve on http://127.0.0.1:5000
 run: $(BIN)/python
@@ -25,16 +40,30 @@ run: $(BIN)/python
 	$(BIN)/flask --app tutor run --host $(HOST) --port $(PORT)
 
 # Install Debian's Chromium and PostgreSQL server if missing and the test dependencies, then run the whole
-# suite (the web tests run on SQLite and on a private PostgreSQL server the tests start, tools/pgserver.py)
-test: $(BIN)/python
+# suite in parallel with today's budgets (the tests marked `store` run on SQLite and on a private PostgreSQL
+# server each worker starts, tools/pgserver.py; browser tests, schemathesis and the wheel check included)
+test: $(VENV)/.test-deps
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="chromium chromium-driver"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then \
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
-	$(BIN)/pip install -q -e '.[test]'
-	$(BIN)/pytest
+	TUTOR_TEST_PROFILE=ci $(BIN)/pytest $(PYTEST_PARALLEL) --durations=10
+
+# Every unit, web test and doctest on SQLite only, with small budgets (tests/budgets.py), in parallel.
+test-fast: $(VENV)/.test-deps
+	TUTOR_TEST_PROFILE=fast $(BIN)/pytest $(PYTEST_PARALLEL) -q $(FAST_SELECTION) --durations=5
+
+# Lint, formatting, types, the architecture tests and complete catalogs: every command runs, then the
+# target fails if any did (one line per problem: `ruff check` or `ruff format --diff` show more).
+check: $(VENV)/.test-deps
+	@status=0; \
+	echo "ruff check"; $(BIN)/ruff check --output-format concise . || status=1; \
+	echo "ruff format --check"; $(BIN)/ruff format --check --output-format concise . || status=1; \
+	echo "mypy"; $(BIN)/mypy || status=1; \
+	$(BIN)/pytest -q $(CHECK_TESTS) || status=1; \
+	exit $$status
 
 # Translation workflow: extract -> update -> (translators edit .po) -> compile (optional: .po are read directly)
 extract:

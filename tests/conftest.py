@@ -1,21 +1,33 @@
 """Shared fixtures: an app on a temporary database, clients, and small HTML helpers.
 
-The app runs on a fresh SQLite file per test. Under ``tests/web`` every test that uses the ``app``
-fixture runs twice, on SQLite and on PostgreSQL (``tests/web/conftest.py``): one private PostgreSQL
-server is started for the whole run in a temporary folder (``tools/pgserver.py``) and its tables are
-emptied before each test. No PostgreSQL installed means those tests fail (``make test`` installs it);
-``-m "not postgresql"`` deselects them, and the count says so.
+The app runs on a fresh SQLite file per test. A test that writes the store (and reads back what it
+wrote) is marked ``store`` (``pytestmark = pytest.mark.store`` for a whole module) and runs twice, on
+SQLite and on PostgreSQL (``test_x[sqlite]``, ``test_x[postgresql]``); the other web tests run on
+SQLite only (``tests/web/conftest.py``), and a web test that is not marked but writes the store
+fails and says so. Each pytest process (each xdist worker) starts one private PostgreSQL server in a temporary
+folder the first time a PostgreSQL test needs it (``tools/pgserver.py``), and the tables are
+emptied before each test. No PostgreSQL installed means those tests fail (``make test`` installs
+it); ``-m "not postgresql"`` deselects them, and the count says so.
+
+How much the tests do (Hypothesis examples, deals played in loops) is set by one profile, ``full``,
+``ci`` or ``fast`` (``tests/budgets.py``), loaded here.
 """
 
 from __future__ import annotations
 
+import atexit
 import re
+import shutil
+import tempfile
+from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import create_engine, text
 
+from tests.budgets import current_profile, register_profiles, selected_profile
 from tools.pgserver import PostgresServer, PostgresUnavailable
 from tutor import create_app
 from tutor.content.checks import AnswerType
@@ -26,21 +38,65 @@ LANGUAGES = ("en", "de", "sv", "pl", "es")
 HTMX = {"HX-Request": "true"}
 """Headers of an htmx request that swaps a region."""
 
+register_profiles()
+settings.load_profile(selected_profile())
+
+BACKENDS = ("sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql))
+"""Where a test marked ``store`` runs: the test id says which (``test_x[postgresql]``)."""
+
+
+def pytest_report_header(config) -> str:
+    return f"test profile: {current_profile()} (tests/budgets.py)"
+
+
+def pytest_generate_tests(metafunc) -> None:
+    """A test marked ``store`` whose fixtures need ``database`` runs on SQLite and on PostgreSQL."""
+    if "database" in metafunc.fixturenames and metafunc.definition.get_closest_marker("store"):
+        metafunc.parametrize("database", BACKENDS, indirect=True)
+
 
 def make_app(tmp_path: Path, database: str | None = None, **overrides):
     """A testing app with tables created from the models: on its own SQLite file in ``tmp_path``, or on
-    the PostgreSQL database ``database`` (a URL from the ``database_url`` fixture), emptied first."""
+    the PostgreSQL database ``database`` (a URL from the ``database_url`` fixture), emptied first.
+
+    A new SQLite file is a copy of one this process made once with ``db.metadata.create_all``
+    (the same tables, without building them again for every test); an existing file is kept."""
     if database is None or database.startswith("sqlite"):
         uri = database or f"sqlite:///{tmp_path / 'test.sqlite3'}"
     else:
         uri = database
+    copied = _copy_sqlite_schema(uri)
     config = {"TESTING": True, "SECRET_KEY": "test-secret-key", "SQLALCHEMY_DATABASE_URI": uri, **overrides}
     app = create_app(config)
     with app.app_context():
-        db.create_all()
+        if not copied:
+            db.create_all()
         if not uri.startswith("sqlite"):
             empty_tables(db.engine)
     return app
+
+
+_SCHEMA: list[Path] = []
+"""The SQLite file with every table of the models that new test databases copy (one per process)."""
+
+
+def _copy_sqlite_schema(uri: str) -> bool:
+    """Copy the schema file to ``uri``'s SQLite file if that file is new and its folder exists."""
+    prefix = "sqlite:///"
+    if not uri.startswith(prefix) or "?" in uri or uri == prefix + ":memory:":
+        return False
+    target = Path(uri.removeprefix(prefix))
+    if target.exists() or not target.parent.is_dir():
+        return False
+    if not _SCHEMA:
+        folder = Path(tempfile.mkdtemp(prefix="tutor-schema-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        engine = create_engine(f"{prefix}{folder / 'schema.sqlite3'}")
+        db.metadata.create_all(engine)
+        engine.dispose()
+        _SCHEMA.append(folder / "schema.sqlite3")
+    shutil.copyfile(_SCHEMA[0], target)
+    return True
 
 
 def empty_tables(engine) -> None:
@@ -60,7 +116,9 @@ def dispose(app) -> None:
 
 @pytest.fixture(scope="session")
 def postgres_server():
-    """One private PostgreSQL server for the whole run (``tools/pgserver.py``); fails if none can start."""
+    """One private PostgreSQL server per pytest process (each xdist worker has its own, in its own
+    temporary folder with its own socket: ``tools/pgserver.py``), started when a test first needs it;
+    fails if none can start."""
     try:
         server = PostgresServer().start()
     except PostgresUnavailable as error:
@@ -70,19 +128,37 @@ def postgres_server():
 
 
 @pytest.fixture(scope="session")
-def postgres_database(postgres_server):
-    """The URL of the database the app tests share on that server (emptied by ``make_app``)."""
-    url = postgres_server.create_database("tutor_test")
+def postgres_database(postgres_server, worker_name):
+    """The URL of the database this process's app tests share on that server (emptied by ``make_app``)."""
+    url = postgres_server.create_database(f"tutor_test_{worker_name}")
     engine = create_engine(url)
     db.metadata.create_all(engine)
     engine.dispose()
     return url
 
 
+@pytest.fixture(scope="session")
+def worker_name(request) -> str:
+    """``gw0``, ``gw1``... under xdist, ``main`` without it: names what each process owns."""
+    return getattr(request.config, "workerinput", {}).get("workerid", "main")
+
+
 @pytest.fixture
-def database_url(tmp_path):
-    """The database of the ``app`` fixture: a new SQLite file (``tests/web`` adds PostgreSQL)."""
-    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+def database(request) -> str:
+    """``sqlite`` or ``postgresql``: where the test's app keeps its store.
+
+    A test that asks for the app only at run time (``request.getfixturevalue("app")``) is not
+    parametrized and runs on SQLite."""
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+def database_url(request, database, tmp_path) -> str:
+    """The database of the ``app`` fixture: a new SQLite file, or this process's PostgreSQL test
+    database (emptied when the app is made)."""
+    if database == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    return request.getfixturevalue("postgres_database")
 
 
 @pytest.fixture
@@ -158,9 +234,15 @@ class _Collector(HTMLParser):
 
 def parse_html(html: str) -> list[Element]:
     """Every element of an HTML document, in order, with its text content."""
+    return list(_parsed(html))
+
+
+@lru_cache(maxsize=16)
+def _parsed(html: str) -> tuple[Element, ...]:
+    """A page is parsed once however many ``find_all`` look into it (tests only read the elements)."""
     collector = _Collector()
     collector.feed(html)
-    return collector.elements
+    return tuple(collector.elements)
 
 
 def find_all(html: str, tag: str, **attrs: str) -> list[Element]:

@@ -16,9 +16,10 @@ from itertools import product
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.budgets import examples
 from tutor.bots import (
     BotReason,
     Decision,
@@ -179,7 +180,7 @@ def other_deal(hand: HandState, seat: int, rng: random.Random) -> HandState | No
     return None
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@examples(40, derandomize=True)
 @given(rules=st.sampled_from(RULESETS), seed=st.integers(0, 2**32), steps=st.integers(0, 12), pick=st.integers(0, 999))
 def test_hidden_cards_do_not_change_a_decision_or_a_hint(rules, seed, steps, pick):
     rng = random.Random(seed)

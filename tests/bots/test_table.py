@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budgets import budget
 from tutor.bots.table import NEXT_HAND, Table, TableError
 from tutor.engine import IllegalActionError, InvalidNotationError, Rules
 
@@ -34,7 +35,7 @@ def play_match(rules: Rules, seed: int, level: str, choose_seed: int, check_repl
     raise AssertionError("the match did not end")
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=budget(25), deadline=None)
 @given(players=st.sampled_from([2, 4, 6]), seed=st.integers(0, 2**31 - 1), choose_seed=st.integers(0, 1000))
 def test_a_whole_match_replays_from_its_log_at_every_step(players, seed, choose_seed):
     rules = Rules(players=players, target=5)

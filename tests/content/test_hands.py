@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.budgets import budget
 from tutor.content import all_hands, all_lessons, get_hand
 from tutor.content.errors import ContentError
 from tutor.content.loader import HANDS_DIR, load_hand_file
@@ -16,8 +17,8 @@ from tutor.engine.cards import Card
 
 HANDS = all_hands()
 KEYS = [spec.key for spec in HANDS]
-DEALS = 200
-LINES = 200
+DEALS = budget(200)
+LINES = budget(200)
 
 
 def test_at_least_24_hands_and_three_for_each_lesson_from_2_to_9():

@@ -17,9 +17,10 @@ import sys
 from itertools import product
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.budgets import examples
 from tutor.engine import (
     DECK,
     TrucoError,
@@ -105,7 +106,7 @@ def check_sample(hand: HandState, seat: int, sample: HandState) -> None:
             assert flor_points(sample.deal[event.seat]) == event.value
 
 
-@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@examples(400, derandomize=True)
 @given(
     rules=st.sampled_from(RULESETS),
     seed=st.integers(0, 2**32),
@@ -170,7 +171,7 @@ def consistent_swaps(hand: HandState, seat: int) -> int:
     return count
 
 
-@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@examples(150, derandomize=True)
 @given(rules=st.sampled_from(RULESETS), seed=st.integers(0, 2**32), steps=st.integers(0, 12))
 def test_different_seeds_give_different_hidden_cards(rules, seed, steps):
     """When the record leaves a choice (at least four other deals one swap away fit it), sixteen

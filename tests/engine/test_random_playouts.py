@@ -33,9 +33,10 @@ from __future__ import annotations
 import random
 from itertools import product
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.budgets import examples
 from tutor.engine import (
     ARGENTINE,
     CALLS,
@@ -65,7 +66,7 @@ from tutor.engine import (
 )
 
 HANDS_PER_EXAMPLE = 50
-HAND_EXAMPLES = 220  # 220 x 50 = 11,000 hands
+HAND_EXAMPLES = 220  # 220 x 50 = 11,000 hands (the full profile: tests/budgets.py)
 MAX_ACTIONS = 120
 
 RULESETS: list[Rules] = [
@@ -374,9 +375,7 @@ def check_finished_hand(hand: HandState) -> None:
     check_views(hand)
 
 
-@settings(
-    max_examples=HAND_EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
+@examples(HAND_EXAMPLES, derandomize=True)
 @given(rules=st.sampled_from(RULESETS), seed=st.integers(0, 2**63 - 1))
 def test_random_hands_keep_every_invariant(rules: Rules, seed: int) -> None:
     rng = random.Random(seed)
@@ -393,7 +392,7 @@ def test_random_hands_keep_every_invariant(rules: Rules, seed: int) -> None:
 TEAM_RULESETS = [rules for rules in RULESETS if rules.players > 2]
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@examples(40, derandomize=True)
 @given(rules=st.sampled_from(TEAM_RULESETS), seed=st.integers(0, 2**63 - 1), fold=st.sampled_from([0.1, 0.25]))
 def test_random_team_hands_with_many_folds(rules: Rules, seed: int, fold: float) -> None:
     rng = random.Random(seed)
@@ -411,7 +410,7 @@ def test_random_team_hands_with_many_folds(rules: Rules, seed: int, fold: float)
     assert partners_played_on >= HANDS_PER_EXAMPLE // 5
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@examples(40, derandomize=True)
 @given(rules=st.sampled_from(RULESETS), seed=st.integers(0, 2**63 - 1))
 def test_random_matches_reach_the_target_and_move_the_deal(rules: Rules, seed: int) -> None:
     rng = random.Random(seed)

@@ -9,16 +9,17 @@ import json
 from urllib.parse import quote, urlencode
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.budgets import examples
 from tests.conftest import make_app
 from tutor.engine.cards import DECK
 from tutor.web.api import ERROR_CODES
 
 GET_PATHS = ("/envido", "/trick", "/hand", "/envido-stake", "/truco-stake", "/openapi.json")
 PARAMETERS = ("hand", "cards", "tricks", "calls", "score", "target", "falta_mode", "raisable", "variant")
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = examples(150)
 
 
 @pytest.fixture(scope="module")

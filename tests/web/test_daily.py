@@ -23,6 +23,8 @@ from tutor.models import QuizRun, db
 from tutor.web.quiz import views as quiz_views
 from tutor.web.quiz.draw import DAILY, DAILY_SIZE, daily_seed, quiz_questions
 
+pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
+
 DAY = datetime.date(2026, 2, 2)
 PATH = f"/en/daily?date={DAY.isoformat()}"
 

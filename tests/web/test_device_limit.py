@@ -18,6 +18,8 @@ from tutor.models import DEVICE_CODE_ALPHABET, DEVICE_CODE_LENGTH, DeviceCodeFai
 from tutor.web.device import views as device
 from tutor.web.device.views import FAILURE_BUDGET, FORGIVE_EVERY
 
+pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
+
 SESSION_COOKIE = "tutor_session"
 WRONG = "ZZZZ-ZZZZ"
 SCHOOL = "203.0.113.40"

@@ -8,10 +8,11 @@ from urllib.parse import unquote, urlencode
 import pytest
 from babel.messages.pofile import read_po
 from flask import request
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
+from tests.budgets import examples
 from tests.conftest import HTMX, LANGUAGES, ROOT, find_all, make_app
 from tutor.engine.envido import envido, flor, showdown
 from tutor.engine.errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
@@ -506,7 +507,7 @@ def fuzz_client(tmp_path_factory):
     return make_app(tmp_path_factory.mktemp("pages-fuzz")).test_client()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(150)
 @given(
     path=st.sampled_from(["/en/envido", "/pl/envido/showdown", "/de/envido/stakes", "/sv/envido"]),
     params=st.lists(st.tuples(st.sampled_from(PAGE_PARAMETERS), page_value), max_size=8),

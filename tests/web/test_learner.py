@@ -12,6 +12,8 @@ from tests.conftest import csrf_token, find_all
 from tutor.models import DEVICE_CODE_ALPHABET, AttemptRow, Learner, db
 from tutor.web.device.views import FAILURE_BUDGET
 
+pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
+
 UNAMBIGUOUS = set("23456789ABCDEFGHJKMNPQRSTUVWXYZ")  # no 0/O, 1/I/L
 
 

@@ -18,6 +18,8 @@ from tutor.learning import TOPICS, Source, cards, due_items, rating
 from tutor.models import AttemptRow, Learner, db, utcnow
 from tutor.web.shared.learning import TOPIC_NAMES, attempts_of, record_event, topic_name
 
+pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
+
 LESSON = get_lesson("card-ranking")
 STEP = LESSON.step("false-aces")  # a choice between cards, with a hint
 ITEM = f"{LESSON.key}/{STEP.key}"

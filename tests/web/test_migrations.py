@@ -13,6 +13,8 @@ from sqlalchemy import create_engine, inspect, text
 from tutor import create_app
 from tutor.models import db
 
+pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
+
 
 @pytest.fixture
 def empty_url(request, database, tmp_path) -> str:

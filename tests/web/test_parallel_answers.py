@@ -23,6 +23,8 @@ from tutor.content import all_lessons
 from tutor.content.checks import make_question
 from tutor.models import AttemptRow, Learner, db
 
+pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
+
 LEARNERS = 20
 PARALLEL = 10
 LESSON = all_lessons()[1]

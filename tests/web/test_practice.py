@@ -14,6 +14,8 @@ from tutor.content import all_hands, get_hand
 from tutor.content.practice import Practice
 from tutor.models import PracticeRun, db
 
+pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
+
 KEY = "lowest-card-that-wins"
 RUN_URL = re.compile(r"/en/practice/([a-z0-9-]+)/([0-9a-f]{16})")
 

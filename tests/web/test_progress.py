@@ -30,6 +30,8 @@ from tutor.content import all_hands, get_lesson
 from tutor.i18n import load_translations
 from tutor.models import AttemptRow, Learner, db
 
+pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
+
 NOW = datetime(2026, 3, 10, 15, 0, tzinfo=timezone.utc)
 X, Y, A = "card-ranking/false-aces", "card-ranking/threes-and-twos", "envido-counting/no-pair"
 

@@ -32,6 +32,8 @@ from tutor.models import AttemptRow, QuizRun, db
 from tutor.web.components.questions import answer_text
 from tutor.web.quiz.draw import EXAM_SIZE, QUIZ_SIZE, quiz_questions, same_question_key
 
+pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
+
 ATTEMPT_RE = re.compile(r'name="attempt" value="([^"]+)"')
 RUN_RE = re.compile(r"/quiz/[a-z-]+/([0-9a-f]{16})$")
 TOPIC_KEYS = [topic.key for topic in TOPICS]

@@ -25,6 +25,8 @@ from tutor.content.checks import AnswerType, make_question
 from tutor.i18n import load_translations
 from tutor.models import AttemptRow, db
 
+pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
+
 LESSON = get_lesson("card-ranking")
 STEP = LESSON.step("false-aces")  # a choice between cards, with a hint
 ITEM = f"{LESSON.key}/{STEP.key}"

@@ -26,9 +26,10 @@ from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from tests.budgets import budget
 from tutor import create_app
 
-EXAMPLES = 60
+EXAMPLES = budget(60)
 """Generated requests per operation and phase (the whole test stays well under a minute)."""
 
 PLAIN = {"Accept-Encoding": "identity"}

@@ -13,6 +13,8 @@ from itsdangerous import TimestampSigner
 from tests.conftest import HTMX, csrf_token, find_all, make_app
 from tutor.config import instance_secret_key
 
+pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
+
 SESSION_COOKIE = "tutor_session"
 DIRECTIVES = {
     "default-src": "'self'",
