@@ -106,6 +106,14 @@ class ReasonCode(StrEnum):
     DECLINE_TRUCO_WEAK = "decline_truco_weak"
     """Declines a truco call: its cards are too weak. ``call``: the call declined; ``card``: its
     best card still in hand (absent when it holds none)."""
+    TABLE_CARD_HOLDS = "table_card_holds"
+    """Answers a truco with no card left in hand by accepting (or raising): its team's card on the
+    table is likely to take the trick that decides. ``call``: the call accepted or the raise;
+    ``card``: the team's best card on the table."""
+    TABLE_CARD_WEAK = "table_card_weak"
+    """Declines a truco with no card left in hand: its team's card on the table is unlikely to take
+    the trick that decides. ``call``: the call declined; ``card``: the team's best card on the
+    table (absent when none)."""
     BLUFF = "bluff"
     """Calls or raises with weak cards, hoping the other team declines (mentir). ``call``: the call."""
 

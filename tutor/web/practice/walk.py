@@ -48,7 +48,7 @@ def walk_context(spec: PracticeHand, seed: int, step: int, *, face: str, faces: 
             "played": played, "to_act": replay.to_act == seat,
         })
     notes = [
-        {"text": coach_text(f), "mistake": f.note.mistake, "new": f.position == step}
+        {"text": coach_text(f, face), "mistake": f.note.mistake, "new": f.position == step}
         for f in run.coach() if f.position <= step
     ]
     if last is None:
