@@ -36,6 +36,7 @@ from ..engine.envido import flor_points
 from ..engine.stakes import EnvidoCall, FlorCall, TrucoCall, envido_stake, truco_stake
 from ..engine.state import Action, Answer, Call, Mazo, Phase, PlayCard
 from ..engine.tricks import Side, hand_result
+from .certainty import view_forced
 from .common import Decision, action_text, card_table, team_outcomes
 from .reasons import BotReason, ReasonCode
 
@@ -61,6 +62,8 @@ TRUCO_RAISE = 0.8
 
 LOW_CARD = 10
 """Trick strength from which a card is not called low in a reason (the 3s and better)."""
+STRONG_CARD = 9
+"""Trick strength from which a card led is called strong in a reason (the 2s and better)."""
 
 Option = tuple[float, Action, BotReason]
 
@@ -477,7 +480,12 @@ def _turn(view, calls, plays, mazo, R) -> list[Option]:
     if truco_name is not None and plays:
         power = hand_power(view, hand, outs)
         if power >= 0.98:
-            return _mix(options, left, [(1.0, calls[truco_name], R(ReasonCode.TRUCO_SURE, call=truco_name))])
+            if R is _explained and not view_forced(view):
+                # Nearly sure, but not certain: the reason says strong cards, not "cannot lose".
+                reason = R(ReasonCode.TRUCO_STRONG, call=truco_name, card=hand[0].notation)
+            else:
+                reason = R(ReasonCode.TRUCO_SURE, call=truco_name)
+            return _mix(options, left, [(1.0, calls[truco_name], reason)])
         if power >= TRUCO_CALL:
             best = hand[0].notation if R is _explained else None
             return _mix(options, left, [(1.0, calls[truco_name], R(ReasonCode.TRUCO_STRONG, call=truco_name, card=best))])
@@ -528,7 +536,7 @@ def _card(
         if "W" in outs and len(hand) > 1:
             # The lowest card after taking a trick; "low" only when it is (below a 3).
             return play(low, ReasonCode.LEAD_LOW if strength(low) < LOW_CARD else ReasonCode.LEAD_STRONG)
-        return play(hand[0], ReasonCode.LEAD_STRONG)
+        return play(hand[0], ReasonCode.LEAD_STRONG if strength(hand[0]) >= STRONG_CARD else ReasonCode.LEAD_BEST)
     best_opp = max((strength(c) for s, c in current if s & 1 != team), default=0)
     own = [(s, c) for s, c in current if s & 1 == team]
     best_own = max((strength(c) for _, c in own), default=0)

@@ -208,3 +208,64 @@ def view_possible(view) -> bool:
     if view.is_over:
         return view.end is not None and view.end.team == view.team
     return any(possible(w, view.team) for w in _worlds(view, worst=False))
+
+
+# --- The envido showdown from one seat's view ----------------------------------------------------
+
+
+def _envido_range(played: list, pool: list, hidden: int) -> tuple[int, int]:
+    """The lowest and highest envido a seat can have with ``played`` cards known and ``hidden``
+    more drawn from ``pool`` (only the three best and three worst cards of each suit can matter)."""
+    from ..engine.envido import envido_points
+
+    if hidden == 0:
+        value = envido_points(tuple(played))
+        return value, value
+    by_suit: dict = {}
+    for card in pool:
+        by_suit.setdefault(card.suit, []).append(card)
+    value_of = {c: (c.rank if c.rank <= 7 else 0) for c in pool}
+    high = [c for cards in by_suit.values() for c in sorted(cards, key=lambda c: -value_of[c])[:3]]
+    low = [c for cards in by_suit.values() for c in sorted(cards, key=lambda c: value_of[c])[:3]]
+    top = max(envido_points((*played, *extra)) for extra in combinations(high, hidden))
+    bottom = min(envido_points((*played, *extra)) for extra in combinations(low, hidden))
+    return bottom, top
+
+
+def envido_certainty(view) -> bool | None:
+    """True when the seat's team wins the envido showdown whatever cards the other seats hold,
+    False when it loses it whatever they hold, None when it depends (from the seat's view: its own
+    count, the cards played; ties go to the seat nearer the mano). None with flor in the rules."""
+    if view.rules.has_flor:
+        return None
+    n = view.players
+    out = set(getattr(view, "folded", ()) or ())
+    pool = unseen(view)
+    played: dict[int, list] = {s: [] for s in range(n)}
+    for trick in (*view.tricks, view.current_trick):
+        for s, card in trick:
+            played[s].append(card)
+    order = [(view.mano + i) % n for i in range(n)]
+    ranges = {}
+    for s in range(n):
+        if s == view.seat or s in out:
+            continue
+        ranges[s] = _envido_range(played[s], pool, 3 - len(played[s]))
+    own = view.envido
+    me = order.index(view.seat)
+
+    def beats(a_value: int, a_seat: int, b_value: int, b_seat: int) -> bool:
+        return a_value > b_value or (a_value == b_value and order.index(a_seat) < order.index(b_seat))
+
+    opponents = [s for s in ranges if s & 1 != view.team]
+    partners = [s for s in ranges if s & 1 == view.team]
+    if all(beats(own, view.seat, ranges[s][1], s) for s in opponents):
+        return True
+    # Our team's best possible (own count or a partner's highest) against an opponent's lowest.
+    candidates = [(own, view.seat)] + [(ranges[s][1], s) for s in partners]
+    for s in opponents:
+        low = ranges[s][0]
+        if all(beats(low, s, value, seat) for value, seat in candidates):
+            return False
+    del me
+    return None
