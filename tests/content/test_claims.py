@@ -19,12 +19,20 @@ import random
 import pytest
 
 from tutor.content import all_hands, get_hand
-from tutor.content.claims import FACTS, AwardClaim, HandClaim, PointsClaim, TrickClaim, build, verdict_claims
+from tutor.content.claims import (
+    FACTS,
+    AwardClaim,
+    HandClaim,
+    PointsClaim,
+    TrickClaim,
+    build,
+    verdict_claims,
+)
 from tutor.content.practice import Practice, play_line
 from tutor.content.predicates import Moment, parse
 from tutor.engine.state import AwardRule, EndKind, HandState
-from tutor.narration.claims import CLAIM_SENTENCES, claim_sentence
 from tutor.narration import Perspective
+from tutor.narration.claims import CLAIM_SENTENCES, claim_sentence
 
 HANDS = all_hands()
 KEYS = [spec.key for spec in HANDS]

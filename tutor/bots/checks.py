@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..engine.envido import envido_points, flor_points
 from ..engine.stakes import EnvidoCall, envido_stake, truco_stake
-from ..engine.state import Action, Answer, Call, HandState, Mazo, Phase, PlayCard
+from ..engine.state import Action, Answer, Call, HandState, Mazo, Phase
 from .certainty import Position, envido_certainty, forced, view_forced, view_possible
 from .common import action_text
 from .reasons import BotReason, ReasonCode

@@ -23,6 +23,7 @@ from tutor.content.claims import (
 )
 from tutor.engine.state import EndKind
 from tutor.i18n import gettext as _
+
 from .cards import card_name
 from .events import award_label, hand_rule_sentence
 from .perspective import Perspective
