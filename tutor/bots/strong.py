@@ -159,13 +159,21 @@ class _Tally:
     """Per simulation: the team's and the other team's points without the envido's."""
 
 
-def _rollout(state: HandState, rng: random.Random) -> None:
+def _rollout(state: HandState, rng: random.Random, team: int | None = None) -> None:
+    """Play the hand out by the beginner's rules. The seats of ``team`` (the deciding seat's) take
+    the rules' main option and never their rare bluffs: the bot decides its own later moves
+    itself, so a simulation should not charge it for a bluff it would not make."""
     for _ in range(MAX_ROLLOUT_ACTIONS):
         if state.is_over:
             return
         seat = state.to_act
         options = beginner.policy(SeatInfo(state, seat), explain=False)
-        state.apply(options[0][1] if len(options) == 1 else beginner.draw(options, rng).action)
+        if len(options) == 1:
+            state.apply(options[0][1])
+        elif team is not None and seat & 1 == team:
+            state.apply(max(options, key=lambda o: o[0])[1])
+        else:
+            state.apply(beginner.draw(options, rng).action)
     raise RuntimeError("a simulated hand did not end")  # pragma: no cover
 
 
@@ -473,10 +481,19 @@ def _held_back(view, legal) -> set[int]:
       may still call the envido), or when a partner still plays on (with partners);
     * a card above the lowest when a partner's card already takes the trick: it beats every card
       of the other team on the table and no unseen card beats it, or nobody after the seat is an
-      opponent (pie play: let the partner's card stand, throw the lowest).
+      opponent (pie play: let the partner's card stand, throw the lowest);
+    * an envido call with a count that loses most showdowns when a lost showdown gives the other
+      team the match (it gains at most the declined point).
     """
     held: set[int] = set()
     plays = [i for i, a in enumerate(legal) if type(a) is PlayCard]
+    them = view.scores[1 - view.team]
+    if view.phase is not Phase.ANSWER_ENVIDO and them + 2 >= view.target and envido_certainty(view) is not True:
+        # The other team needs only what a lost showdown gives it: an envido call gains at most the
+        # declined point and hands it a showdown it can accept whenever its count is good.
+        count = view.envido
+        if _chance_vs_random(count, max(1, view.players // 2), (view.mano & 1) == view.team) < 0.5:
+            held.update(i for i, a in enumerate(legal) if type(a) is Call and isinstance(a.call, EnvidoCall))
     for i, action in enumerate(legal):
         if type(action) is Mazo and len(legal) > 1:
             partners = [s for s in range(view.players) if s != view.seat and s & 1 == view.team
@@ -566,7 +583,7 @@ def evaluate(
                 tally = tallies[index]
                 state = world.clone()
                 state.apply(tally.action)
-                _rollout(state, random.Random(seed))
+                _rollout(state, random.Random(seed), team)
                 points = state.points
                 tally.value += (points[team] - points[1 - team]) - base
                 tally.count += 1
