@@ -20,9 +20,16 @@ against an opponent who sees only its own count and accepts when its chance agai
 beats the stake's break-even chance by ENVIDO_MARGIN, or when declining would lose the match. The
 accepted and declined stakes are the engine's (``envido_stake``, the Falta envido worth what the
 leader needs); to that is added the rest of the hand, taken from the rollouts of the other actions
-without the envido points scored in them (when the envido ends the match nothing is added). The
-reasons (:func:`explain`) come from these numbers: the chance to win the showdown, a bluff only
-when that chance is low and the other team mostly declines.
+without the envido points scored in them (when the envido ends the match nothing is added); its
+match value combines each envido outcome with each simulated rest of the hand. The other team's
+answer is match-aware, and its raise of the seat's call is modelled (it raises with a very high
+count; the seat then accepts with 30 or more). The reasons (:func:`explain`) come from these
+numbers, and every fact in them is one the engine backs (:mod:`tutor.bots.checks` tests them):
+the chance to win the showdown (10 of 10 or 0 only when the view makes it certain,
+:func:`tutor.bots.certainty.envido_certainty`), a bluff only when that chance is low and the other
+team mostly declines; a card's own chance to take the trick; the chance to take the hand on tricks
+(not counting the other team's folds; certain or impossible by an exact search of the cards when
+that is cheap); and, when the match changes the answer, that.
 
 ``budget`` is the number of simulated hands per decision (split among the legal actions); the
 default (96 with 2 players, 64 with 4, 48 with 6) keeps a decision under 100 ms on a small machine
@@ -723,12 +730,15 @@ def explain(view, best: RankedAction, ranked: Sequence[RankedAction] = ()) -> Bo
     phase = view.phase
     if ranked:
         by_points = max(ranked, key=lambda r: r.expected_points)
+        if by_points.action != action and by_points.gives_match and not best.gives_match:
+            pending = view.pending
+            if pending is not None and pending.family.value == "truco":
+                return BotReason.of(ReasonCode.MATCH_DECLINE_LOSES, call=pending.call.value, action=text)
+            if pending is not None and pending.family.value == "envido" and kind is Answer and action.quiero:
+                return BotReason.of(ReasonCode.ENVIDO_ACCEPT_FORCED, count=view.envido, call=pending.call.value)
         if (by_points.action != action and by_points.expected_points - best.expected_points >= 0.25
-                and not best.held_back and not by_points.held_back and best.equity - by_points.equity >= 0.01):
-            if kind is Answer and best.action.quiero is True and by_points.gives_match:
-                pending = view.pending
-                if pending is not None and pending.family.value == "truco":
-                    return BotReason.of(ReasonCode.MATCH_DECLINE_LOSES, call=pending.call.value, action=text)
+                and not best.held_back and not by_points.held_back and best.equity - by_points.equity >= 0.01
+                and 0.01 <= best.equity <= 0.99):
             return BotReason.of(
                 ReasonCode.MATCH_CHANGES, action=text, chance=max(1, min(99, round(100 * best.equity))),
                 other=action_text(by_points.action), points=round(best.expected_points, 2),
