@@ -58,7 +58,8 @@ def _seat_view(args: dict[str, str]):
 
 @bp.get("/hint")
 def hint_endpoint():
-    """The legal actions of the seat to act, ranked by expected points for its team, with a reason."""
+    """The legal actions of the seat to act, ranked for the match (each with its expected points for the
+    hand), with a reason."""
     args = query("hand", "seat", optional=("seed",))
     view, seat = _seat_view(args)
     seed = _number(args, "seed", MAX_SEED, default=0)
