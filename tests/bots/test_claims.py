@@ -61,6 +61,16 @@ def test_a_four_under_a_five_is_never_said_to_take_the_trick():
             if type(item.action) is PlayCard and item.action.card.notation == "4e":
                 assert item.trick_rate == 0.0
         assert not check_reason(found.reason, state, 0, found.best)
+    # Four players: the partner still plays after seat 0, so the team may take the trick, but the 4
+    # itself never does, and a reason never says it does.
+    state, view = _example("argentino:players=4;mano=3;scores=0-0;4e,5c,6o|7b,3c,12e|1b,2e,3o|5e,6b,10b;3:5e")
+    assert state.to_act == 0
+    for seed in range(4):
+        found = hint(view, seed=seed)
+        for item in found.ranked:
+            if type(item.action) is PlayCard and item.action.card.notation == "4e":
+                assert item.trick_rate == 0.0
+        assert not check_reason(found.reason, state, 0, found.best)
 
 
 def test_the_partners_winning_ace_is_left_alone_and_the_mazo_is_not_chosen():
