@@ -23,7 +23,8 @@ from tutor.narration.bots import reason_sentence
 
 from .test_choose import walk_states
 
-RULES = [Rules(players=2), Rules(players=4), Rules(players=2, flor=FlorMode.CONTRAFLOR), Rules(players=2, target=15)]
+RULES = [Rules(players=2), Rules(players=4), Rules(players=2, flor=FlorMode.CONTRAFLOR), Rules(players=2, target=15),
+         Rules(players=6), Rules(players=4, target=15)]
 
 
 def _states(seed: int, rules: Rules, every: int):

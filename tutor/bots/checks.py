@@ -205,7 +205,7 @@ def _unseen(view):
 def _check_rate(view, state: HandState, team: int, wins: int, problems: list[str], what: str) -> None:
     """"About ``wins`` of 10" for a result on tricks: 10 only when certain (from the view, and on
     the real cards), at least 1 only when possible, at most 9 when not certain."""
-    small = view.players == 2 or sum(view.cards_left) <= 6
+    small = view.players <= 4 or sum(view.cards_left) <= 12
     if wins == 10:
         if not forced(Position.of_state(state), team):
             problems.append(f"the team {what} in 10 of 10, but the real cards can beat it")

@@ -703,8 +703,9 @@ def _unbeatable(view, card) -> bool:
 
 
 def _small(view) -> bool:
-    """True when the exact search over the unseen cards is cheap (two players, or few cards left)."""
-    return view.players == 2 or sum(view.cards_left) <= 6
+    """True when the exact search over the unseen cards is cheap: up to four players (a few ms at
+    worst), or six with at most 12 cards left (the whole first trick of six can take ~0.1 s)."""
+    return view.players <= 4 or sum(view.cards_left) <= 12
 
 
 def _hand_claim(view, rate: float) -> tuple[int, bool] | None:
