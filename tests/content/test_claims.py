@@ -236,3 +236,18 @@ def test_a_mazo_at_the_first_decision_is_told_as_a_mazo(key):
         hand = next(c for c in verdict.facts if isinstance(c, HandClaim))
         assert hand.end in (EndKind.MAZO, EndKind.MATCH_WON) and hand.holds(run.hand)
         assert not check_run(run)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_ideal_line_ends_on_a_verdict_that_is_not_a_mistake(key):
+    """"Show me" ends on the ideal line's own verdict (``success``, or an outcome such as a declined
+    raise), never on a flagged outcome, and its claims hold."""
+    spec = get_hand(key)
+    from tutor.content.practice import play_ideal
+
+    for seed in ([0] if spec.fixed else range(0, 200, 9)):
+        run = play_ideal(spec, seed)
+        verdict = run.verdict()
+        assert verdict.goal and verdict.stars == 3, (key, seed)
+        assert verdict.outcome is None or not spec.outcomes[verdict.outcome].mistake
+        assert not check_run(run), (key, seed)

@@ -40,8 +40,18 @@ A file ``hands/NN-key.toml`` (``NN`` is the lesson's number) holds one hand::
 
     [[coach]]                         # shown once, when the predicate first holds
     when = "trick_won_by(1, us)"
-    text = "..."
+    text = "..."                      # what to learn; what happened comes from ``facts``
     mistake = false                   # true: the learner did something the lesson warns against
+    facts = ["trick(1)"]              # claims the engine builds and the narrator words
+    says = "trick_won_by(1, us)"      # what the text states, checked when said and at the end
+
+    [[outcome]]                       # verdict texts by outcome, first match wins
+    when = ["hand_won_by(us)", "not lowest_winning(1)"]
+    text = "..."
+
+A verdict always tells what happened from the engine (:func:`tutor.content.claims.verdict_claims`,
+plus the top-level ``facts``), then the first matching outcome's text, else ``success`` or
+``failure``: both say only what to learn, true of every way of reaching or missing the goal.
 """
 
 from __future__ import annotations
