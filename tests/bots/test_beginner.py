@@ -186,3 +186,35 @@ def test_leading_the_lowest_of_strong_cards_is_not_called_leading_low():
     hand = play(HandState(Rules(), deal=["1e 7o 4b", "4c 5c 6o"], mano=0), "0:1e", "1:4c")
     decision = card_choice(hand.view_for(0))
     assert decision.action == PlayCard(0, Card.parse("4b")) and decision.reason.code is ReasonCode.LEAD_LOW
+
+
+def test_with_an_empty_hand_a_truco_is_answered_by_the_cards_on_the_table():
+    # Finding 3: seat 0 has played its last card, the 1 of espadas, which nothing can beat; the
+    # tricks are one each, so the 1 of espadas wins the hand. It must not decline.
+    hand = play(HandState(Rules(), deal=["1e 12c 5c", "3o 6b 4o"], mano=0), "0:5c", "1:6b", "1:4o", "0:12c", "0:1e",
+                "1:truco")
+    view = hand.view_for(0)
+    assert view.hand == () and hand_power(view) == 1.0
+    action, reason = main_option(view)
+    assert action in (Answer(0, True), Call(0, TrucoCall.RETRUCO))
+    assert reason.code is ReasonCode.TABLE_CARD_HOLDS and reason["card"] == "1e"
+    # With a card on the table that an unseen card beats nine times in ten, it declines.
+    hand = play(HandState(Rules(), deal=["4e 12c 5c", "3o 6b 4o"], mano=0), "0:5c", "1:6b", "1:4o", "0:12c", "0:4e",
+                "1:truco")
+    view = hand.view_for(0)
+    assert hand_power(view) < 0.2
+    action, reason = main_option(view)
+    assert action == Answer(0, False) and reason.code is ReasonCode.TABLE_CARD_WEAK
+
+
+def test_a_partner_card_on_the_table_counts_when_the_hand_is_empty():
+    # Four players, one trick each; seat 2 leads the third with the 1 of espadas and has no card
+    # left when the last opponent, seat 1, calls Truco: seat 2 answers, and its 1 of espadas decides.
+    deal = ["4c 5c 6c", "3e 5e 6e", "4b 2b 1e", "4o 5o 6o"]
+    hand = play(HandState(Rules(players=4), deal=deal, mano=2), "2:4b", "3:4o", "0:4c", "1:3e",
+                "1:5e", "2:2b", "3:5o", "0:5c", "2:1e", "3:6o", "0:6c", "1:truco")
+    view = hand.view_for(hand.to_act)
+    assert hand.to_act == 2 and view.hand == ()
+    assert hand_power(view) == 1.0
+    action, reason = main_option(view)
+    assert action in (Answer(2, True), Call(2, TrucoCall.RETRUCO)) and reason.code is ReasonCode.TABLE_CARD_HOLDS

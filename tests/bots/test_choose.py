@@ -246,8 +246,11 @@ def test_a_hint_ranks_every_legal_action_best_first():
             found = hint(view, seed=index, budget=24)
             assert isinstance(found, Hint) and found.seat == view.seat
             assert sorted(map(str, found.actions)) == sorted(map(str, view.legal_actions))
-            values = [item.expected_points for item in found.ranked]
-            assert values == sorted(values, reverse=True)
+            # Ranked for the match: held-back actions and match-losing answers last, then by the
+            # chance of winning the match, then by expected points for the hand.
+            keys = [(item.held_back, item.gives_match, -round(item.equity, 4), -item.expected_points)
+                    for item in found.ranked]
+            assert keys == sorted(keys)
             assert found.best == found.ranked[0].action
             assert all(item.rollouts >= 1 for item in found.ranked)
             assert isinstance(found.reason.code, ReasonCode)

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from tutor.bots import Level, ReasonCode, choose, hint
+from tutor.bots.certainty import envido_certainty
 from tutor.bots.strong import ENVIDO_DEALS, evaluate
 from tutor.engine import Answer, Call, EnvidoCall, HandState, MatchState, Rules
 from tutor.engine.envido import envido_points
@@ -53,10 +54,10 @@ def test_thirty_three_as_mano_ranks_an_envido_call_above_every_card(seed):
     values = {str(item.action): item for item in found.ranked}
     best_call = max(values[name].expected_points for name in ("0:envido", "0:real_envido", "0:falta_envido"))
     assert best_call > max(values[name].expected_points for name in ("0:7c", "0:6c", "0:4e"))
-    # 33 as mano cannot lose the showdown.
+    # 33 as mano cannot lose the showdown: certain from the view, so "10 of 10" (not from the sample).
     assert values["0:envido"].envido_wins == 1.0
     assert found.reason.code is ReasonCode.ENVIDO_CALL_ODDS
-    assert found.reason["count"] == 33 and found.reason["wins"] == 9  # never "10 of 10" from a sample
+    assert found.reason["count"] == 33 and found.reason["wins"] == 10
 
 
 def test_facing_a_falta_envido_with_five_at_love_all_it_declines():
@@ -87,7 +88,7 @@ def test_facing_a_real_envido_with_seven_it_neither_raises_to_falta_nor_says_it_
     hand = play(HandState(Rules(target=15), deal=["4o 5b 12e", "1e 7o 3b"], mano=0), "0:real_envido")
     found = hint(hand.view_for(1), seed=9)
     assert found.best == Answer(1, False)
-    assert ranking(found)[-1] == "1:falta_envido"
+    assert [str(r.action) for r in found.ranked if not r.held_back][-1] == "1:falta_envido"
 
 
 def test_an_envido_with_two_is_never_accepted_as_a_count_that_should_win():
@@ -140,7 +141,9 @@ def test_a_bluff_is_said_only_of_a_call_that_rarely_wins_and_is_mostly_declined(
             assert best.envido_wins < 0.4 and best.envido_folds >= 0.5
         if found.reason.code in (ReasonCode.ENVIDO_CALL_ODDS, ReasonCode.ENVIDO_ACCEPT_ODDS):
             explained += 1
-            assert found.reason["wins"] == min(9, round(best.envido_wins * 10))
+            certain = envido_certainty(view)
+            expected = (10 if certain else 0) if certain is not None else max(1, min(9, round(best.envido_wins * 10)))
+            assert found.reason["wins"] == expected
         if found.reason.code is ReasonCode.MAZO_SAVE_POINTS:
             assert best.expected_points <= -1
     assert explained + seen >= 1, "no envido call was best in 40 opening positions"

@@ -7,9 +7,10 @@ Public API:
   :class:`~tutor.engine.state.SeatView`, always one of ``view.legal_actions``, with a
   :class:`BotReason` (:class:`ReasonCode` + parameters). Same view, level, facts and generator
   state: same decision.
-* :func:`hint` ``(view, seed, budget=None, facts=()) -> Hint``: the legal actions ranked by
-  expected points for the seat's team over the rest of the hand (``Hint.ranked``: tuple of
-  :class:`RankedAction` with ``action`` and ``expected_points``; ``Hint.best``; ``Hint.reason``).
+* :func:`hint` ``(view, seed, budget=None, facts=()) -> Hint``: the legal actions ranked by the
+  chance of winning the match (``Hint.ranked``: tuple of :class:`RankedAction` with ``action``,
+  ``expected_points`` for the seat's team over the rest of the hand, and ``equity``; ``Hint.best``;
+  ``Hint.reason``, which says when the match changes the answer).
 * Señas: :class:`Sena`, :func:`senas` ``(view)``, :func:`noticed` ``(seed, seat, observer)``,
   :func:`sena_facts` ``(seat, senas)`` and :func:`known_facts` ``(seat, {seat: senas}, seed)`` ->
   facts for ``choose``/``hint`` (``facts=``).

@@ -36,6 +36,7 @@ from ..engine.envido import flor_points
 from ..engine.stakes import EnvidoCall, FlorCall, TrucoCall, envido_stake, truco_stake
 from ..engine.state import Action, Answer, Call, Mazo, Phase, PlayCard
 from ..engine.tricks import Side, hand_result
+from .certainty import view_forced
 from .common import Decision, action_text, card_table, team_outcomes
 from .reasons import BotReason, ReasonCode
 
@@ -61,6 +62,8 @@ TRUCO_RAISE = 0.8
 
 LOW_CARD = 10
 """Trick strength from which a card is not called low in a reason (the 3s and better)."""
+STRONG_CARD = 9
+"""Trick strength from which a card led is called strong in a reason (the 2s and better)."""
 
 Option = tuple[float, Action, BotReason]
 
@@ -151,7 +154,7 @@ def hand_power(view, hand: list | None = None, outs: str | None = None) -> float
     if hand is None:
         hand = _sorted(view, view.hand)
     if not hand:
-        return 0.0
+        return _table_power(view, table, outs)
     chances = _trick_chances(table, ranking.name, players)
     opponents = players // 2
     others = (1 - 0.5**opponents) ** (opponents - 1)
@@ -196,6 +199,58 @@ def hand_power(view, hand: list | None = None, outs: str | None = None) -> float
         first = 1 - 0.75**partners_after if partners_after else 0.0
         rest = hand[:-1]
     return _chance(outs, (first, *(trick(c) for c in rest)), mano_team)
+
+
+def _table_power(view, table, outs: str | None = None) -> float:
+    """The chance of taking the hand for a seat with no card left: its team's cards are on the
+    table, so the trick under way decides (each opponent still to play holds one card drawn from
+    the cards the seat has not seen; a partner still to play beats the best card a quarter of the
+    time)."""
+    current = view.current_trick
+    if outs is None:
+        outs = "".join(team_outcomes(view))
+    mano_team = (view.mano & 1) == view.team
+    if not current:
+        return _chance(outs, (), mano_team)
+    strength = table.strength
+    team = view.team
+    players = view.players
+    seat = view.seat
+    folded = set(getattr(view, "folded", ()) or ())
+    played_seats = {s for s, _ in current}
+    after = [(seat + i) % players for i in range(1, players)]
+    after = [s for s in after if s not in played_seats and s not in folded]
+    opp_after = sum(1 for s in after if s & 1 != team)
+    partners_after = len(after) - opp_after
+    best_opp = max((strength(c) for s, c in current if s & 1 != team), default=0)
+    best_own = max((strength(c) for s, c in current if s & 1 == team), default=0)
+    seen = set(view.dealt)
+    for trick in (*view.tricks, current):
+        seen.update(c for _, c in trick)
+    unseen = [strength(c) for c in DECK if c not in seen]
+    top = max(best_own, best_opp)
+
+    def one_below(value: int) -> tuple[float, float]:
+        """The chance that one unseen card is below ``value``, and that it equals it."""
+        if not unseen:
+            return 1.0, 0.0
+        below = sum(1 for v in unseen if v < value) / len(unseen)
+        equal = sum(1 for v in unseen if v == value) / len(unseen)
+        return below, equal
+
+    if best_own > best_opp:
+        below, equal = one_below(best_own)
+        win = below**opp_after
+        parda = (below + equal) ** opp_after - win
+    elif best_own == best_opp and best_own:
+        below, equal = one_below(top)
+        win = 0.0
+        parda = (below + equal) ** opp_after
+    else:
+        win, parda = (1 - 0.75**partners_after if partners_after else 0.0), 0.0
+    lose = max(0.0, 1.0 - win - parda)
+    return (win * _chance(outs + "W", (), mano_team) + parda * _chance(outs + "P", (), mano_team)
+            + lose * _chance(outs + "L", (), mano_team))
 
 
 def envido_need(view, base: int) -> int:
@@ -382,6 +437,8 @@ def _answer_truco(view, calls, yes, no, R) -> list[Option]:
     stake = truco_stake(ladder)
     power = hand_power(view)
     raise_name = next((c for c in _TRUCO_NAMES if c in calls), None)
+    if not view.hand:
+        return _answer_truco_from_table(view, calls, yes, no, R, power, raise_name, last, stake)
     best = _best_card(view) if R is _explained else None
     if raise_name is not None and power >= TRUCO_RAISE:
         return [(1.0, calls[raise_name], R(ReasonCode.RAISE_TRUCO_STRONG, call=raise_name, card=best))]
@@ -392,6 +449,18 @@ def _answer_truco(view, calls, yes, no, R) -> list[Option]:
     if raise_name is not None and power < 0.2:
         return [(BLUFF_RAISE, calls[raise_name], R(ReasonCode.BLUFF, call=raise_name)), (1 - BLUFF_RAISE, no, decline)]
     return [(1.0, no, decline)]
+
+
+def _answer_truco_from_table(view, calls, yes, no, R, power, raise_name, last, stake) -> list[Option]:
+    """A truco answered with no card left in hand: the team's cards on the table decide."""
+    table = card_table(view.rules.ranking_table)
+    own = [c for s, c in view.current_trick if s & 1 == view.team]
+    card = max(own, key=table.strength).notation if own and R is _explained else None
+    if raise_name is not None and power >= 0.98:
+        return [(1.0, calls[raise_name], R(ReasonCode.TABLE_CARD_HOLDS, call=raise_name, card=card))]
+    if power >= TRUCO_ACCEPT or _gives_match(view, stake.declined):
+        return [(1.0, yes, R(ReasonCode.TABLE_CARD_HOLDS, call=last, card=card))]
+    return [(1.0, no, R(ReasonCode.TABLE_CARD_WEAK, call=last, card=card))]
 
 
 def _turn(view, calls, plays, mazo, R) -> list[Option]:
@@ -411,7 +480,12 @@ def _turn(view, calls, plays, mazo, R) -> list[Option]:
     if truco_name is not None and plays:
         power = hand_power(view, hand, outs)
         if power >= 0.98:
-            return _mix(options, left, [(1.0, calls[truco_name], R(ReasonCode.TRUCO_SURE, call=truco_name))])
+            if R is _explained and not view_forced(view):
+                # Nearly sure, but not certain: the reason says strong cards, not "cannot lose".
+                reason = R(ReasonCode.TRUCO_STRONG, call=truco_name, card=hand[0].notation)
+            else:
+                reason = R(ReasonCode.TRUCO_SURE, call=truco_name)
+            return _mix(options, left, [(1.0, calls[truco_name], reason)])
         if power >= TRUCO_CALL:
             best = hand[0].notation if R is _explained else None
             return _mix(options, left, [(1.0, calls[truco_name], R(ReasonCode.TRUCO_STRONG, call=truco_name, card=best))])
@@ -462,7 +536,7 @@ def _card(
         if "W" in outs and len(hand) > 1:
             # The lowest card after taking a trick; "low" only when it is (below a 3).
             return play(low, ReasonCode.LEAD_LOW if strength(low) < LOW_CARD else ReasonCode.LEAD_STRONG)
-        return play(hand[0], ReasonCode.LEAD_STRONG)
+        return play(hand[0], ReasonCode.LEAD_STRONG if strength(hand[0]) >= STRONG_CARD else ReasonCode.LEAD_BEST)
     best_opp = max((strength(c) for s, c in current if s & 1 != team), default=0)
     own = [(s, c) for s, c in current if s & 1 == team]
     best_own = max((strength(c) for _, c in own), default=0)

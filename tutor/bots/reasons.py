@@ -106,17 +106,26 @@ class ReasonCode(StrEnum):
     DECLINE_TRUCO_WEAK = "decline_truco_weak"
     """Declines a truco call: its cards are too weak. ``call``: the call declined; ``card``: its
     best card still in hand (absent when it holds none)."""
+    TABLE_CARD_HOLDS = "table_card_holds"
+    """Answers a truco with no card left in hand by accepting (or raising): its team's card on the
+    table is likely to take the trick that decides. ``call``: the call accepted or the raise;
+    ``card``: the team's best card on the table."""
+    TABLE_CARD_WEAK = "table_card_weak"
+    """Declines a truco with no card left in hand: its team's card on the table is unlikely to take
+    the trick that decides. ``call``: the call declined; ``card``: the team's best card on the
+    table (absent when none)."""
     BLUFF = "bluff"
     """Calls or raises with weak cards, hoping the other team declines (mentir). ``call``: the call."""
 
     # --- Cards -----------------------------------------------------------------------------------
     PLAY_LOWEST_WINNER = "play_lowest_winner"
-    """Plays the lowest of its cards that beats every card on the trick. ``card``: the card."""
+    """Plays the lowest of its cards that beats every card of the other team on the trick (a later
+    card may still beat it). ``card``: the card."""
     PLAY_LOWEST_CARD = "play_lowest_card"
     """Cannot beat the cards on the trick (or need not): plays its lowest card. ``card``: the card."""
     PLAY_LOW_PARTNER_WINS = "play_low_partner_wins"
-    """Its partner's card already takes the trick: plays its lowest card. ``card``: the card;
-    ``partner``: the partner's seat."""
+    """Its partner's card is winning the trick so far (it beats every card of the other team on
+    it): plays its lowest card. ``card``: the card; ``partner``: the partner's seat."""
     PLAY_PARDA = "play_parda"
     """Ties the trick (parda) with a card equal to the best of the other team, which keeps the hand
     in its favour. ``card``: the card."""
@@ -125,22 +134,36 @@ class ReasonCode(StrEnum):
     ``card``: the card played; ``kept``: the top card kept."""
     LEAD_STRONG = "lead_strong"
     """Leads the trick with a strong card to take it. ``card``: the card."""
+    LEAD_BEST = "lead_best"
+    """Leads the trick with the best card it holds, though not a strong one (below a 2): the
+    trick decides and nothing better is left. ``card``: the card."""
     LEAD_LOW = "lead_low"
     """Leads the trick with a low card, keeping its strength for later. ``card``: the card."""
     WIN_RATE_TRICK = "win_rate_trick"
     """(Hints, strong bot.) This card takes the trick against about ``wins`` of ``of`` hands the
     other team may hold. ``card``: the card; ``wins``, ``of``: the counts."""
     WIN_RATE_HAND = "win_rate_hand"
-    """(Hints, strong bot.) With this action the team wins the hand in about ``wins`` of ``of``
-    deals the other seats may hold. ``action``: the action; ``wins``, ``of``: the counts."""
+    """(Hints, strong bot.) With this action the team takes the hand on tricks in about ``wins``
+    of ``of`` deals the other seats may hold (hands the other team gives up by declining or going
+    to the mazo are not counted). ``action``: the action; ``wins``, ``of``: the counts."""
+    MATCH_DECLINE_LOSES = "match_decline_loses"
+    """(Hints, strong bot.) Accepts (or raises) a truco because No quiero would give the other
+    team the match: accepting keeps a chance. ``call``: the call answered; ``action``: the answer."""
+    MATCH_CHANGES = "match_changes"
+    """(Hints, strong bot.) The best action for the match is not the one that scores most in this
+    hand on average: the score makes some points worth more than others. ``action``: the action
+    chosen; ``chance``: its estimated chance of winning the match, in percent; ``other``: the
+    action with the best expected points for the hand; ``points``, ``other_points``: the two
+    actions' expected points for the rest of the hand (floats)."""
 
     # --- Mazo ------------------------------------------------------------------------------------
     MAZO_HOPELESS = "mazo_hopeless"
     """Goes to the mazo: the hand is lost whatever it plays, and folding costs no more. No
     parameters."""
     MAZO_SAVE_POINTS = "mazo_save_points"
-    """Goes to the mazo to give fewer points than playing on would likely cost. ``points``: the
-    points given (an int)."""
+    """Goes to the mazo to give fewer points than playing on would likely cost: the other team may
+    still call the envido, which the mazo takes away (without that, playing on can always stop at
+    the same price). ``points``: the points given (an int)."""
 
     # --- Strong bot and hints ----------------------------------------------------------------------
     BEST_EXPECTED = "best_expected"

@@ -20,9 +20,16 @@ against an opponent who sees only its own count and accepts when its chance agai
 beats the stake's break-even chance by ENVIDO_MARGIN, or when declining would lose the match. The
 accepted and declined stakes are the engine's (``envido_stake``, the Falta envido worth what the
 leader needs); to that is added the rest of the hand, taken from the rollouts of the other actions
-without the envido points scored in them (when the envido ends the match nothing is added). The
-reasons (:func:`explain`) come from these numbers: the chance to win the showdown, a bluff only
-when that chance is low and the other team mostly declines.
+without the envido points scored in them (when the envido ends the match nothing is added); its
+match value combines each envido outcome with each simulated rest of the hand. The other team's
+answer is match-aware, and its raise of the seat's call is modelled (it raises with a very high
+count; the seat then accepts with 30 or more). The reasons (:func:`explain`) come from these
+numbers, and every fact in them is one the engine backs (:mod:`tutor.bots.checks` tests them):
+the chance to win the showdown (10 of 10 or 0 only when the view makes it certain,
+:func:`tutor.bots.certainty.envido_certainty`), a bluff only when that chance is low and the other
+team mostly declines; a card's own chance to take the trick; the chance to take the hand on tricks
+(not counting the other team's folds; certain or impossible by an exact search of the cards when
+that is cheap); and, when the match changes the answer, that.
 
 ``budget`` is the number of simulated hands per decision (split among the legal actions); the
 default (96 with 2 players, 64 with 4, 48 with 6) keeps a decision under 100 ms on a small machine
@@ -33,16 +40,18 @@ give the same result.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..engine.cards import DECK
 from ..engine.determinize import Determinizer, HandFact
 from ..engine.envido import envido_points, flor_points
-from ..engine.stakes import EnvidoCall, TrucoCall, envido_stake
-from ..engine.state import Action, Answer, AwardRule, Call, HandState, Mazo, Phase, PlayCard
+from ..engine.stakes import EnvidoCall, TrucoCall, envido_stake, next_envido_calls, truco_stake
+from ..engine.state import Action, Answer, AwardRule, Call, EnvidoStatus, HandState, Mazo, Phase, PlayCard
 from . import beginner
+from .certainty import envido_certainty, view_forced, view_possible
 from .common import Decision, SeatInfo, action_text, card_table
+from .equity import equity
 from .reasons import BotReason, ReasonCode
 
 __all__ = [
@@ -97,20 +106,34 @@ class RankedAction:
     """How many simulated hands it was tried on (for an envido call valued without simulations of
     its own: the simulations its rest of the hand comes from)."""
     trick_rate: float | None = None
-    """For a card: the share of simulations in which the team took this trick."""
+    """For a card: the share of simulations in which this card took the trick (the seat's own)."""
     hand_rate: float = 0.0
-    """The share of simulations in which the team took the hand."""
+    """The share of simulations in which the team took the hand on tricks (not counting hands the
+    other team gave up by declining a truco or going to the mazo)."""
     envido_wins: float | None = None
     """For an envido call or answer: the estimated chance that the team wins the showdown."""
     envido_folds: float | None = None
     """For an envido call: the estimated chance that the other team declines it."""
     envido_deals: int = 0
     """How many sampled deals the envido part was estimated on."""
+    equity: float = 0.5
+    """The estimated chance of winning the match after this action (:mod:`tutor.bots.equity`):
+    what the ranking goes by."""
+    team_trick_rate: float | None = None
+    """For a card: the share of simulations in which the seat's team took the trick."""
+    gives_match: bool = False
+    """True when the action hands the other team the match for certain (a No quiero or a mazo
+    that gives it the points it needs)."""
+    held_back: bool = False
+    """True when a rule of good play ranks it after the others whatever its estimate (a mazo that
+    playing on can always match, a solo mazo while a partner plays on, a card above the lowest on
+    a partner's trick that nobody can take any more)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """The legal actions ranked by expected points (best first), and why the best is best."""
+    """The legal actions ranked for the match (best first; each with its expected points for the
+    hand), and why the best is best."""
 
     seat: int
     ranked: tuple[RankedAction, ...]
@@ -133,19 +156,31 @@ class _Tally:
     value: float = 0.0
     count: int = 0
     tricks: int = 0
+    team_tricks: int = 0
     trick_count: int = 0
     hands: int = 0
     envido: float = 0.0
     """The envido points (team's minus the other team's) scored in the simulations."""
+    equity: float = 0.0
+    rest: list = field(default_factory=list)
+    """Per simulation: the team's and the other team's points without the envido's."""
 
 
-def _rollout(state: HandState, rng: random.Random) -> None:
+def _rollout(state: HandState, rng: random.Random, team: int | None = None) -> None:
+    """Play the hand out by the beginner's rules. The seats of ``team`` (the deciding seat's) take
+    the rules' main option and never their rare bluffs: the bot decides its own later moves
+    itself, so a simulation should not charge it for a bluff it would not make."""
     for _ in range(MAX_ROLLOUT_ACTIONS):
         if state.is_over:
             return
         seat = state.to_act
         options = beginner.policy(SeatInfo(state, seat), explain=False)
-        state.apply(options[0][1] if len(options) == 1 else beginner.draw(options, rng).action)
+        if len(options) == 1:
+            state.apply(options[0][1])
+        elif team is not None and seat & 1 == team:
+            state.apply(max(options, key=lambda o: o[0])[1])
+        else:
+            state.apply(beginner.draw(options, rng).action)
     raise RuntimeError("a simulated hand did not end")  # pragma: no cover
 
 
@@ -334,13 +369,21 @@ def _envido_actions(view, legal) -> list[int]:
 
 def _envido_part(view, legal, indexes, facts, rng) -> dict[int, tuple[list, float, float, float | None]]:
     """For each envido action (index into ``legal``): (outcomes, total weight, win chance, fold
-    chance or None for an answer), where outcomes are ``(weight, points, ends_match)`` on ENVIDO_DEALS sampled deals, points being the
-    team's envido points minus the other team's."""
+    chance or None for an answer), where outcomes are ``(weight, team points, other team's points)``
+    of the envido on ENVIDO_DEALS sampled deals.
+
+    The other team answers a call by its count: it raises with a very high count (the beginner's
+    rule: 31 or more, one less for the mano's team and one more with partners), which the seat
+    then accepts with a count of 30 or more (or when declining would lose the match) and declines
+    otherwise; it accepts when its chance against random hands beats the stake's break-even chance
+    (in points, or in match equity near the end) by ENVIDO_MARGIN, or when declining would lose
+    the match; otherwise it declines."""
     team, other = view.team, 1 - view.team
     scores = tuple(view.scores)
     target = view.target
     rules = view.rules
     mano = view.mano
+    players = view.players
     out = tuple(getattr(view, "folded", ()) or ())
     ladder = [EnvidoCall(c) for _, c in view.envido_calls]
     sample = _envido_sampler(view, facts)
@@ -350,14 +393,19 @@ def _envido_part(view, legal, indexes, facts, rng) -> dict[int, tuple[list, floa
     our_seats = [s for s in range(n) if s & 1 == team and s not in out]
     their_seats = [s for s in range(n) if s & 1 == other and s not in out]
     mano_team = mano & 1
+    own = view.envido
 
     def stake_of(calls):
         return envido_stake(calls, scores=scores, target=target, falta_mode=rules.falta_mode,
                             raisable=rules.envido_raisable)
 
-    def ends(points_team: int, points: int) -> bool:
-        return scores[points_team] + points >= target
+    def their_equity(us_pts: int, them_pts: int) -> float:
+        return 1.0 - equity(scores[team] + us_pts, scores[other] + them_pts, target, players)
 
+    def pair(t: int, pts: int) -> tuple[int, int]:
+        return (pts, 0) if t == team else (0, pts)
+
+    raise_base = 31 + (1 if players > 2 else 0)
     result = {}
     winners = [(w, _showdown_team(values, mano, out)) for values, w in deals]
     wins = sum(w for w, t in winners if t == team) / total
@@ -369,38 +417,146 @@ def _envido_part(view, legal, indexes, facts, rng) -> dict[int, tuple[list, floa
             stake = stake_of(ladder)
             if action.quiero:
                 for w, t in winners:
-                    pts = stake.accepted_for(t)
-                    outcomes.append((w, pts if t == team else -pts, ends(t, pts)))
+                    outcomes.append((w, *pair(t, stake.accepted_for(t))))
             else:
-                outcomes.append((total, -stake.declined, ends(other, stake.declined)))
+                outcomes.append((total, *pair(other, stake.declined)))
         else:
             calls = [*ladder, action.call]
             stake = stake_of(calls)
             win_pts, lose_pts, declined = stake.accepted_for(team), stake.accepted_for(other), stake.declined
-            forced = ends(team, declined)  # declining gives us the match: they accept anything
-            threshold = (lose_pts - declined) / (win_pts + lose_pts) + ENVIDO_MARGIN
+            forced = scores[team] + declined >= target  # declining gives us the match: they accept anything
+            # Break-even in match equity (points far from the end give the same as points).
+            e_decline = their_equity(declined, 0)
+            e_win, e_lose = their_equity(0, lose_pts), their_equity(win_pts, 0)
+            if abs(e_win - e_lose) > 1e-9:
+                threshold = (e_decline - e_lose) / (e_win - e_lose) + ENVIDO_MARGIN
+            else:
+                threshold = (lose_pts - declined) / (win_pts + lose_pts) + ENVIDO_MARGIN
+            raises = [c for c in next_envido_calls(calls, rules.envido_raisable)]
+            raise_call = raises[0] if raises else None
+            raised = stake_of([*calls, raise_call]) if raise_call is not None else None
             ties_win = mano_team == other
             folded_weight = 0.0
             for (values, w), (_, t) in zip(deals, winners):
+                best_theirs = max((values[s] for s in their_seats), default=0)
+                need = raise_base - (1 if mano_team == other else 0)
+                if raised is not None and best_theirs >= need and not forced:
+                    # They raise; the seat accepts with 30 or more or when declining loses the match.
+                    if own >= 30 or scores[other] + raised.declined >= target:
+                        outcomes.append((w, *pair(t, raised.accepted_for(t))))
+                    else:
+                        outcomes.append((w, *pair(other, raised.declined)))
+                    continue
                 accept = forced or any(
                     _chance_vs_random(values[s], len(our_seats), ties_win) >= threshold for s in their_seats
                 )
                 if accept:
-                    pts = win_pts if t == team else lose_pts
-                    outcomes.append((w, pts if t == team else -pts, ends(t, pts)))
+                    outcomes.append((w, *pair(t, win_pts if t == team else lose_pts)))
                 else:
                     folded_weight += w
-                    outcomes.append((w, declined, ends(team, declined)))
+                    outcomes.append((w, declined, 0))
             folds = folded_weight / total
-        result[i] = (outcomes, total, wins, folds)
+        # Merge equal outcomes (a few distinct point pairs on hundreds of deals).
+        merged: dict[tuple[int, int], float] = {}
+        for w, us_pts, them_pts in outcomes:
+            merged[(us_pts, them_pts)] = merged.get((us_pts, them_pts), 0.0) + w
+        result[i] = ([(w, a, b) for (a, b), w in merged.items()], total, wins, folds)
     return result
+
+
+def _won_on_tricks(state: HandState, team: int) -> bool:
+    for award in state.awards:
+        if award.rule is AwardRule.HAND_WON:
+            return award.team == team
+    return False
+
+
+def _envido_callable_by_them(view) -> bool:
+    """True when a seat of the other team may still call the envido in this hand (it has not
+    played its first card, the envido is open, no truco was accepted)."""
+    if getattr(view, "envido_status", None) is not EnvidoStatus.OPEN:
+        return False
+    played = {s for s, _ in view.current_trick}
+    out = set(getattr(view, "folded", ()) or ())
+    return any(s & 1 != view.team and s not in played and s not in out for s in range(view.players))
+
+
+def _held_back(view, legal) -> set[int]:
+    """Indexes of actions that good play never prefers, whatever a noisy estimate says:
+
+    * the mazo, when playing on can always stop at the same price (it can, unless the other team
+      may still call the envido), or when a partner still plays on (with partners);
+    * a card above the lowest when a partner's card already takes the trick: it beats every card
+      of the other team on the table and no unseen card beats it, or nobody after the seat is an
+      opponent (pie play: let the partner's card stand, throw the lowest);
+    * an envido call with a count that loses most showdowns when a lost showdown gives the other
+      team the match (it gains at most the declined point).
+    """
+    held: set[int] = set()
+    plays = [i for i, a in enumerate(legal) if type(a) is PlayCard]
+    them = view.scores[1 - view.team]
+    if view.phase is not Phase.ANSWER_ENVIDO and them + 2 >= view.target and envido_certainty(view) is not True:
+        # The other team needs only what a lost showdown gives it: an envido call gains at most the
+        # declined point and hands it a showdown it can accept whenever its count is good.
+        count = view.envido
+        if _chance_vs_random(count, max(1, view.players // 2), (view.mano & 1) == view.team) < 0.5:
+            held.update(i for i, a in enumerate(legal) if type(a) is Call and isinstance(a.call, EnvidoCall))
+    for i, action in enumerate(legal):
+        if type(action) is Mazo and len(legal) > 1:
+            partners = [s for s in range(view.players) if s != view.seat and s & 1 == view.team
+                        and s not in (getattr(view, "folded", ()) or ())]
+            if partners or not _envido_callable_by_them(view):
+                held.add(i)
+    if len(plays) > 1 and view.current_trick:
+        table = card_table(view.rules.ranking_table)
+        strength = table.strength
+        team = view.team
+        current = view.current_trick
+        best_opp = max((strength(c) for s, c in current if s & 1 != team), default=0)
+        own = [(s, c) for s, c in current if s & 1 == team and s != view.seat]
+        if own:
+            partner_card = max((c for _, c in own), key=strength)
+            if strength(partner_card) > best_opp:
+                played = {s for s, _ in current}
+                out = set(getattr(view, "folded", ()) or ())
+                after = [s for s in range(view.players) if s not in played and s != view.seat and s not in out]
+                opponents_after = [s for s in after if s & 1 != team]
+                sure = not opponents_after or _unbeatable(view, partner_card)
+                if sure:
+                    lowest = min(plays, key=lambda i: (strength(legal[i].card), -table.order(legal[i].card)))
+                    low_value = strength(legal[lowest].card)
+                    held.update(i for i in plays if strength(legal[i].card) > low_value)
+    return held
+
+
+def _gives_match(view, action) -> bool:
+    """True when ``action`` certainly ends the match for the other team (a No quiero whose
+    declined stake, or a mazo whose hand value, reaches its target)."""
+    them = view.scores[1 - view.team]
+    target = view.target
+    pending = view.pending
+    if type(action) is Answer and not action.quiero and pending is not None:
+        if pending.family.value == "truco":
+            return them + truco_stake([c for _, c in view.truco_calls]).declined >= target
+        if pending.family.value == "envido":
+            rules = view.rules
+            stake = envido_stake([EnvidoCall(c) for _, c in view.envido_calls], scores=view.scores, target=target,
+                                 falta_mode=rules.falta_mode, raisable=rules.envido_raisable)
+            return them + stake.declined >= target
+    if type(action) is Mazo:
+        partners = [s for s in range(view.players) if s != view.seat and s & 1 == view.team
+                    and s not in (getattr(view, "folded", ()) or ())]
+        if not partners:
+            return them + view.hand_value >= target
+    return False
 
 
 def evaluate(
     view, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()
 ) -> list[RankedAction]:
-    """Every legal action of ``view`` with its expected points, best first (ties: legal order).
-    ``budget``: simulated hands (default :func:`default_budget`)."""
+    """Every legal action of ``view`` with its estimates, best first: by the chance of winning the
+    match (held-back actions last, ties: expected points, then legal order). ``budget``: simulated
+    hands (default :func:`default_budget`)."""
     legal = tuple(view.legal_actions)
     if not legal or view.is_over:
         raise NoDecisionError("no decision to evaluate: the hand is over or it is not this seat's turn")
@@ -408,6 +564,10 @@ def evaluate(
         budget = default_budget(view.players)
     determinizer = Determinizer(view, facts)
     team = view.team
+    seat = view.seat
+    target = view.target
+    players = view.players
+    start = view.scores
     base = view.points[team] - view.points[1 - team]
     trick_index = len(view.tricks)
     tallies = [_Tally(action) for action in legal]
@@ -430,56 +590,105 @@ def evaluate(
                 tally = tallies[index]
                 state = world.clone()
                 state.apply(tally.action)
-                _rollout(state, random.Random(seed))
+                _rollout(state, random.Random(seed), team)
                 points = state.points
                 tally.value += (points[team] - points[1 - team]) - base
                 tally.count += 1
+                env_us = env_them = 0
                 for award in state.awards[awards_before:]:
                     if award.rule in _ENVIDO_RULES:
-                        tally.envido += award.points if award.team == team else -award.points
+                        if award.team == team:
+                            env_us += award.points
+                        else:
+                            env_them += award.points
+                tally.envido += env_us - env_them
+                final = state.scores
+                if state.match_winner is not None:
+                    tally.equity += 1.0 if state.match_winner == team else 0.0
+                else:
+                    tally.equity += equity(final[team], final[1 - team], target, players)
+                tally.rest.append((final[team] - start[team] - env_us, final[1 - team] - start[1 - team] - env_them))
                 winners = state.trick_winners
                 if len(winners) > trick_index:
                     won = winners[trick_index]
                     tally.trick_count += 1
                     if won is not None and won & 1 == team:
-                        tally.tricks += 1
-                if state.end is not None and state.end.team == team:
+                        tally.team_tricks += 1
+                        if won == seat:
+                            tally.tricks += 1
+                if _won_on_tricks(state, team):
                     tally.hands += 1
     envido = _envido_part(view, legal, envido_indexes, facts, rng) if envido_indexes else {}
-    trick_part, hand_rate, trick_rollouts = 0.0, 0.0, 0
+    trick_part, hand_rate, trick_rollouts, rest = 0.0, 0.0, 0, [(0, 0)]
     if envido:
         # The rest of the hand after the envido: the best of the other actions (their simulations
-        # without the envido points scored in them), or, when answering, the answers' average.
+        # without the envido points scored in them), or, when answering, the answers' pooled.
         sources = [tallies[i] for i in (envido_indexes if answering else rolled) if tallies[i].count]
-        parts = [((t.value - t.envido) / t.count, t.hands / t.count, t.count) for t in sources]
         if answering:
-            trick_part = sum(p for p, _, _ in parts) / len(parts)
-            hand_rate = sum(h for _, h, _ in parts) / len(parts)
-            trick_rollouts = sum(c for _, _, c in parts)
+            trick_part = sum((t.value - t.envido) / t.count for t in sources) / len(sources)
+            hand_rate = sum(t.hands / t.count for t in sources) / len(sources)
+            trick_rollouts = sum(t.count for t in sources)
+            rest = [r for t in sources for r in t.rest]
         else:
-            trick_part, hand_rate, trick_rollouts = max(parts)
+            best = max(sources, key=lambda t: (t.equity / t.count, (t.value - t.envido) / t.count))
+            trick_part, hand_rate, trick_rollouts = (best.value - best.envido) / best.count, best.hands / best.count, best.count
+            rest = best.rest
+    held = _held_back(view, legal)
     ranked = []
     for index, tally in enumerate(tallies):
+        gives = _gives_match(view, tally.action)
         if index in envido:
             outcomes, total, wins, folds = envido[index]
-            value = sum(w * (pts + (0.0 if ended else trick_part)) for w, pts, ended in outcomes) / total
+            value = sum(w * (us_pts - them_pts) for w, us_pts, them_pts in outcomes) / total
+            value += sum(w for w, us_pts, them_pts in outcomes
+                         if start[team] + us_pts < target and start[1 - team] + them_pts < target) / total * trick_part
+            eq = _envido_equity(outcomes, total, rest, start, team, target, players)
             ranked.append(RankedAction(
                 tally.action, round(value, 3), max(tally.count, trick_rollouts), None, hand_rate, round(wins, 3),
-                None if folds is None else round(folds, 3), ENVIDO_DEALS,
+                None if folds is None else round(folds, 3), ENVIDO_DEALS, eq, None, gives, index in held,
             ))
             continue
         n = tally.count
-        trick_rate = tally.tricks / tally.trick_count if tally.trick_count and type(tally.action) is PlayCard else None
-        ranked.append(RankedAction(tally.action, round(tally.value / n, 3), n, trick_rate, tally.hands / n))
-    order = sorted(range(len(ranked)), key=lambda i: (-ranked[i].expected_points, i))
+        is_card = type(tally.action) is PlayCard
+        trick_rate = tally.tricks / tally.trick_count if tally.trick_count and is_card else None
+        team_rate = tally.team_tricks / tally.trick_count if tally.trick_count and is_card else None
+        ranked.append(RankedAction(tally.action, round(tally.value / n, 3), n, trick_rate, tally.hands / n,
+                                   equity=tally.equity / n, team_trick_rate=team_rate, gives_match=gives,
+                                   held_back=index in held))
+    order = sorted(range(len(ranked)), key=lambda i: (
+        ranked[i].held_back, ranked[i].gives_match, -round(ranked[i].equity, 4), -ranked[i].expected_points, i))
     return [ranked[i] for i in order]
 
 
+def _envido_equity(outcomes, total, rest, start, team, target, players) -> float:
+    """The chance of winning the match after an envido action: each envido outcome followed by
+    each simulated rest of the hand (the envido is scored first: a team that reaches the target
+    with it wins before the tricks)."""
+    value = 0.0
+    count = len(rest) or 1
+    us0, them0 = start[team], start[1 - team]
+    for w, us_pts, them_pts in outcomes:
+        a, b = us0 + us_pts, them0 + them_pts
+        if a >= target:
+            value += w
+            continue
+        if b >= target:
+            continue
+        part = 0.0
+        for r_us, r_them in rest or [(0, 0)]:
+            x, y = a + r_us, b + r_them
+            part += 1.0 if x >= target else 0.0 if y >= target else equity(x, y, target, players)
+        value += w * part / count
+    return value / total
+
+
 def _tenths(rate: float, certain: bool = False) -> int:
-    """A rate as "about N in 10": at most 9 unless the outcome is ``certain`` (a sample never
-    proves that no unseen card could change it)."""
+    """A rate as "about N in 10": between 1 and 9 unless the outcome is certain either way (a
+    sample never proves that no unseen card could change it)."""
     tenths = max(0, min(10, round(rate * 10)))
-    return tenths if certain or tenths < 10 else 9
+    if certain:
+        return tenths
+    return min(9, tenths)
 
 
 def _unbeatable(view, card) -> bool:
@@ -493,42 +702,119 @@ def _unbeatable(view, card) -> bool:
     return all(table.strength(c) < mine for c in DECK if c not in seen)
 
 
-def explain(view, best: RankedAction) -> BotReason:
-    """Why ``best`` is the best, as data for the learner, from the numbers that made it best."""
+def _small(view) -> bool:
+    """True when the exact search over the unseen cards is cheap: up to four players (a few ms at
+    worst), or six with at most 12 cards left (the whole first trick of six can take ~0.1 s)."""
+    return view.players <= 4 or sum(view.cards_left) <= 12
+
+
+def _hand_claim(view, rate: float) -> tuple[int, bool] | None:
+    """``(tenths, certain)`` for "takes the hand on tricks in about N of 10", backed by the exact
+    search when it is cheap: 10 only when the team cannot lose on tricks, never more than 0 when
+    it cannot win; None when the claim could not be checked and would need it."""
+    if _small(view):
+        if not view_possible(view):
+            return 0, True
+        if view_forced(view):
+            return 10, True
+        return max(1, _tenths(rate)), False
+    tenths = _tenths(rate)
+    return (max(1, tenths), False)
+
+
+def explain(view, best: RankedAction, ranked: Sequence[RankedAction] = ()) -> BotReason:
+    """Why ``best`` is the best, as data for the learner, from the numbers that made it best.
+    ``ranked``: the whole ranking, to say when the match changes the answer."""
     action = best.action
     kind = type(action)
     text = action_text(action)
     phase = view.phase
+    if ranked:
+        by_points = max(ranked, key=lambda r: r.expected_points)
+        if by_points.action != action and by_points.gives_match and not best.gives_match:
+            pending = view.pending
+            if pending is not None and pending.family.value == "truco":
+                return BotReason.of(ReasonCode.MATCH_DECLINE_LOSES, call=pending.call.value, action=text)
+            if pending is not None and pending.family.value == "envido" and kind is Answer and action.quiero:
+                return BotReason.of(ReasonCode.ENVIDO_ACCEPT_FORCED, count=view.envido, call=pending.call.value)
+        if (by_points.action != action and by_points.expected_points - best.expected_points >= 0.25
+                and not best.held_back and not by_points.held_back and best.equity - by_points.equity >= 0.01
+                and 0.01 <= best.equity <= 0.99):
+            return BotReason.of(
+                ReasonCode.MATCH_CHANGES, action=text, chance=max(1, min(99, round(100 * best.equity))),
+                other=action_text(by_points.action), points=round(best.expected_points, 2),
+                other_points=round(by_points.expected_points, 2),
+            )
+    if kind is Answer and phase is Phase.ANSWER_TRUCO and action.quiero:
+        pending = view.pending
+        others = [r for r in ranked if type(r.action) is Answer and not r.action.quiero]
+        if others and others[0].gives_match and pending is not None:
+            return BotReason.of(ReasonCode.MATCH_DECLINE_LOSES, call=pending.call.value, action=text)
     if best.envido_wins is not None:
         return _explain_envido(view, best)
     if kind is PlayCard:
         if best.trick_rate is not None and best.trick_rate >= 0.5:
-            certain = best.trick_rate == 1.0 and _unbeatable(view, action.card)
-            return BotReason.of(
-                ReasonCode.WIN_RATE_TRICK, card=text, wins=_tenths(best.trick_rate, certain), of=10
-            )
+            strength = card_table(view.rules.ranking_table).strength
+            best_on_table = max((strength(c) for _, c in view.current_trick), default=0)
+            if strength(action.card) > best_on_table:
+                certain = _unbeatable(view, action.card)
+                return BotReason.of(
+                    ReasonCode.WIN_RATE_TRICK, card=text, wins=10 if certain else max(1, _tenths(best.trick_rate)),
+                    of=10,
+                )
+        partner = _partner_winning(view)
+        if partner is not None and _is_lowest(view, action.card):
+            return BotReason.of(ReasonCode.PLAY_LOW_PARTNER_WINS, card=text, partner=partner)
     elif kind is Call:
         call = action.call
         if isinstance(call, TrucoCall):
-            if best.hand_rate < 0.3:
+            claim = _hand_claim(view, best.hand_rate)
+            if claim is not None and claim[0] == 10 and claim[1]:
+                return BotReason.of(ReasonCode.TRUCO_SURE, call=call.value)
+            if claim is None or claim[0] <= 2:
                 return BotReason.of(ReasonCode.BLUFF, call=call.value)
-            return BotReason.of(ReasonCode.WIN_RATE_HAND, action=text, wins=_tenths(best.hand_rate), of=10)
+            return BotReason.of(ReasonCode.WIN_RATE_HAND, action=text, wins=claim[0], of=10)
         if call.value == "flor":
             return BotReason.of(ReasonCode.FLOR_COMPULSORY, value=flor_points(view.dealt) or 0)
     elif kind is Answer:
         if phase is Phase.ANSWER_TRUCO:
             last = view.truco_calls[-1][1].value
             if action.quiero:
-                return BotReason.of(ReasonCode.WIN_RATE_HAND, action=text, wins=_tenths(best.hand_rate), of=10)
-            return BotReason.of(ReasonCode.DECLINE_TRUCO_WEAK, call=last)
+                claim = _hand_claim(view, best.hand_rate)
+                if claim is not None and claim[0] >= 1:
+                    return BotReason.of(ReasonCode.WIN_RATE_HAND, action=text, wins=claim[0], of=10)
+            else:
+                if not view.hand:
+                    own = [c for s, c in view.current_trick if s & 1 == view.team]
+                    card = max(own, key=card_table(view.rules.ranking_table).strength).notation if own else None
+                    return BotReason.of(ReasonCode.TABLE_CARD_WEAK, call=last, card=card)
+                top = max(view.hand, key=card_table(view.rules.ranking_table).strength)
+                return BotReason.of(ReasonCode.DECLINE_TRUCO_WEAK, call=last, card=top.notation)
     elif kind is Mazo:
-        if view.players == 2 and best.expected_points <= -1:
-            # With two players the mazo gives the hand (its value is exact), and it ranked best:
-            # playing on was estimated to cost more.
-            return BotReason.of(ReasonCode.MAZO_SAVE_POINTS, points=-round(best.expected_points))
+        if view.players == 2 and not view_possible(view):
+            return BotReason.of(ReasonCode.MAZO_HOPELESS)
+        if view.players == 2 and _envido_callable_by_them(view):
+            return BotReason.of(ReasonCode.MAZO_SAVE_POINTS, points=view.hand_value)
     return BotReason.of(
         ReasonCode.BEST_EXPECTED, points=round(best.expected_points, 2), action=text, rollouts=best.rollouts
     )
+
+
+def _partner_winning(view) -> int | None:
+    """The partner whose card beats every card of the other team on the trick under way, if any."""
+    strength = card_table(view.rules.ranking_table).strength
+    current = view.current_trick
+    best_opp = max((strength(c) for s, c in current if s & 1 != view.team), default=0)
+    own = [(s, c) for s, c in current if s & 1 == view.team and s != view.seat]
+    if not own:
+        return None
+    seat, card = max(own, key=lambda sc: strength(sc[1]))
+    return seat if strength(card) > best_opp else None
+
+
+def _is_lowest(view, card) -> bool:
+    strength = card_table(view.rules.ranking_table).strength
+    return strength(card) == min(strength(c) for c in view.hand)
 
 
 def _explain_envido(view, best: RankedAction) -> BotReason:
@@ -536,7 +822,11 @@ def _explain_envido(view, best: RankedAction) -> BotReason:
     action = best.action
     count = view.envido
     wins = best.envido_wins or 0.0
-    tenths = _tenths(wins)
+    certain = envido_certainty(view)
+    if certain is not None:
+        tenths = 10 if certain else 0
+    else:
+        tenths = max(1, _tenths(wins))
     phase = view.phase
     if type(action) is Answer:
         ladder = [EnvidoCall(c) for _, c in view.envido_calls]
@@ -551,7 +841,7 @@ def _explain_envido(view, best: RankedAction) -> BotReason:
         return BotReason.of(ReasonCode.ENVIDO_DECLINE_ODDS, count=count, wins=tenths, of=10, call=last)
     call = action.call.value
     folds = best.envido_folds or 0.0
-    if wins < BLUFF_WINS and folds >= 0.5:
+    if wins < BLUFF_WINS and folds >= 0.5 and certain is not True:
         return BotReason.of(ReasonCode.ENVIDO_BLUFF, count=count, call=call, folds=_tenths(folds), of=10)
     if phase is Phase.ANSWER_ENVIDO:
         return BotReason.of(ReasonCode.ENVIDO_RAISE_ODDS, count=count, wins=tenths, of=10, call=call)
@@ -563,19 +853,20 @@ def _explain_envido(view, best: RankedAction) -> BotReason:
 def choose(
     view, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()
 ) -> Decision:
-    """The strong bot's decision: the legal action with the best expected points."""
+    """The strong bot's decision: the legal action with the best chance of winning the match."""
     legal = tuple(view.legal_actions)
     if len(legal) == 1:
         return Decision(legal[0], BotReason.of(ReasonCode.ONLY_ACTION, action=action_text(legal[0])))
     ranked = evaluate(view, rng, budget, facts)
-    return Decision(ranked[0].action, explain(view, ranked[0]))
+    return Decision(ranked[0].action, explain(view, ranked[0], ranked))
 
 
 def hint(view, seed: int | str, budget: int | None = None, facts: Sequence[HandFact] = ()) -> Hint:
-    """The legal actions of ``view`` ranked by expected points for its team (the strong bot's
-    evaluation from this view only), best first, with the reason for the best. Raises
-    :class:`NoDecisionError` when the seat has nothing to decide."""
+    """The legal actions of ``view`` ranked for the match (the strong bot's evaluation from this
+    view only; each with its expected points for the hand), best first, with the reason for the
+    best (saying so when the match changes the answer). Raises :class:`NoDecisionError` when the
+    seat has nothing to decide."""
     if view.is_over or not view.legal_actions:
         raise NoDecisionError("no decision for this seat now")
     ranked = evaluate(view, random.Random(f"hint:{seed}"), budget, facts)
-    return Hint(view.seat, tuple(ranked), explain(view, ranked[0]))
+    return Hint(view.seat, tuple(ranked), explain(view, ranked[0], ranked))

@@ -85,6 +85,11 @@ def hand_texts(raw: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
                 when = item.get("when")
                 flag = ", flags a mistake" if item.get("mistake") else ""
                 yield item["text"], f"{where}: coach message {index}{flag}, said when: {when}"
+    outcomes = raw.get("outcome")
+    if isinstance(outcomes, list):
+        for index, item in enumerate(outcomes, start=1):
+            if isinstance(item, dict) and isinstance(item.get("text"), str):
+                yield item["text"], f"{where}: verdict for one outcome ({index}), said when the hand ends with: {item.get('when')}"
 
 
 def content_texts(raw: Mapping[str, Any]) -> Iterator[tuple[str, str]]:

@@ -40,8 +40,18 @@ A file ``hands/NN-key.toml`` (``NN`` is the lesson's number) holds one hand::
 
     [[coach]]                         # shown once, when the predicate first holds
     when = "trick_won_by(1, us)"
-    text = "..."
+    text = "..."                      # what to learn; what happened comes from ``facts``
     mistake = false                   # true: the learner did something the lesson warns against
+    facts = ["trick(1)"]              # claims the engine builds and the narrator words
+    says = "trick_won_by(1, us)"      # what the text states, checked when said and at the end
+
+    [[outcome]]                       # verdict texts by outcome, first match wins
+    when = ["hand_won_by(us)", "not lowest_winning(1)"]
+    text = "..."
+
+A verdict always tells what happened from the engine (:func:`tutor.content.claims.verdict_claims`,
+plus the top-level ``facts``), then the first matching outcome's text, else ``success`` or
+``failure``: both say only what to learn, true of every way of reaching or missing the goal.
 """
 
 from __future__ import annotations
@@ -60,10 +70,11 @@ from tutor.engine.state import CALLS, Action, Answer, Call, Deal, HandState, Maz
 
 from .checks.base import GenerationError
 from .errors import ContentError
+from .claims import check_fact_name
 from .predicates import Moment, Predicate, deal_only, seats_of
 from .reader import Reader
 
-__all__ = ["ActionSpec", "ScriptRule", "CoachNote", "PracticeHand", "parse_hand_file", "TEXT_VALUES"]
+__all__ = ["ActionSpec", "ScriptRule", "CoachNote", "Outcome", "PracticeHand", "parse_hand_file", "TEXT_VALUES"]
 
 PLAY_CHOICES = ("lowest", "highest", "lowest_winning", "tie", "mata")
 """How a scripted seat or the ideal line may name a card without knowing the deal: the weakest or
@@ -169,9 +180,29 @@ class CoachNote:
     index: int
     when: Predicate
     text: str
-    """English msgid; may show :data:`TEXT_VALUES` as ``%(learner_envido)s``."""
+    """English msgid: what to learn; may show :data:`TEXT_VALUES` as ``%(learner_envido)s``. It says
+    nothing about what happened beyond what ``says`` states (the engine checks that)."""
     mistake: bool = False
     """True when it flags a mistake (a three-star result needs none)."""
+    facts: tuple[str, ...] = ()
+    """Fact names (:data:`tutor.content.claims.FACTS`): what happened, built by the engine when the
+    message is said and worded by the narrator, shown before ``text``."""
+    says: Predicate | None = None
+    """What ``text`` states about the hand, as a predicate that must hold when the message is said
+    and still hold when the hand is over (the tests check it on random lines)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A verdict text for one way the hand can end: the first outcome whose ``when`` holds at the end
+    gives the verdict's text instead of ``success`` or ``failure``."""
+
+    index: int
+    when: Predicate
+    text: str
+    """English msgid: what to learn from this outcome (what happened is told by the engine's claims)."""
+    mistake: bool = False
+    """True when this outcome costs the third star (a goal reached another way than the lesson's)."""
 
 
 @dataclass(frozen=True)
@@ -198,6 +229,10 @@ class PracticeHand:
     coach: tuple[CoachNote, ...]
     goal: Predicate
     ideal: tuple[ActionSpec, ...]
+    outcomes: tuple[Outcome, ...] = ()
+    """Verdict texts by outcome, first match wins (``success`` / ``failure`` when none matches)."""
+    facts: tuple[str, ...] = ()
+    """Fact names the verdict tells besides the hand's result and points (e.g. ``trick(1)``)."""
     quiet: bool = False
     """The computer seats make no call of their own (they play cards and answer): for lessons
     before the calls are taught."""
@@ -365,9 +400,22 @@ def parse_hand_file(raw: Mapping[str, Any], lessons: Mapping[str, int], *, filen
         when = note_r.predicate("when")
         text = _coach_text(note_r, "text")
         mistake = note_r.boolean("mistake", False)
+        facts = _facts(note_r)
+        says = note_r.predicate("says", required=False)
+        if says is not None and not says.monotone:
+            raise note_r.error("says", "says may only use words that stay true once true (see AUTHORING.md)")
         note_r.finish()
-        coach.append(CoachNote(i, when, text, mistake))  # type: ignore[arg-type]
+        coach.append(CoachNote(i, when, text, mistake, facts, says))  # type: ignore[arg-type]
 
+    outcomes = []
+    for i, out_r in enumerate(r.tables("outcome")):
+        when = out_r.predicate("when")
+        text = _coach_text(out_r, "text")
+        mistake = out_r.boolean("mistake", False)
+        out_r.finish()
+        outcomes.append(Outcome(i, when, text, mistake))  # type: ignore[arg-type]
+
+    verdict_facts = _facts(r)
     ideal_raw = r.raw_value("ideal")
     if not isinstance(ideal_raw, list) or not ideal_raw:
         raise r.error("ideal", "expected the learner's ideal actions as a list, e.g. [\"play:lowest_winning\"]")
@@ -377,5 +425,15 @@ def parse_hand_file(raw: Mapping[str, Any], lessons: Mapping[str, int], *, filen
         key=key, lesson=lesson, order=order, title=title, intro=intro, goal_text=goal_text,  # type: ignore[arg-type]
         success=success, failure=failure, rules=rules, mano=mano, scores=tuple(score_list),  # type: ignore[arg-type]
         cards=tuple(cards), where=where_pred, script=tuple(script), bots=bots, coach=tuple(coach), goal=goal,  # type: ignore[arg-type]
-        ideal=ideal, quiet=quiet,
+        ideal=ideal, outcomes=tuple(outcomes), facts=verdict_facts, quiet=quiet,
     )
+
+
+def _facts(r: Reader) -> tuple[str, ...]:
+    raw = r.raw_value("facts") if "facts" in r.raw else None
+    if raw is None:
+        return ()
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list) or not items:
+        raise r.error("facts", "expected fact names, e.g. [\"trick(1)\", \"awards\"]")
+    return tuple(check_fact_name(item, r.where("facts") + f"[{i}]") for i, item in enumerate(items))

@@ -15,7 +15,7 @@ that is stored, and replaying it rebuilds the same state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from tutor.bots import choose
@@ -23,6 +23,7 @@ from tutor.bots.table import Entry, ScriptError, Table, decision_rng, reason_dat
 from tutor.engine.notation import format_action
 from tutor.engine.state import Answer, HandState, PlayCard
 
+from .claims import Claim, build, verdict_claims
 from .hands import ActionSpec, CoachNote, PracticeHand, text_values
 from .predicates import Moment, seats_of
 
@@ -45,6 +46,10 @@ class FiredNote:
     position: int
     values: Mapping[str, int]
     """The numbers its text may show (:data:`tutor.content.hands.TEXT_VALUES`), at that moment."""
+    facts: tuple[Claim, ...] = ()
+    """The claims of the note's ``facts``, built by the engine at that moment (shown before the text)."""
+    players: int = 2
+    """The table's size (to word the claims)."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +61,16 @@ class Verdict:
     hinted: bool
     """The learner asked for a hint at least once."""
     mistakes: int
-    """Coach messages flagged as mistakes that fired."""
+    """Coach messages flagged as mistakes that fired (and the outcome, when it is flagged)."""
+    text: str = ""
+    """What to learn (an English msgid): the first matching outcome's text, else ``success`` or ``failure``."""
+    outcome: int | None = None
+    """The index of the outcome that gave ``text`` (None: ``success`` or ``failure``)."""
+    facts: tuple[Claim, ...] = ()
+    """What happened, as claims the engine built (:func:`tutor.content.claims.verdict_claims`)."""
+    values: Mapping[str, int] = field(default_factory=dict)
+    """The numbers ``text`` may show, at the end of the hand."""
+    players: int = 2
 
     @property
     def stars(self) -> int:
@@ -139,7 +153,8 @@ class Practice:
             moment = Moment(replay, learner)
             for note in list(pending):
                 if note.when.test(moment):
-                    fired.append(FiredNote(note, position, text_values(replay, learner)))
+                    facts = tuple(claim for name in note.facts for claim in build(name, moment))
+                    fired.append(FiredNote(note, position, text_values(replay, learner), facts, replay.players))
                     pending.remove(note)
 
         check(0)
@@ -156,8 +171,19 @@ class Practice:
             return None
         hinted = any(e.hinted for e in self.entries() if e.by == "learner")
         mistakes = sum(1 for f in self.coach() if f.note.mistake)
-        goal = self.spec.goal.test(Moment(self.table.hand, self.table.learner_seat))
-        return Verdict(goal=goal, hinted=hinted, mistakes=mistakes)
+        hand = self.table.hand
+        moment = Moment(hand, self.table.learner_seat)
+        goal = self.spec.goal.test(moment)
+        outcome = next((o for o in self.spec.outcomes if o.when.test(moment)), None)
+        if outcome is not None:
+            text, index = outcome.text, outcome.index
+            mistakes += outcome.mistake
+        else:
+            text, index = (self.spec.success if goal else self.spec.failure), None
+        return Verdict(goal=goal, hinted=hinted, mistakes=mistakes, text=text, outcome=index,
+                       facts=(*(c for name in self.spec.facts for c in build(name, moment)), *verdict_claims(moment)),
+                       values=text_values(hand, self.table.learner_seat),
+                       players=hand.players)
 
     # --- Acting ----------------------------------------------------------------------------------
 
@@ -221,6 +247,8 @@ def describe(spec: PracticeHand, run: Practice) -> list[str]:
     def say(position: int) -> None:
         for fired in by_position.get(position, []):
             flag = " (mistake)" if fired.note.mistake else ""
+            for claim in fired.facts:
+                lines.append(f"    fact: {claim}")
             lines.append(f"    coach{flag}: {fired.note.text % fired.values if '%(' in fired.note.text else fired.note.text}")
 
     say(0)
@@ -232,6 +260,10 @@ def describe(spec: PracticeHand, run: Practice) -> list[str]:
     if verdict is not None:
         lines.append(f"points us-them: {hand.points[0]}-{hand.points[1]}; goal {'reached' if verdict.goal else 'missed'}; "
                      f"{verdict.stars} star{'s' if verdict.stars != 1 else ''}")
+        for claim in verdict.facts:
+            lines.append(f"  fact: {claim}")
+        text = verdict.text % verdict.values if "%(" in verdict.text else verdict.text
+        lines.append(f"  verdict{'' if verdict.outcome is None else f' (outcome {verdict.outcome + 1})'}: {text}")
     return lines
 
 

@@ -37,6 +37,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
+from tutor.bots.certainty import Position, forced
 from tutor.bots.senas import Sena, senas_for_cards
 from tutor.engine.cards import Card
 from tutor.engine.errors import InvalidNotationError
@@ -109,6 +110,9 @@ class Predicate:
     _test: Callable[[Moment], bool]
     names: frozenset[str] = frozenset()
     """Every vocabulary name used (to check, e.g., that a deal pattern looks only at the deal)."""
+    monotone: bool = False
+    """True when, once it holds in a hand, it holds for the rest of the hand (only words of
+    :data:`STABLE` and deal words, combined with ``all`` and ``any``, never negated)."""
 
     def test(self, moment: Moment) -> bool:
         """Whether the predicate holds at ``moment``."""
@@ -118,7 +122,7 @@ class Predicate:
         return self.text
 
 
-TRUE = Predicate("always", lambda m: True, frozenset({"always"}))
+TRUE = Predicate("always", lambda m: True, frozenset({"always"}), True)
 """The predicate that always holds."""
 
 
@@ -200,7 +204,17 @@ def _arg_sena(text: str) -> Sena:
         raise ValueError(f"{text!r} is not a seña; one of {', '.join(s.value for s in Sena)}") from None
 
 
+_ENDS = tuple(e.value for e in EndKind)
+
+
+def _arg_end(text: str) -> str:
+    if text in _ENDS:
+        return text
+    raise ValueError(f"{text!r} is not a way a hand ends; one of {', '.join(_ENDS)}")
+
+
 ARG_TYPES: dict[str, Callable[[str], Any]] = {
+    "end": _arg_end,
     "seat": _arg_seat, "team": _arg_team, "winner": _arg_winner, "n": _arg_int, "trick": _arg_trick,
     "call": _arg_call, "answer": _arg_answer, "action": _arg_action, "phase": _arg_phase, "card": _arg_card,
     "sena": _arg_sena,
@@ -371,14 +385,17 @@ def _called(m: Moment, seat: str, call: str) -> bool:
     return any(e.seat in seats and str(e.call) == call for e in _events(m, EventKind.CALL))
 
 
-@word("answered", "seat answer", "One of these seats answered a call with quiero or no_quiero.")
+@word("answered", "seat answer", "One of these seats answered a call with quiero or no_quiero (a mazo that "
+      "declines an open envido counts as no_quiero; a truco raise in answer counts as quiero).")
 def _answered(m: Moment, seat: str, answer: str) -> bool:
     seats = seats_of(seat, m)
     want = answer == "quiero"
     return any(e.seat in seats and e.quiero is want for e in _events(m, EventKind.ANSWER))
 
 
-@word("answered_call", "seat call answer", "One of these seats answered this call with quiero or no_quiero.")
+@word("answered_call", "seat call answer", "One of these seats answered this call with quiero or no_quiero (a "
+      "mazo that declines an open envido counts as no_quiero; a truco raise in answer counts as quiero, an envido "
+      "raise as neither).")
 def _answered_call(m: Moment, seat: str, call: str, answer: str) -> bool:
     seats = seats_of(seat, m)
     want = answer == "quiero"
@@ -636,6 +653,48 @@ def _lowest_played(m: Moment, n: int) -> bool:
     return ranking.strength(mine[0]) == min(ranking.strength(c) for c in held)
 
 
+# Added for truthful verdicts: what the learner really did, and how the hand really ended
+
+@word("did", "seat action", "One of these seats took this action at some point (a call, quiero, no_quiero, "
+      "mazo or play); a mazo is not a no_quiero.")
+def _did(m: Moment, seat: str, action: str) -> bool:
+    seats = seats_of(seat, m)
+    for done in m.hand.actions:
+        if done.seat not in seats:
+            continue
+        if action == "play" and isinstance(done, PlayCard):
+            return True
+        if action == "mazo" and isinstance(done, Mazo):
+            return True
+        if action in _ANSWERS and isinstance(done, Answer) and done.quiero is (action == "quiero"):
+            return True
+        if isinstance(done, Call) and str(done.call) == action:
+            return True
+    return False
+
+
+@word("tricks_won", "team n", "This team has taken at least n tricks (a parda counts for nobody).")
+def _tricks_won(m: Moment, team: str, n: int) -> bool:
+    wanted = _team(team, m)
+    return sum(1 for seat in m.hand.trick_winners if seat is not None and seat % 2 == wanted) >= n
+
+
+@word("sure_on_tricks", "team", "Played well, this team takes the hand on tricks as dealt, whatever the other team "
+      "plays (every card known; calls and the mazo aside).", deal_only=True)
+def _sure_on_tricks(m: Moment, team: str) -> bool:
+    hand = m.hand
+    strength = _ranking(hand).strength
+    hands = tuple(tuple(sorted((strength(c) for c in cards), reverse=True)) for cards in hand.deal)
+    position = Position(hand.players, hand.mano, hands, (), "", hand.mano)
+    return forced(position, _team(team, m))
+
+
+@word("hand_end", "end", "The hand is over and ended this way: tricks, truco_declined, mazo or match_won (a team "
+      "reached the target during the hand).")
+def _hand_end(m: Moment, end: str) -> bool:
+    return m.hand.end is not None and m.hand.end.kind.value == end
+
+
 # --- Parsing ---------------------------------------------------------------------------------------
 
 
@@ -663,20 +722,32 @@ def _parse_word(text: str, path: str) -> Predicate:
     def run(m: Moment) -> bool:
         return test(m, *args)
 
-    pred = Predicate(text.strip(), run, frozenset({name}))
+    pred = Predicate(text.strip(), run, frozenset({name}), name in STABLE or entry.deal_only)
     return _negate(pred) if negate else pred
 
 
 def _negate(pred: Predicate) -> Predicate:
-    return Predicate(f"not {pred.text}", lambda m: not pred.test(m), pred.names)
+    deal = all(VOCABULARY[n].deal_only for n in pred.names if n in VOCABULARY)
+    return Predicate(f"not {pred.text}", lambda m: not pred.test(m), pred.names, deal)
 
 
 def _combine(kind: str, parts: Sequence[Predicate]) -> Predicate:
     names = frozenset().union(*(p.names for p in parts)) if parts else frozenset()
     text = f"{kind}({', '.join(p.text for p in parts)})"
+    monotone = all(p.monotone for p in parts)
     if kind == "all":
-        return Predicate(text, lambda m: all(p.test(m) for p in parts), names)
-    return Predicate(text, lambda m: any(p.test(m) for p in parts), names)
+        return Predicate(text, lambda m: all(p.test(m) for p in parts), names, monotone)
+    return Predicate(text, lambda m: any(p.test(m) for p in parts), names, monotone)
+
+
+STABLE = frozenset({
+    "always", "hand_over", "tricks_done", "played", "learner_played", "card_played", "trick_won_by",
+    "lowest_winning", "lowest_played", "called", "answered", "answered_call", "truco_called", "truco_accepted",
+    "truco_level", "truco_declined", "envido_called", "envido_accepted", "envido_declined", "envido_won_by",
+    "went_mazo", "flor_announced", "points_at_least", "hand_won_by", "match_won_by", "did", "hand_end", "tricks_won",
+})
+"""The words that, once they hold in a hand, hold until it is over (a coach text's ``says`` uses only
+these: what it states must still be true when the hand is over)."""
 
 
 def parse(raw: Any, path: str = "") -> Predicate:

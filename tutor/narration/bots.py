@@ -62,8 +62,10 @@ def _params(reason: BotReason | Mapping[str, Any], face: str | None) -> tuple[Re
             out[key] = action_label(str(value), face)
         elif key == "action":
             out[key] = action_label(str(value), face)
-        elif key == "points":
+        elif key in ("points", "other_points"):
             out[key] = format_number(round(float(value), 2))
+        elif key == "other":
+            out[key] = action_label(str(value), face)
         else:
             out[key] = value
     return code, out
@@ -126,22 +128,31 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
         # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
         else _("Cards too weak: No quiero to the %(call)s.", **p)
     ),
+    # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+    ReasonCode.TABLE_CARD_HOLDS: lambda p: _("No card left in hand, but the team's %(card)s on the table should take the trick that decides: %(call)s.", **p) if "card" in p else _("No card left in hand: %(call)s.", **p),
+    # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+    ReasonCode.TABLE_CARD_WEAK: lambda p: _("No card left in hand, and the team's %(card)s on the table is unlikely to take the trick that decides: No quiero to the %(call)s.", **p) if "card" in p else _("No card left in hand to take the trick that decides: No quiero to the %(call)s.", **p),
     # Translators: "mentir" is the Argentine word for bluffing at Truco.
     ReasonCode.BLUFF: lambda p: _("A bluff: %(call)s with weak cards, hoping for a No quiero.", **p),
-    ReasonCode.PLAY_LOWEST_WINNER: lambda p: _("The %(card)s is the lowest card that takes the trick.", **p),
+    ReasonCode.PLAY_LOWEST_WINNER: lambda p: _("The %(card)s is the lowest card that beats the other team's cards on the table.", **p),
     ReasonCode.PLAY_LOWEST_CARD: lambda p: _("This trick cannot be taken (or need not be): the lowest card, the %(card)s, goes.", **p),
-    ReasonCode.PLAY_LOW_PARTNER_WINS: lambda p: _("The partner's card already takes the trick: the lowest card, the %(card)s, goes.", **p),
+    ReasonCode.PLAY_LOW_PARTNER_WINS: lambda p: _("The partner's card is winning the trick: the lowest card, the %(card)s, goes.", **p),
     # Translators: a parda is a tied trick; keep the term.
     ReasonCode.PLAY_PARDA: lambda p: _("The %(card)s ties the trick (parda), which keeps the hand on the team's side.", **p),
     ReasonCode.SAVE_MATA: lambda p: _("The %(card)s does the job, and the %(kept)s stays in hand for later.", **p),
     ReasonCode.LEAD_STRONG: lambda p: _("Leading with a strong card, the %(card)s, to take the trick.", **p),
+    ReasonCode.LEAD_BEST: lambda p: _("Leading with the best card in hand, the %(card)s: nothing stronger is left.", **p),
     ReasonCode.LEAD_LOW: lambda p: _("Leading low with the %(card)s, keeping the strength for later.", **p),
     ReasonCode.WIN_RATE_TRICK: lambda p: _("The %(card)s takes this trick against about %(wins)s of %(of)s hands the other team may hold.", **p),
-    ReasonCode.WIN_RATE_HAND: lambda p: _("With %(action)s the team wins the hand in about %(wins)s of %(of)s deals the others may hold.", **p),
+    ReasonCode.WIN_RATE_HAND: lambda p: _("With %(action)s the team takes the hand on tricks in about %(wins)s of %(of)s deals the others may hold.", **p),
+    # Translators: No quiero and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish; %(action)s is the answer.
+    ReasonCode.MATCH_DECLINE_LOSES: lambda p: _("No quiero to the %(call)s would give the other team the game: %(action)s keeps a chance.", **p),
+    # Translators: %(chance)s is a percentage; %(points)s and %(other_points)s are expected points for this hand.
+    ReasonCode.MATCH_CHANGES: lambda p: _("At this score %(action)s gives the better chance of winning the game (about %(chance)s in 100), though %(other)s scores more in this hand on average (%(other_points)s against %(points)s).", **p),
     # Translators: going to the mazo (irse al mazo) is folding: the player gives up the hand.
     ReasonCode.MAZO_HOPELESS: lambda p: _("The hand is lost whatever happens: going to the mazo costs no more."),
     # Translators: going to the mazo (irse al mazo) is folding; %(points)s is a number of points.
-    ReasonCode.MAZO_SAVE_POINTS: lambda p: _("Going to the mazo gives %(points)s, less than playing on would likely cost.", **p),
+    ReasonCode.MAZO_SAVE_POINTS: lambda p: _("Going to the mazo now gives %(points)s; played on, the hand would likely cost more, with the envido still open for the other team.", **p),
     ReasonCode.BEST_EXPECTED: lambda p: _("%(action)s gives the best expected result for the team: %(points)s points over the rest of the hand.", **p),
 }
 

@@ -105,7 +105,8 @@ class HintArgs:
 
 
 def hint_endpoint(args: HintArgs) -> dict[str, Any]:
-    """The legal actions of the seat to act, ranked by expected points for its team, with a reason."""
+    """The legal actions of the seat to act, ranked for the match (each with its expected points for the
+    hand), with a reason."""
     found = hint(_seat_view(args.hand, args.seat), seed=args.seed)
     return {
         "seat": args.seat,

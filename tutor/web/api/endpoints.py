@@ -149,18 +149,21 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "/hint", "GET", hint_endpoint, "getHint", "What a good player would do: every legal action ranked", "Hint",
         query=HintArgs, conflict=True,
         description=(
-            "The legal actions of `seat`, best first, by `expected_points`: that seat's team's points minus the "
-            "other team's over the rest of the hand, estimated by playing the hand out on many deals the hidden "
-            "cards could be (the strong computer player's evaluation). Only what `seat` may know is used: the "
+            "The legal actions of `seat`, best first by the chance of winning the match (at 29 of 30 a No quiero "
+            "that gives the other team its last point comes last), each with `expected_points`: that seat's team's "
+            "points minus the other team's over the rest of the hand, estimated by playing the hand out on many "
+            "deals the hidden cards could be (the strong computer player's evaluation). The reason says when the "
+            "score changes the answer. Only what `seat` may know is used: the "
             "other hands in `hand` serve to rebuild the position, not to choose. The same input gives the same "
             "answer. A hand that is over, or where `seat` is not to act, is a 409 problem (`hand_over`, `not_your_turn`)."
         ),
         example={
-            "seat": 1, "best": "mazo",
-            "actions": [{"action": "mazo", "expected_points": -1.0}, {"action": "4c", "expected_points": -1.083},
-                        {"action": "5c", "expected_points": -1.083}, {"action": "6c", "expected_points": -1.083},
-                        {"action": "truco", "expected_points": -2.0}],
-            "reason": {"code": "mazo_save_points", "detail": "Going to the mazo gives 1, less than playing on would likely cost."},
+            "seat": 1, "best": "4c",
+            "actions": [{"action": "4c", "expected_points": -1.0}, {"action": "5c", "expected_points": -1.0},
+                        {"action": "6c", "expected_points": -1.0}, {"action": "truco", "expected_points": -2.0},
+                        {"action": "mazo", "expected_points": -1.0}],
+            "reason": {"code": "best_expected",
+                       "detail": "four of cups gives the best expected result for the team: -1 points over the rest of the hand."},
         },
     ),
     Endpoint(

@@ -44,7 +44,7 @@ from ..shared.preferences import card_face
 from ..shared.readers import MAX_SEED, parse_seed
 from ..components.table import learner_hint, render_table, review_hand, review_steps, table_context
 from . import store
-from .coach import coach_items
+from .coach import coach_items, verdict_lines
 from .walk import walk_context
 
 bp = Blueprint("practice", __name__, url_prefix=LANG_PREFIX)
@@ -115,9 +115,11 @@ def _render(spec: PracticeHand, run: Any, practice: Any, status: int = 200, *, s
         hint_for=learner_hint, show_hint=show_hint or bool(run.hint_pending), since=since, error=error,
     )
     verdict = practice.verdict()
-    coach = coach_items(practice, since if since is not None and since < practice.table.version else None)
+    coach = coach_items(practice, since if since is not None and since < practice.table.version else None,
+                        card_face())
     context.update(
         spec=spec, run=run, coach=coach, new_coach=[c for c in coach if c["new"]], verdict=verdict,
+        verdict_lines=verdict_lines(verdict, card_face()),
         lesson=get_lesson(spec.lesson), next_hand=_next_hand(spec),
     )
     return render_table("practice/table.html", context, status)

@@ -17,7 +17,7 @@ from ...engine.state import HandState
 from ...i18n import gettext as _
 from tutor.narration import Perspective, narrate
 from tutor.narration.bots import action_label
-from .coach import coach_text
+from .coach import coach_text, verdict_lines
 
 
 def walk_context(spec: PracticeHand, seed: int, step: int, *, face: str, faces: bool) -> dict[str, Any]:
@@ -48,7 +48,7 @@ def walk_context(spec: PracticeHand, seed: int, step: int, *, face: str, faces: 
             "played": played, "to_act": replay.to_act == seat,
         })
     notes = [
-        {"text": coach_text(f), "mistake": f.note.mistake, "new": f.position == step}
+        {"text": coach_text(f, face), "mistake": f.note.mistake, "new": f.position == step}
         for f in run.coach() if f.position <= step
     ]
     if last is None:
@@ -61,5 +61,6 @@ def walk_context(spec: PracticeHand, seed: int, step: int, *, face: str, faces: 
     return {
         "spec": spec, "seed": seed, "step": step, "total": total, "seats": seats, "doing": doing, "said": said,
         "notes": notes, "faces": faces, "over": step == total, "points": replay.points,
+        "end_text": " ".join(verdict_lines(run.verdict(), face)),
         "learner_move": last is not None and last.seat == 0,
     }
