@@ -131,7 +131,12 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
     # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
     ReasonCode.TABLE_CARD_HOLDS: lambda p: _("No card left in hand, but the team's %(card)s on the table should take the trick that decides: %(call)s.", **p) if "card" in p else _("No card left in hand: %(call)s.", **p),
     # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
-    ReasonCode.TABLE_CARD_WEAK: lambda p: _("No card left in hand, and the team's %(card)s on the table is unlikely to take the trick that decides: No quiero to the %(call)s.", **p) if "card" in p else _("No card left in hand to take the trick that decides: No quiero to the %(call)s.", **p),
+    ReasonCode.TABLE_CARD_WEAK: lambda p: (
+        # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+        _("No card left in hand, and the team's %(card)s on the table is unlikely to take the trick that decides: No quiero to the %(call)s.", **p) if "card" in p
+        # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+        else _("No card left in hand to take the trick that decides: No quiero to the %(call)s.", **p)
+    ),
     # Translators: "mentir" is the Argentine word for bluffing at Truco.
     ReasonCode.BLUFF: lambda p: _("A bluff: %(call)s with weak cards, hoping for a No quiero.", **p),
     ReasonCode.PLAY_LOWEST_WINNER: lambda p: _("The %(card)s is the lowest card that beats the other team's cards on the table.", **p),

@@ -59,9 +59,11 @@ def _hand(claim: HandClaim, p: Perspective, face: str | None) -> str:
             # Translators: going to the mazo means folding; the other side takes the hand.
             return _("You went to the mazo, so the hand goes to %(team)s.", team=team)
         # Translators: %(player)s is a seat name; going to the mazo means folding; %(team)s takes the hand.
-        return sentence(_("%(player)s went to the mazo, so the hand goes to %(team)s.",
-                          player=p.seat_name(claim.seat), team=team)) if not alone else \
-            sentence(_("%(player)s went to the mazo, so the hand is yours.", player=p.seat_name(claim.seat)))
+        if not alone:
+            return sentence(_("%(player)s went to the mazo, so the hand goes to %(team)s.",
+                              player=p.seat_name(claim.seat), team=team))
+        # Translators: %(player)s is a seat name (an opponent); going to the mazo means folding, so the hand is the learner's.
+        return sentence(_("%(player)s went to the mazo, so the hand is yours.", player=p.seat_name(claim.seat)))
     if claim.end is EndKind.TRUCO_DECLINED and claim.seat is not None:
         call = call_name(claim.call or "truco")
         if p.is_you(claim.seat):
