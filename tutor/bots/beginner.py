@@ -459,7 +459,7 @@ def _answer_truco_from_table(view, calls, yes, no, R, power, raise_name, last, s
     if raise_name is not None and power >= 0.98:
         return [(1.0, calls[raise_name], R(ReasonCode.TABLE_CARD_HOLDS, call=raise_name, card=card))]
     if power >= TRUCO_ACCEPT or _gives_match(view, stake.declined):
-        return [(1.0, yes, R(ReasonCode.TABLE_CARD_HOLDS, call=last, card=card))]
+        return [(1.0, yes, R(ReasonCode.TABLE_CARD_HOLDS, call=last, card=card, answer="quiero"))]
     return [(1.0, no, R(ReasonCode.TABLE_CARD_WEAK, call=last, card=card))]
 
 

@@ -128,8 +128,7 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
         # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
         else _("Cards too weak: No quiero to the %(call)s.", **p)
     ),
-    # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
-    ReasonCode.TABLE_CARD_HOLDS: lambda p: _("No card left in hand, but the team's %(card)s on the table should take the trick that decides: %(call)s.", **p) if "card" in p else _("No card left in hand: %(call)s.", **p),
+    ReasonCode.TABLE_CARD_HOLDS: lambda p: _table_card_holds(p),
     # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
     ReasonCode.TABLE_CARD_WEAK: lambda p: (
         # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
@@ -160,6 +159,22 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
     ReasonCode.MAZO_SAVE_POINTS: lambda p: _("Going to the mazo now gives %(points)s; played on, the hand would likely cost more, with the envido still open for the other team.", **p),
     ReasonCode.BEST_EXPECTED: lambda p: _("%(action)s gives the best expected result for the team: %(points)s points over the rest of the hand.", **p),
 }
+
+
+def _table_card_holds(p: dict[str, Any]) -> str:
+    """An empty hand whose team's card on the table should take the deciding trick: the bot accepts
+    the call (``answer`` is given) or raises to ``call``."""
+    if "answer" in p:
+        if "card" in p:
+            # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+            return _("No card left in hand, but the team's %(card)s on the table should take the trick that decides: Quiero to the %(call)s.", **p)
+        # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+        return _("No card left in hand: Quiero to the %(call)s.", **p)
+    if "card" in p:
+        # Translators: %(call)s is the raise the bot calls (Retruco, Vale cuatro), Spanish.
+        return _("No card left in hand, but the team's %(card)s on the table should take the trick that decides: %(call)s.", **p)
+    # Translators: %(call)s is the raise the bot calls (Retruco, Vale cuatro), Spanish.
+    return _("No card left in hand: %(call)s.", **p)
 
 
 def reason_sentence(reason: BotReason | Mapping[str, Any], face: str | None = "spanish") -> str:
