@@ -20,7 +20,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """
     from . import i18n
     from .config import load_config
-    from .models import db, migrate
+    from . import store
     from .web import api, core, device, envido, lessons, play, practice, progress, quiz, review
     from .web.components import cards
     from .web.shared import compress, errors, htmx, learner, nav, preferences, security
@@ -39,8 +39,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     htmx.init_app(app)
     security.init_app(app)
-    db.init_app(app)
-    migrate.init_app(app, db, directory=str(resource_dir("migrations")), render_as_batch=True)
+    store.init_app(app)  # the database, the migrations and the app's Store (its clock: CLOCK)
     compress.init_app(app)
     nav.init_app(app)
     preferences.init_app(app)

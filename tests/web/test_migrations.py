@@ -11,7 +11,7 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import create_engine, inspect, text
 
 from tutor import create_app
-from tutor.models import db
+from tutor.store import db
 
 
 @pytest.fixture

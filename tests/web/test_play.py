@@ -15,7 +15,7 @@ import pytest
 from tests.conftest import csrf_token, dispose, find_all, make_app
 from tutor.bots.table import Table
 from tutor.engine.notation import parse_rules
-from tutor.models import Game, db
+from tutor.store import Game, db
 from tutor.narration.cards import card_name
 
 ACTION_RE = re.compile(r'name="action" value="([^"]+)"')
