@@ -85,12 +85,12 @@ def upgrade():
     )
     op.create_table('day_progress',
     sa.Column('learner_id', sa.Integer(), nullable=False),
-    sa.Column('day', sa.Date(), nullable=False),
     sa.Column('topic', sa.String(length=64), nullable=False),
+    sa.Column('day', sa.Date(), nullable=False),
     sa.Column('answers', sa.Integer(), nullable=False),
     sa.Column('right', sa.Integer(), nullable=False),
     _learner_fk('day_progress'),
-    sa.PrimaryKeyConstraint('learner_id', 'day', 'topic', name=op.f('pk_day_progress'))
+    sa.PrimaryKeyConstraint('learner_id', 'topic', 'day', name=op.f('pk_day_progress'))
     )
     _fill(op.get_bind())
 

@@ -55,6 +55,7 @@ def give_log(app, client, public_id: str = "a" * 32, log=LOG) -> None:
     """Make the client the learner ``public_id`` with a hand-made log (appended through the store)."""
     with client.session_transaction() as session:
         session["learner"] = public_id
+        session["stored"] = True  # the row is made here, not by a page
     with app.app_context():
         store = current_store()
         learner = store.learners.ensure(public_id)

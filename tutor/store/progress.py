@@ -11,15 +11,16 @@ again (a lesson step's check that still exists: :func:`reviewable`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from fsrs import Card
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select, union_all
 
-from ..content import Lesson, Step, get_lesson
+from ..content import Lesson, Step, all_lessons, get_lesson
 from ..learning import (
     DAILY_GOAL,
     MASTERY_WINDOW,
@@ -38,8 +39,8 @@ from ..learning import (
     split_check_item,
 )
 from .projection import DayState, ItemState, LessonState, Projection, Summary, TopicState
-from .schema import DayProgress, ItemProgress, LearnerProgress, LessonProgress, TopicProgress, db
-from .sql import aware, time_column
+from .schema import DayProgress, ItemProgress, Learner, LearnerProgress, LessonProgress, TopicProgress, db
+from .sql import aware, dialect_name, time_column
 
 if TYPE_CHECKING:
     from . import Store
@@ -73,6 +74,19 @@ def reviewable(item: str) -> tuple[Lesson, Step] | None:
     return (lesson, step) if step.check is not None else None
 
 
+_REVIEWABLE: list = [None, frozenset()]
+
+
+def reviewable_items() -> frozenset[str]:
+    """Every item the review can ask now: the checks of the lessons' steps (worked out again when the
+    content is loaded again)."""
+    lessons = all_lessons()
+    if _REVIEWABLE[0] is not lessons:
+        _REVIEWABLE[:] = [lessons, frozenset(f"{lesson.key}/{step.key}" for lesson in lessons
+                                             for step in lesson.steps if step.check is not None)]
+    return _REVIEWABLE[1]
+
+
 @dataclass(frozen=True)
 class ReviewItem:
     """One item of the review queue."""
@@ -87,19 +101,51 @@ class ReviewItem:
 
 class Progress:
     """What one learner's projections say (see the module docstring). ``learner_id`` None: a
-    visitor the store does not know, who has no progress."""
+    visitor the store does not know, who has no progress.
 
-    def __init__(self, learner_id: int | None, projection: Projection | None = None) -> None:
+    Made with a ``reader``, the learner's item, topic and lesson rows are read when first needed (a
+    page that shows only the header's count reads the items, nothing else), each part in one query."""
+
+    def __init__(self, learner_id: int | None, projection: Projection | None = None,
+                 reader: ProgressReader | None = None) -> None:
         self.learner_id = learner_id
-        self.projection = projection or Projection()
+        self._projection = projection or Projection()
+        self._unread = {"items", "topics", "lessons"} if reader is not None and learner_id is not None else set()
+        if not self._projection.summary.entries:
+            self._unread.clear()  # nothing appended yet: nothing to read
+        self._reader = reader
+
+    def _read(self, part: str) -> None:
+        if part in self._unread:
+            self._unread.discard(part)
+            assert self._reader is not None and self.learner_id is not None
+            getattr(self._reader, f"_read_{part}")([self.learner_id], {self.learner_id: self._projection})
+
+    @property
+    def projection(self) -> Projection:
+        """Every part of the projection (reading what was not read yet)."""
+        for part in tuple(self._unread):
+            self._read(part)
+        return self._projection
 
     @property
     def summary(self) -> Summary:
-        return self.projection.summary
+        return self._projection.summary
 
     @property
     def items(self) -> dict[str, ItemState]:
-        return self.projection.items
+        self._read("items")
+        return self._projection.items
+
+    @property
+    def topics(self) -> dict[str, TopicState]:
+        self._read("topics")
+        return self._projection.topics
+
+    @property
+    def lessons(self) -> dict[str, LessonState]:
+        self._read("lessons")
+        return self._projection.lessons
 
     @property
     def entries(self) -> int:
@@ -122,7 +168,7 @@ class Progress:
             moment = as_utc(state.lesson_touched)
             if touched is None or moment > touched:
                 touched = moment
-        lesson_state = self.projection.lessons.get(lesson.key)
+        lesson_state = self.lessons.get(lesson.key)
         return LessonStatus(lesson, records, bool(lesson_state and lesson_state.tested_out), touched)
 
     def lesson_statuses(self, lessons: Iterable[Lesson]) -> list[LessonStatus]:
@@ -135,7 +181,7 @@ class Progress:
     # --- Mastery and statistics ------------------------------------------------------------------
 
     def mastery(self, topic: Topic, window: int = MASTERY_WINDOW) -> TopicMastery:
-        state = self.projection.topics.get(topic.key) or TopicState()
+        state = self.topics.get(topic.key) or TopicState()
         latest = state.recent[-window:] if window > 0 else ""
         return TopicMastery(topic, len(latest), latest.count("1"), state.quiz_passed, state.answers)
 
@@ -162,7 +208,7 @@ class Progress:
         return DailyGoal(summary.day_answers if summary.last_day == self._today(now) else 0, goal)
 
     def _today(self, now: datetime) -> date:
-        return as_utc(now).astimezone(self.projection.zone).date()
+        return as_utc(now).astimezone(self._projection.zone).date()
 
     def most_missed(self, limit: int = 5) -> list[Missed]:
         """The items answered wrong most often (``tutor.learning.most_missed``)."""
@@ -205,8 +251,11 @@ class Progress:
         return [entry for entry in self.schedule() if entry.due <= moment]
 
     def review_count(self, now: datetime) -> int:
-        """How many reviewable items are due at ``now`` (no card is built)."""
+        """How many reviewable items are due at ``now`` (no card is built; when the items were not read
+        yet, one counting query instead: the header's badge on every page)."""
         moment = as_utc(now)
+        if "items" in self._unread and self._reader is not None and self.learner_id is not None:
+            return self._reader.due_count(self.learner_id, moment)
         return sum(1 for item, state in self.items.items()
                    if state.due is not None and as_utc(state.due) <= moment and reviewable(item) is not None)
 
@@ -217,6 +266,17 @@ class Progress:
 
 
 # --- Reading the rows -----------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=8)
+def _learner_statement(dialect: str) -> tuple[Any, Callable[[Any], datetime | None]]:
+    """The query of :meth:`ProgressReader.learner`, built once per dialect (it runs on every page)."""
+    learners, summaries = Learner.__table__, LearnerProgress.__table__
+    columns, time = selected(summaries, SUMMARY_COLUMNS)
+    statement = (select(learners.c.id, summaries.c.learner_id, *columns)
+                 .select_from(learners.outerjoin(summaries, summaries.c.learner_id == learners.c.id))
+                 .where(learners.c.public_id == bindparam("public_id")))
+    return statement, time
 
 
 def item_state(row: Sequence, time: Callable[[Any], datetime | None] = aware) -> ItemState:
@@ -257,61 +317,103 @@ class ProgressReader:
         queries whatever the number of learners: ready for a classroom dashboard."""
         ids = sorted(set(learner_ids))
         zone = self.store.zone
-        found = {learner_id: Progress(learner_id, Projection(zone)) for learner_id in ids}
-        if not ids:
-            return found
+        projections = {learner_id: Projection(zone) for learner_id in ids}
+        if ids:
+            self._read_summaries(ids, projections)
+            self._read_items(ids, projections)
+            self._read_topics(ids, projections)
+            self._read_lessons(ids, projections)
+        return {learner_id: Progress(learner_id, projection) for learner_id, projection in projections.items()}
+
+    def one(self, learner_id: int | None, summary: Summary | None = None) -> Progress:
+        """One learner's :class:`Progress` (an empty one for None), its parts read when first needed;
+        ``summary`` if the caller read it already (with the learner's row: :meth:`learner`)."""
+        projection = Projection(self.store.zone)
+        if learner_id is None:
+            return Progress(None, projection)
+        if summary is None:
+            self._read_summaries([learner_id], {learner_id: projection})
+        else:
+            projection.summary = summary
+        return Progress(learner_id, projection, self)
+
+    def learner(self, public_id: str) -> tuple[int, Summary] | None:
+        """The id of the learner with this public id and the summary of its log, in one query (None:
+        no such learner). What every page of a known visitor reads first."""
+        statement, time = _learner_statement(dialect_name())
+        row = db.session.execute(statement, {"public_id": public_id}).first()
+        if row is None:
+            return None
+        learner_id, has_summary, *values = row
+        return learner_id, summary_state(values, time) if has_summary is not None else Summary()
+
+    def due_count(self, learner_id: int, now: datetime) -> int:
+        """How many reviewable items of the learner are due at ``now``: one count over the (learner, due)
+        index, no row read."""
+        items = ItemProgress.__table__
+        return db.session.scalar(
+            select(func.count()).select_from(items)
+            .where(items.c.learner_id == learner_id, items.c.due <= now,
+                   items.c.item.in_(bindparam("reviewable", expanding=True))),
+            {"reviewable": sorted(reviewable_items())}) or 0
+
+    def _read_summaries(self, ids: list[int], projections: dict[int, Projection]) -> None:
         summaries = LearnerProgress.__table__
         columns, time = selected(summaries, SUMMARY_COLUMNS)
         for learner_id, *values in db.session.execute(
             select(summaries.c.learner_id, *columns).where(summaries.c.learner_id.in_(ids))
         ).all():
-            found[learner_id].projection.summary = summary_state(values, time)
+            projections[learner_id].summary = summary_state(values, time)
+
+    def _read_items(self, ids: list[int], projections: dict[int, Projection]) -> None:
         items = ItemProgress.__table__
         columns, time = selected(items, ITEM_COLUMNS)
         for learner_id, item, *values in db.session.execute(
             select(items.c.learner_id, items.c.item, *columns).where(items.c.learner_id.in_(ids))
         ).all():
-            found[learner_id].projection.items[item] = item_state(values, time)
+            projections[learner_id].items[item] = item_state(values, time)
+
+    def _read_topics(self, ids: list[int], projections: dict[int, Projection]) -> None:
         topics = TopicProgress.__table__
         for learner_id, topic, answers, recent, passed in db.session.execute(
             select(topics.c.learner_id, topics.c.topic, topics.c.answers, topics.c.recent, topics.c.quiz_passed)
             .where(topics.c.learner_id.in_(ids))
-        ):
-            found[learner_id].projection.topics[topic] = TopicState(answers, recent or "", bool(passed))
+        ).all():
+            projections[learner_id].topics[topic] = TopicState(answers, recent or "", bool(passed))
+
+    def _read_lessons(self, ids: list[int], projections: dict[int, Projection]) -> None:
         lessons = LessonProgress.__table__
         for learner_id, lesson, tested_out, resets in db.session.execute(
             select(lessons.c.learner_id, lessons.c.lesson, lessons.c.tested_out, lessons.c.resets)
             .where(lessons.c.learner_id.in_(ids))
-        ):
-            found[learner_id].projection.lessons[lesson] = LessonState(bool(tested_out), resets)
-        return found
-
-    def one(self, learner_id: int | None) -> Progress:
-        """One learner's :class:`Progress` (an empty one for None)."""
-        if learner_id is None:
-            return Progress(None, Projection(self.store.zone))
-        return self.of([learner_id])[learner_id]
+        ).all():
+            projections[learner_id].lessons[lesson] = LessonState(bool(tested_out), resets)
 
     def days(self, learner_ids: Iterable[int], *, latest: int | None = None,
              since: date | None = None) -> dict[int, dict[str, list[DayAccuracy]]]:
-        """Per learner, per topic key (``""``: every answer), the days with answers, oldest first:
-        the ``latest`` days with answers of each topic, or those from ``since`` on. One query."""
+        """Per learner, per topic key (``""``: every answer), the days with answers from ``since`` on (all
+        if None), oldest first; only each topic's ``latest`` of them if given. One query."""
         ids = sorted(set(learner_ids))
         table = DayProgress.__table__
         found: dict[int, dict[str, list[DayAccuracy]]] = {learner_id: {} for learner_id in ids}
         if not ids:
             return found
-        query = select(table.c.learner_id, table.c.topic, table.c.day, table.c.answers, table.c.right)
-        if latest is not None:
+        columns = (table.c.learner_id, table.c.topic, table.c.day, table.c.answers, table.c.right)
+        wanted = [table.c.learner_id.in_(ids)] + ([table.c.day >= since] if since is not None else [])
+        if latest is not None and len(ids) == 1:
+            # One learner: each topic's latest days straight from the end of the key's range (bounded
+            # by ``latest`` per topic however many days the learner has).
+            parts = [select(*columns).where(*wanted, table.c.topic == key).order_by(table.c.day.desc())
+                     .limit(latest).subquery() for key in ("", *(topic.key for topic in TOPICS))]
+            query = union_all(*(select(part) for part in parts))
+        elif latest is not None:
             number = func.row_number().over(partition_by=(table.c.learner_id, table.c.topic),
                                             order_by=table.c.day.desc()).label("number")
-            ranked = select(table, number).where(table.c.learner_id.in_(ids)).subquery()
+            ranked = select(*columns, number).where(*wanted).subquery()
             query = (select(ranked.c.learner_id, ranked.c.topic, ranked.c.day, ranked.c.answers, ranked.c.right)
                      .where(ranked.c.number <= latest))
         else:
-            query = query.where(table.c.learner_id.in_(ids))
-        if since is not None:
-            query = query.where((ranked.c.day if latest is not None else table.c.day) >= since)
+            query = select(*columns).where(*wanted)
         for learner_id, topic, day, answers, right in db.session.execute(query):
             found[learner_id].setdefault(topic, []).append(DayAccuracy(day, answers, right))
         for per_topic in found.values():

@@ -319,8 +319,9 @@ class DayProgress(db.Model):  # type: ignore[name-defined]
     __tablename__ = "day_progress"
 
     learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), primary_key=True)
-    day: Mapped[date] = mapped_column(Date, primary_key=True)
     topic: Mapped[str] = mapped_column(String(KEY_LENGTH), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    """The key's order (learner, topic, day) reads a topic's latest days from the end of an index range."""
     answers: Mapped[int] = mapped_column(Integer, default=0)
     right: Mapped[int] = mapped_column(Integer, default=0)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...content import Lesson, all_lessons, get_lesson
 from ...learning import LessonStatus, Source, StepRecord, check_item, stars_for
-from ..shared.learner import existing_learner, my_progress, new_answer_token, record, record_event
+from ..shared.learner import existing_learner, my_learner_id, my_progress, new_answer_token, record, record_event
 
 __all__ = [
     "LessonStatus", "StepRecord", "all_statuses", "existing_learner", "lesson_status", "mark_done",
@@ -45,7 +45,7 @@ def record_answer(lesson: str, step: str, correct: bool, token: str | None = Non
 
 def mark_done(lesson: str, step: str) -> None:
     """Finish a step without a check (the learner read it and went on); nothing if it is done already."""
-    if existing_learner() is not None and lesson_status(get_lesson(lesson)).is_done(step):
+    if my_learner_id() is not None and lesson_status(get_lesson(lesson)).is_done(step):
         return
     record_event(check_item(lesson, step), Source.SEEN)
 

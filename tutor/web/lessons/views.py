@@ -35,10 +35,11 @@ from ...content.checks import AnswerError, Question, judge, make_question, new_s
 from ...i18n import LANG_PREFIX
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
+from ..shared.caches import question_key
 from ..shared.htmx import render_block, wants_fragment
 from ..shared.readers import parse_seed
 from ..shared.learner import known_visitor, session_public_id
-from ..shared.nav import Section, add_section
+from ..shared.nav import Section, add_section, fixed_url
 from ..shared.preferences import card_face
 from ..components.questions import answer_error_message, question_view
 from .progress import (
@@ -90,7 +91,9 @@ def default_seed(lesson: Lesson, step: Step) -> int:
 
 
 def step_url(lesson: Lesson, step: Step, **args: Any) -> str:
-    """URL of one step of a lesson."""
+    """URL of one step of a lesson (without arguments built once per language: a page links every step)."""
+    if not args:
+        return fixed_url("lessons.step", key=lesson.key, step_key=step.key)
     return url_for("lessons.step", key=lesson.key, step_key=step.key, **args)
 
 
@@ -148,6 +151,7 @@ def step_context(lesson: Lesson, index: int, status: LessonStatus, seed: int | N
     if step.check is not None and seed is not None:
         question = check.pop("question", None) or make_question(step.check, seed)
         context.update(check_context(question, **check))
+        context["question_key"] = question_key(f"{lesson.key}/{step.key}", seed)
         context["seed"] = seed
         context["attempt"] = new_attempt_token()
         context["retry_url"] = step_url(lesson, step, seed=new_seed())

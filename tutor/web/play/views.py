@@ -39,7 +39,7 @@ from ...i18n import LANG_PREFIX, format_number
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ...store import Game, Learner, current_store
-from ..shared.learner import current_learner, existing_learner
+from ..shared.learner import current_learner, my_learner_id
 from tutor.narration import Perspective, error_message
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
@@ -150,8 +150,8 @@ GAMES = Games()
 
 
 def _setup_context(form: dict[str, str], errors: dict[str, str]) -> dict[str, Any]:
-    learner = existing_learner()  # reading the page creates no learner
-    learner_games = current_store().games.latest(learner.id) if learner is not None else []
+    learner_id = my_learner_id()  # reading the page creates no learner
+    learner_games = current_store().games.latest(learner_id) if learner_id is not None else []
     return {
         "form": form, "errors": errors, "players": PLAYERS, "presets": PRESETS, "flor_modes": FLOR_MODES,
         "targets": TARGETS, "levels": LEVELS, "level_names": _level_names(), "games": learner_games,

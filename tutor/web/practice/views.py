@@ -34,7 +34,7 @@ from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ...learning import practice_item
 from ...store import PracticeRun, current_store
-from ..shared.learner import current_learner, existing_learner, remember
+from ..shared.learner import current_learner, my_learner_id, remember
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.readers import MAX_SEED, parse_seed
@@ -55,8 +55,7 @@ def _spec(key: str) -> PracticeHand:
 
 
 def _learner_id() -> int | None:
-    learner = existing_learner()  # reading a page creates no learner
-    return learner.id if learner is not None else None
+    return my_learner_id()  # reading a page creates no learner
 
 
 class PracticeTables(TableController[PracticeRun, Practice]):

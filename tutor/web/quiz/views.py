@@ -50,10 +50,11 @@ from ...i18n import LANG_PREFIX
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ...learning import EXAM, TOPICS, get_topic, quiz_passed
+from ..shared.caches import question_key
 from ..shared.htmx import render_block, wants_fragment
 from ..shared.readers import parse_seed
 from ...store import QuizRun, current_store
-from ..shared.learner import current_learner, existing_learner, new_answer_token, remember, session_public_id
+from ..shared.learner import current_learner, my_learner_id, new_answer_token, remember, session_public_id
 from ..shared.topics import topic_name
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
@@ -88,8 +89,7 @@ def today() -> date:
 
 def _learner_id() -> int | None:
     """The request's learner's id, if the store knows it (reading creates no learner)."""
-    learner = existing_learner()
-    return learner.id if learner is not None else None
+    return my_learner_id()
 
 
 def latest_daily() -> date:
@@ -220,6 +220,7 @@ def _question_context(run: QuizRun, drawn: tuple[Drawn, ...], **check: Any) -> d
     view = question_view(current.question, card_face(), submitted=submitted)
     return {
         "position": position + 1, "q": view, "attempt": new_answer_token(), "current": current,
+        "question_key": question_key(current.item, current.seed),
         "error": check.get("error"), "error_field": check.get("error_field"),
         "focus": position > 0 or submitted is not None,
     }

@@ -38,6 +38,7 @@ from ...i18n import lazy_gettext as _l
 from ...i18n import lazy_pgettext as _lp
 from ...i18n import ngettext
 from ...learning import Source, check_item
+from ..shared.caches import question_key
 from ..shared.htmx import render_block, wants_fragment
 from ..shared.readers import parse_seed
 from ..shared.learner import known_visitor, my_progress, new_answer_token, now, record
@@ -100,6 +101,7 @@ def question_context(lesson: Lesson, step: Step, seed: int, **view: Any) -> dict
         "lesson": lesson,
         "step": step,
         "seed": seed,
+        "question_key": question_key(f"{lesson.key}/{step.key}", seed),
         "attempt": new_answer_token(),
         "post_url": url_for("review.answer", key=lesson.key, step_key=step.key),
     }

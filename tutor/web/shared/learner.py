@@ -7,9 +7,10 @@ who only reads a page costs no write. A cookie that is tampered with, expired or
 another key is dropped by Flask's session interface, and the visitor simply gets a new identity.
 
 Everything else is the store's (:mod:`tutor.store`): this module only keeps, for the rest of the
-request, the learner row (:func:`existing_learner`, one query, also when there is none) and the
-learner's :class:`~tutor.store.Progress` (:func:`my_progress`, read from the projections once and
-replaced by what an append returns, so a page drawn after an answer reads nothing again).
+request, the learner's id with the summary of its log (:func:`my_learner_id`: one query, also when
+there is none; the row itself only where a page needs it, :func:`existing_learner`) and the
+learner's :class:`~tutor.store.Progress` (:func:`my_progress`, each part read from the projections
+once, and replaced by what an append returns, so a page drawn after an answer reads nothing again).
 
 Recording an answer (a lesson step, a review question; quizzes and practice hands go through their
 runs in the store, then :func:`remember`)::
@@ -29,10 +30,15 @@ from flask import Flask, g, request, session
 
 from ...learning import Source
 from ...store import Appended, Learner, LogEntry, Progress, current_store, new_token
+from ...store.projection import Summary
 from ...store import TOKEN_FIELD as TOKEN_FIELD
 
 SESSION_KEY = "learner"
 _RENEWED_KEY = "renewed"
+STORED_KEY = "stored"
+"""In the session: whether the store has a row for its learner (absent in cookies older than this
+key: the store is asked once, and the answer kept). A new visitor's pages then cost no query. A
+tool that makes a learner's row outside a request (a test, a benchmark) sets it to True."""
 _PUBLIC_ID = re.compile(r"^[0-9a-f]{32}$")
 _NOBODY = object()
 
@@ -50,6 +56,7 @@ def ensure_identity() -> None:
     today = current_store().today().toordinal()
     if session_public_id() is None:
         session[SESSION_KEY] = uuid.uuid4().hex
+        session[STORED_KEY] = False
         session.permanent = True
         g.new_identity = True
     if session.get(_RENEWED_KEY) != today:
@@ -70,14 +77,35 @@ def now() -> datetime:
     return current_store().now()
 
 
-def existing_learner() -> Learner | None:
-    """The request's learner if the store already knows it (never creates one); read once per request."""
-    cached = g.get("_learner", None)
+def _identity() -> tuple[int, Summary] | None:
+    """The request's learner's id and the summary of its log, if the store knows it: one query, once
+    per request (also when there is no such learner)."""
+    cached = g.get("_identity", None)
     if cached is None:
         public_id = session_public_id()
-        found = current_store().learners.by_public_id(public_id) if public_id else None
-        g._learner = cached = found if found is not None else _NOBODY
+        stored = session.get(STORED_KEY)
+        found = current_store().progress.learner(public_id) if public_id and stored is not False else None
+        if public_id and stored is None:
+            session[STORED_KEY] = found is not None
+        g._identity = cached = found if found is not None else _NOBODY
     return None if cached is _NOBODY else cached
+
+
+def my_learner_id() -> int | None:
+    """The request's learner's id if the store already knows it (never creates one)."""
+    found = _identity()
+    return found[0] if found is not None else None
+
+
+def existing_learner() -> Learner | None:
+    """The request's learner's row if the store already knows it (never creates one)."""
+    cached = g.get("_learner")
+    if cached is None:
+        learner_id = my_learner_id()
+        if learner_id is None:
+            return None
+        g._learner = cached = current_store().learners.get(learner_id)
+    return cached
 
 
 def current_learner() -> Learner:
@@ -87,7 +115,9 @@ def current_learner() -> Learner:
     if learner is None:
         learner = store.learners.ensure(session_public_id())
         session[SESSION_KEY] = learner.public_id
+        session[STORED_KEY] = True
         session.permanent = True
+        g.pop("_identity", None)
         g.pop("_progress", None)
     else:
         store.learners.seen(learner)
@@ -98,8 +128,10 @@ def current_learner() -> Learner:
 def switch_to(learner: Learner) -> None:
     """Make this browser continue as ``learner`` (after a device code was entered)."""
     session[SESSION_KEY] = learner.public_id
+    session[STORED_KEY] = True
     session.permanent = True
     g._learner = learner
+    g.pop("_identity", None)
     g.pop("_progress", None)
     current_store().learners.touch(learner)
 
@@ -108,8 +140,9 @@ def my_progress() -> Progress:
     """The request's learner's progress (empty for a visitor the store does not know); read once."""
     cached = g.get("_progress")
     if cached is None:
-        learner = existing_learner()
-        cached = current_store().progress.one(learner.id if learner is not None else None)
+        found = _identity()
+        reader = current_store().progress
+        cached = reader.one(found[0], found[1]) if found is not None else reader.one(None)
         g._progress = cached
     return cached
 
@@ -150,6 +183,6 @@ def init_app(app: Flask) -> None:
 
 
 __all__ = [
-    "SESSION_KEY", "TOKEN_FIELD", "current_learner", "ensure_identity", "existing_learner", "known_visitor",
-    "my_progress", "new_answer_token", "now", "record", "record_event", "remember", "session_public_id", "switch_to",
+    "SESSION_KEY", "STORED_KEY", "TOKEN_FIELD", "current_learner", "ensure_identity", "existing_learner", "known_visitor",
+    "my_learner_id", "my_progress", "new_answer_token", "now", "record", "record_event", "remember", "session_public_id", "switch_to",
 ]

@@ -13,10 +13,12 @@ writes, how the page is drawn); the protocol is the same for both:
 * a hint is counted once per decision (``Runs.claim_hint``); a finished hand's review is computed
   once and kept with the run.
 
-Rebuilding a run's state replays its whole log, so the state is kept per worker for each (kind,
-run, version) (:class:`StateCache`): the next page or POST of the same run starts from it. A state
-is taken out of the cache by the request that uses it (two requests never share one) and put back
-under the version it was left at.
+Rebuilding a run's state replays its whole log, so the state is kept per app (per worker) for each
+(kind, run id, run public id, version) (:class:`StateCache`): the next page or POST of the same run
+starts from it. The version names the whole log (every write is a compare-and-swap on it), the
+public id a run that is not another one made since with the same row id. A state is taken out of
+the cache by the request that uses it (two requests never share one) and put back under the version
+it was left at. ``PAGE_CACHES = False`` rebuilds it every time.
 """
 
 from __future__ import annotations
@@ -25,13 +27,14 @@ import threading
 from collections import OrderedDict
 from typing import Any, Generic, TypeVar
 
-from flask import abort, redirect
+from flask import abort, current_app, redirect
 from flask.wrappers import Response
 
 from ....bots.table import Table, TableError
 from ....engine.errors import InvalidNotationError, TrucoError
 from ....i18n import gettext as _
 from ....store import Runs, db
+from ...shared.caches import caches_on
 from ...shared.htmx import wants_fragment
 from ...shared.learner import session_public_id
 from tutor.narration import error_message
@@ -40,7 +43,8 @@ R = TypeVar("R")
 S = TypeVar("S")
 
 STATES_KEPT = 128
-"""Run states each worker keeps (the latest used)."""
+"""Run states each app keeps (the latest used)."""
+_KEY = "tutor.run_states"
 
 
 class StateCache:
@@ -48,15 +52,15 @@ class StateCache:
 
     def __init__(self, size: int = STATES_KEPT) -> None:
         self.size = size
-        self._states: OrderedDict[tuple[str, int, int], Any] = OrderedDict()
+        self._states: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         self._lock = threading.Lock()
 
-    def take(self, key: tuple[str, int, int]) -> Any | None:
+    def take(self, key: tuple[Any, ...]) -> Any | None:
         """The state under ``key``, removed (the caller owns it now), or None."""
         with self._lock:
             return self._states.pop(key, None)
 
-    def put(self, key: tuple[str, int, int], state: Any) -> None:
+    def put(self, key: tuple[Any, ...], state: Any) -> None:
         with self._lock:
             self._states[key] = state
             self._states.move_to_end(key)
@@ -68,8 +72,12 @@ class StateCache:
             self._states.clear()
 
 
-STATES = StateCache()
-"""This worker's run states."""
+def run_states() -> StateCache:
+    """This app's run states."""
+    found = current_app.extensions.get(_KEY)
+    if found is None:
+        found = current_app.extensions.setdefault(_KEY, StateCache())
+    return found
 
 
 def read_version(text: str | None) -> int | None:
@@ -88,7 +96,6 @@ class TableController(Generic[R, S]):
 
     kind = "run"
     """Names the feature's states in the cache."""
-    cache: StateCache = STATES
 
     # --- Hooks -----------------------------------------------------------------------------------
 
@@ -146,15 +153,16 @@ class TableController(Generic[R, S]):
             abort(404)
         return run
 
-    def _key(self, run: Any, version: int) -> tuple[str, int, int]:
-        return (self.kind, run.id, version)
+    def _key(self, run: Any, version: int) -> tuple[Any, ...]:
+        return (self.kind, run.id, run.public_id, version)
 
     def state(self, run: Any) -> S:
         """The run's state at its stored version: from the cache (taken out), or rebuilt (a log that does
         not replay is a 404: it cannot be shown)."""
-        found = self.cache.take(self._key(run, run.version))
-        if found is not None:
-            return found
+        if caches_on():
+            found = run_states().take(self._key(run, run.version))
+            if found is not None:
+                return found
         try:
             return self.rebuild(run)
         except (TableError, ValueError, KeyError):
@@ -162,7 +170,8 @@ class TableController(Generic[R, S]):
 
     def keep(self, run: Any, state: S) -> None:
         """Put the state back for the next request of the run."""
-        self.cache.put(self._key(run, self.table(state).version), state)
+        if caches_on():
+            run_states().put(self._key(run, self.table(state).version), state)
 
     def show(self, run: R, state: S, status: int = 200, **options: Any) -> Response:
         """Render the run's page and keep its state."""
@@ -237,4 +246,4 @@ class TableController(Generic[R, S]):
         return data
 
 
-__all__ = ["STATES", "StateCache", "TableController", "moved_on", "read_version"]
+__all__ = ["StateCache", "TableController", "moved_on", "read_version", "run_states"]
