@@ -13,7 +13,7 @@ BABEL_KEYWORDS := -k _ -k gettext -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:
 EXTRACT_OPTIONS := -F babel.cfg $(BABEL_KEYWORDS) --add-comments=Translators: --no-wrap --sort-by-file \
 	--project="Truco Tutor" --copyright-holder="Truco Tutor contributors"
 
-.PHONY: run test extract update compile bench-http
+.PHONY: run test extract update compile bench bench-http
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,3 +48,11 @@ compile:
 
 bench-http:
 	bash bench/http_bench.sh
+
+# Every page type over HTTP (gunicorn -w 2, wrk -t1 -c16) for a learner with 10,000 answers, each as a
+# share of /healthz with p50 and p99; the page times in process for a new learner, one with 300 and one
+# with 10,000 answers; a class's projections read at once (docs/performance.md). Needs wrk.
+bench: $(BIN)/python
+	$(BIN)/python bench/http_bench.py
+	$(BIN)/python bench/pages.py
+	$(BIN)/python bench/store_bench.py

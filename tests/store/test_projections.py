@@ -2,8 +2,9 @@
 
 A log is drawn from a small pool of items (checks of three lessons, steps without a check, a step
 removed since, a practice hand, quiz results of two topics and of the exam, resets) with every source,
-hints, attempts at the same moment, jumps over days and nights, and now and then an attempt given an
-explicit earlier time (the store then recomputes the learner from the log) or a clock that went back
+hints, attempts at the same moment, jumps over days and nights, forms sent again (their one-time
+token counted before: nothing of them may count), and now and then an attempt given an explicit
+earlier time (the store then recomputes the learner from the log) or a clock that went back
 (the store keeps the log's time from going back). The days are counted in one of several time zones,
 with attempts near their midnights. Then whatever the store's :class:`~tutor.store.Progress` says
 (steps done, first tries, stars, mastery, totals, streak, today's goal, most missed, every FSRS card,
@@ -37,7 +38,7 @@ from tutor.learning import (
     streak,
     totals,
 )
-from tutor.store import LogEntry, ManualClock, Progress, current_store, store_of
+from tutor.store import LogEntry, ManualClock, Progress, current_store, new_token, store_of
 from tutor.store.projection import fold
 
 ZONES = ("UTC", "America/Argentina/Buenos_Aires", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago")
@@ -78,7 +79,10 @@ def entries(draw):
 
 
 logs = st.lists(entries(), min_size=1, max_size=40)
-batches = st.lists(st.integers(min_value=1, max_value=3), min_size=40, max_size=40)
+batches = st.lists(st.tuples(st.integers(min_value=1, max_value=3), st.sampled_from(["new", "new", "none", "resent"])),
+                   min_size=40, max_size=40)
+"""How many entries each append takes, and its form token: a new one, none, or the previous append's
+(a form sent again: nothing of it may count)."""
 
 
 def expected_equal(progress: Progress, log: list[Attempt], zone, now: datetime, days: dict | None = None) -> None:
@@ -150,8 +154,8 @@ def test_the_stored_projections_equal_the_replay_of_the_stored_log(app, log_entr
     timed = times_of(log_entries)
     with app.app_context():
         learner = current_store().learners.ensure(None)
-        position = 0
-        for size in sizes:
+        position, counted, last_token = 0, 0, None
+        for size, form in sizes:
             chunk = list(zip(log_entries, timed))[position:position + size]
             if not chunk:
                 break
@@ -162,10 +166,16 @@ def test_the_stored_projections_equal_the_replay_of_the_stored_log(app, log_entr
                 else:
                     clock.set(at)
                     batch.append(LogEntry(item, source, correct, hinted))
-            assert store.attempts.append(learner.id, batch) is not None
+            token = {"new": new_token(), "none": None, "resent": last_token}[form]
+            appended = store.attempts.append(learner.id, batch, token=token)
+            assert (appended is None) == (form == "resent" and token is not None)
+            counted += len(batch) if appended is not None else 0
+            last_token = token or last_token
             position += size
         log = store.attempts.of_learner(learner.id)
-        assert len(log) == len(log_entries)
+        assert len(log) == counted
+        if not log:
+            return
         now = max(a.at for a in log)
         progress = store.progress.one(learner.id)
         days = store.progress.days([learner.id])[learner.id]

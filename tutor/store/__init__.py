@@ -18,7 +18,7 @@ the streak, the daily goal and the accuracy per day count.
 
 from __future__ import annotations
 
-from datetime import date, tzinfo
+from datetime import date, datetime, tzinfo
 from zoneinfo import ZoneInfo
 
 from flask import Flask, current_app
@@ -73,7 +73,7 @@ class Store:
         self.quizzes = QuizRuns(self)
         self.device_codes = DeviceCodeLimit(self)
 
-    def now(self):
+    def now(self) -> datetime:
         """The store's time now (timezone-aware)."""
         return self.clock.now()
 

@@ -128,10 +128,12 @@ class AttemptLog:
                 return None
             appended = self._append_locked(learner_id, summary, entries)
             db.session.commit()
-            return appended
         except BaseException:
             db.session.rollback()
             raise
+        if token is not None:
+            self.store.tokens.forget_old()
+        return appended
 
     def import_log(self, learner_id: int, entries: Sequence[LogEntry | dict[str, Any]]) -> Appended:
         """Append entries with their own times (an import, a test's hand-made log), in one transaction."""
@@ -156,7 +158,7 @@ class AttemptLog:
         projection = Projection(store.zone, summary_state(summary_row))
         now = store.clock.now()
         latest = aware(projection.summary.last_at)
-        values = []
+        values: list[dict[str, Any]] = []
         in_order = True
         for entry in entries:
             source = Source(entry.source)
@@ -165,7 +167,7 @@ class AttemptLog:
             else:
                 at = as_utc(entry.at)
                 in_order = in_order and (latest is None or at >= latest)
-            latest = at
+            latest = at if latest is None or at > latest else latest
             values.append({"learner_id": learner_id, "item": entry.item, "source": source.value,
                            "correct": bool(entry.correct), "hinted": bool(entry.hinted), "at": at})
         if not values:

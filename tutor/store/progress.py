@@ -230,7 +230,7 @@ class Progress:
     def due_items(self, now: datetime) -> list[Due]:
         """Every answered item due at ``now``, the longest overdue first (``tutor.learning.due_items``)."""
         moment = as_utc(now)
-        due = [Due(item, as_utc(state.due), state.card(item)) for item, state in self.items.items()
+        due = [Due(item, as_utc(state.due), state.card(item)) for item, state in self.items.items()  # type: ignore[arg-type]
                if state.due is not None and as_utc(state.due) <= moment]
         return sorted(due, key=lambda entry: (entry.due, entry.item))  # type: ignore[arg-type]
 
@@ -242,7 +242,7 @@ class Progress:
                 continue
             found = reviewable(item)
             if found is not None:
-                entries.append(ReviewItem(item, as_utc(state.due), found[0], found[1], state.card(item)))
+                entries.append(ReviewItem(item, as_utc(state.due), found[0], found[1], state.card(item)))  # type: ignore[arg-type]
         return sorted(entries, key=lambda entry: (entry.due, entry.item))
 
     def review_queue(self, now: datetime) -> list[ReviewItem]:
@@ -399,6 +399,7 @@ class ProgressReader:
         if not ids:
             return found
         columns = (table.c.learner_id, table.c.topic, table.c.day, table.c.answers, table.c.right)
+        query: Any
         wanted = [table.c.learner_id.in_(ids)] + ([table.c.day >= since] if since is not None else [])
         if latest is not None and len(ids) == 1:
             # One learner: each topic's latest days straight from the end of the key's range (bounded

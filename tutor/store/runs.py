@@ -50,7 +50,7 @@ class Runs(Generic[R]):
 
     def __init__(self, store: Store, model: type[R]) -> None:
         self.store = store
-        self.model = model
+        self.model: type[R] = model
 
     def create(self, learner_id: int, **values: Any) -> R:
         """A new run (its log and version as given)."""

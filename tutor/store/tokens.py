@@ -4,7 +4,7 @@ replayed in a second tab) counts once.
 Every answer form carries :func:`new_token`; :meth:`FormTokens.claim` inserts ``(learner, token)``
 inside the transaction that appends the answer (``INSERT ... ON CONFLICT DO NOTHING RETURNING``), so
 of two requests with the same token the second waits on the key, then finds it taken and the whole
-transaction is rolled back. Tokens are remembered for :data:`TOKEN_TTL`.
+transaction is rolled back. Tokens are remembered for :data:`TOKEN_TTL` (:meth:`FormTokens.forget_old`).
 """
 
 from __future__ import annotations
@@ -47,10 +47,17 @@ class FormTokens:
             return True
         now = self.store.clock.now()
         table = AnsweredForm.__table__
-        if secrets.randbelow(50) == 0:  # now and then, forget tokens nobody can still be resending
-            db.session.execute(delete(table).where(table.c.created < now - TOKEN_TTL))
         claimed = db.session.execute(
             upsert(table).values(learner_id=learner_id, token=token, created=now).on_conflict_do_nothing()
             .returning(table.c.token)  # a row back only if inserted (rowcount is not reliable with every driver)
         ).first()
         return claimed is not None
+
+    def forget_old(self, every: int = 50) -> None:
+        """Now and then (one call in ``every``), forget the tokens nobody can still be resending, in a
+        transaction of its own (not inside an append's, which would hold other learners' rows)."""
+        if secrets.randbelow(every) != 0:
+            return
+        table = AnsweredForm.__table__
+        db.session.execute(delete(table).where(table.c.created < self.store.clock.now() - TOKEN_TTL))
+        db.session.commit()
