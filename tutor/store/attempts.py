@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import bindparam, delete, func, or_, select
 
 from ..learning import Attempt, Source, as_utc
-from .progress import ITEM_COLUMNS, SUMMARY_COLUMNS, Progress, item_state, selected, summary_state
-from .projection import LessonState, Projection, TopicState
+from .progress import ITEM_COLUMNS, SUMMARY_COLUMNS, Progress, summary_state
+from .projection import Projection
 from .schema import (
     PROJECTIONS,
     AttemptRow,
@@ -41,7 +41,7 @@ from .schema import (
     TopicProgress,
     db,
 )
-from .sql import aware, replace_rows, upsert
+from .sql import aware, replace_rows, statement, upsert
 
 if TYPE_CHECKING:
     from . import Store
@@ -145,13 +145,15 @@ class AttemptLog:
     def _lock(self, learner_id: int) -> Any:
         """Lock the learner's progress row (creating it) and return it as it is now."""
         table = LearnerProgress.__table__
-        statement = upsert(table).values(learner_id=learner_id, entries=0, answers=0, right=0, days=0, streak=0,
-                                         day_answers=0)
-        return db.session.execute(
-            statement.on_conflict_do_update(index_elements=[table.c.learner_id],
-                                            set_={"entries": table.c.entries})
-            .returning(*(table.c[name] for name in SUMMARY_COLUMNS))
-        ).one()
+
+        def build() -> Any:
+            insert = upsert(table).values(learner_id=bindparam("learner"), entries=0, answers=0, right=0, days=0,
+                                          streak=0, day_answers=0)
+            return (insert.on_conflict_do_update(index_elements=[table.c.learner_id],
+                                                 set_={"entries": table.c.entries})
+                    .returning(*(table.c[name] for name in SUMMARY_COLUMNS)))
+
+        return db.session.execute(statement("lock", build), {"learner": learner_id}).one()
 
     def _append_locked(self, learner_id: int, summary_row: Any, entries: Sequence[LogEntry]) -> Appended:
         store = self.store
@@ -174,7 +176,8 @@ class AttemptLog:
             return Appended([], self._load(learner_id, projection))
         table = AttemptRow.__table__
         ids = [row[0] for row in db.session.execute(
-            table.insert().returning(table.c.id, sort_by_parameter_order=True), values)]
+            statement("insert attempts", lambda: table.insert().returning(table.c.id, sort_by_parameter_order=True)),
+            values)]
         attempts = [Attempt(learner_id, v["item"], Source(v["source"]), v["correct"], at=v["at"], hinted=v["hinted"])
                     for v in values]
         if not in_order:
@@ -188,19 +191,12 @@ class AttemptLog:
 
     def _load(self, learner_id: int, projection: Projection, days: Iterable[date] = ()) -> Progress:
         """Read the learner's item, topic and lesson rows (and the day rows of ``days``) into ``projection``."""
-        items = ItemProgress.__table__
-        columns, time = selected(items, ITEM_COLUMNS)
-        projection.items = {item: item_state(values, time) for item, *values in db.session.execute(
-            select(items.c.item, *columns).where(items.c.learner_id == learner_id)).all()}
-        topics = TopicProgress.__table__
-        projection.topics = {topic: TopicState(answers, recent or "", bool(passed)) for topic, answers, recent, passed
-                             in db.session.execute(select(topics.c.topic, topics.c.answers, topics.c.recent,
-                                                          topics.c.quiz_passed).where(topics.c.learner_id == learner_id))}
-        lessons = LessonProgress.__table__
-        projection.lessons = {lesson: LessonState(bool(tested), resets) for lesson, tested, resets
-                              in db.session.execute(select(lessons.c.lesson, lessons.c.tested_out, lessons.c.resets)
-                                                    .where(lessons.c.learner_id == learner_id))}
-        projection.days = self.store.progress.states(learner_id, days)
+        reader = self.store.progress
+        one = {learner_id: projection}
+        reader._read_items([learner_id], one)
+        reader._read_topics([learner_id], one)
+        reader._read_lessons([learner_id], one)
+        projection.days = reader.states(learner_id, days)
         projection.clean()
         return Progress(learner_id, projection)
 
@@ -219,13 +215,15 @@ class AttemptLog:
             {"learner_id": learner_id, "lesson": key, "tested_out": s.tested_out, "resets": s.resets}
             for key, s in sorted(lessons.items())])
         days = projection.days if everything else {k: projection.days[k] for k in projection.dirty_days}
-        replace_rows(DayProgress.__table__, ["learner_id", "day", "topic"], [
-            {"learner_id": learner_id, "day": day, "topic": topic, "answers": s.answers, "right": s.right}
+        replace_rows(DayProgress.__table__, ["learner_id", "topic", "day"], [
+            {"learner_id": learner_id, "topic": topic, "day": day, "answers": s.answers, "right": s.right}
             for (day, topic), s in sorted(days.items())])
         table = LearnerProgress.__table__
         summary = projection.summary
-        db.session.execute(table.update().where(table.c.learner_id == learner_id).values(
-            **{name: getattr(summary, name) for name in SUMMARY_COLUMNS}))
+        update = statement("summary", lambda: table.update().where(table.c.learner_id == bindparam("learner")).values(
+            **{name: bindparam(f"new_{name}") for name in SUMMARY_COLUMNS}))
+        db.session.execute(update, {"learner": learner_id,
+                                    **{f"new_{name}": getattr(summary, name) for name in SUMMARY_COLUMNS}})
         projection.clean()
 
     # --- Rebuilding ------------------------------------------------------------------------------

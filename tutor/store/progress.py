@@ -11,7 +11,6 @@ again (a lesson step's check that still exists: :func:`reviewable`).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -40,7 +39,7 @@ from ..learning import (
 )
 from .projection import DayState, ItemState, LessonState, Projection, Summary, TopicState
 from .schema import DayProgress, ItemProgress, Learner, LearnerProgress, LessonProgress, TopicProgress, db
-from .sql import aware, dialect_name, time_column
+from .sql import aware, statement, time_column
 
 if TYPE_CHECKING:
     from . import Store
@@ -268,9 +267,8 @@ class Progress:
 # --- Reading the rows -----------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=8)
-def _learner_statement(dialect: str) -> tuple[Any, Callable[[Any], datetime | None]]:
-    """The query of :meth:`ProgressReader.learner`, built once per dialect (it runs on every page)."""
+def _learner_statement() -> tuple[Any, Callable[[Any], datetime | None]]:
+    """The query of :meth:`ProgressReader.learner` (it runs on every page of a known visitor)."""
     learners, summaries = Learner.__table__, LearnerProgress.__table__
     columns, time = selected(summaries, SUMMARY_COLUMNS)
     statement = (select(learners.c.id, summaries.c.learner_id, *columns)
@@ -340,8 +338,8 @@ class ProgressReader:
     def learner(self, public_id: str) -> tuple[int, Summary] | None:
         """The id of the learner with this public id and the summary of its log, in one query (None:
         no such learner). What every page of a known visitor reads first."""
-        statement, time = _learner_statement(dialect_name())
-        row = db.session.execute(statement, {"public_id": public_id}).first()
+        query, time = statement("learner", _learner_statement)
+        row = db.session.execute(query, {"public_id": public_id}).first()
         if row is None:
             return None
         learner_id, has_summary, *values = row
@@ -351,42 +349,49 @@ class ProgressReader:
         """How many reviewable items of the learner are due at ``now``: one count over the (learner, due)
         index, no row read."""
         items = ItemProgress.__table__
-        return db.session.scalar(
-            select(func.count()).select_from(items)
-            .where(items.c.learner_id == learner_id, items.c.due <= now,
-                   items.c.item.in_(bindparam("reviewable", expanding=True))),
-            {"reviewable": sorted(reviewable_items())}) or 0
+        query = statement("due count", lambda: select(func.count()).select_from(items).where(
+            items.c.learner_id == bindparam("learner"), items.c.due <= bindparam("now"),
+            items.c.item.in_(bindparam("reviewable", expanding=True))))
+        return db.session.scalar(query, {"learner": learner_id, "now": now, "reviewable": sorted(reviewable_items())}) or 0
 
     def _read_summaries(self, ids: list[int], projections: dict[int, Projection]) -> None:
         summaries = LearnerProgress.__table__
-        columns, time = selected(summaries, SUMMARY_COLUMNS)
-        for learner_id, *values in db.session.execute(
-            select(summaries.c.learner_id, *columns).where(summaries.c.learner_id.in_(ids))
-        ).all():
+
+        def build() -> Any:
+            columns, time = selected(summaries, SUMMARY_COLUMNS)
+            return (select(summaries.c.learner_id, *columns)
+                    .where(summaries.c.learner_id.in_(bindparam("ids", expanding=True))), time)
+
+        query, time = statement("read summaries", build)
+        for learner_id, *values in db.session.execute(query, {"ids": ids}).all():
             projections[learner_id].summary = summary_state(values, time)
 
     def _read_items(self, ids: list[int], projections: dict[int, Projection]) -> None:
         items = ItemProgress.__table__
-        columns, time = selected(items, ITEM_COLUMNS)
-        for learner_id, item, *values in db.session.execute(
-            select(items.c.learner_id, items.c.item, *columns).where(items.c.learner_id.in_(ids))
-        ).all():
+
+        def build() -> Any:
+            columns, time = selected(items, ITEM_COLUMNS)
+            return (select(items.c.learner_id, items.c.item, *columns)
+                    .where(items.c.learner_id.in_(bindparam("ids", expanding=True))), time)
+
+        query, time = statement("read items", build)
+        for learner_id, item, *values in db.session.execute(query, {"ids": ids}).all():
             projections[learner_id].items[item] = item_state(values, time)
 
     def _read_topics(self, ids: list[int], projections: dict[int, Projection]) -> None:
         topics = TopicProgress.__table__
-        for learner_id, topic, answers, recent, passed in db.session.execute(
-            select(topics.c.learner_id, topics.c.topic, topics.c.answers, topics.c.recent, topics.c.quiz_passed)
-            .where(topics.c.learner_id.in_(ids))
-        ).all():
+        query = statement("read topics", lambda: select(
+            topics.c.learner_id, topics.c.topic, topics.c.answers, topics.c.recent, topics.c.quiz_passed
+        ).where(topics.c.learner_id.in_(bindparam("ids", expanding=True))))
+        for learner_id, topic, answers, recent, passed in db.session.execute(query, {"ids": ids}).all():
             projections[learner_id].topics[topic] = TopicState(answers, recent or "", bool(passed))
 
     def _read_lessons(self, ids: list[int], projections: dict[int, Projection]) -> None:
         lessons = LessonProgress.__table__
-        for learner_id, lesson, tested_out, resets in db.session.execute(
-            select(lessons.c.learner_id, lessons.c.lesson, lessons.c.tested_out, lessons.c.resets)
-            .where(lessons.c.learner_id.in_(ids))
-        ).all():
+        query = statement("read lessons", lambda: select(
+            lessons.c.learner_id, lessons.c.lesson, lessons.c.tested_out, lessons.c.resets
+        ).where(lessons.c.learner_id.in_(bindparam("ids", expanding=True))))
+        for learner_id, lesson, tested_out, resets in db.session.execute(query, {"ids": ids}).all():
             projections[learner_id].lessons[lesson] = LessonState(bool(tested_out), resets)
 
     def days(self, learner_ids: Iterable[int], *, latest: int | None = None,
@@ -428,6 +433,8 @@ class ProgressReader:
         if not wanted:
             return {}
         table = DayProgress.__table__
-        return {(day, topic): DayState(answers, right) for day, topic, answers, right in db.session.execute(
-            select(table.c.day, table.c.topic, table.c.answers, table.c.right)
-            .where(table.c.learner_id == learner_id, table.c.day.in_(wanted)))}
+        query = statement("day states", lambda: select(table.c.day, table.c.topic, table.c.answers, table.c.right)
+                          .where(table.c.learner_id == bindparam("learner"),
+                                 table.c.day.in_(bindparam("days", expanding=True))))
+        return {(day, topic): DayState(answers, right) for day, topic, answers, right
+                in db.session.execute(query, {"learner": learner_id, "days": wanted})}

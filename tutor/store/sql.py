@@ -3,7 +3,7 @@ times SQLite hands back without a zone."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from datetime import datetime, timezone
 from typing import Any
 
@@ -31,16 +31,30 @@ def upsert(table: Table) -> Any:
     raise RuntimeError(f"the store supports SQLite and PostgreSQL, not {name}")
 
 
+_STATEMENTS: dict[tuple[str, Hashable], Any] = {}
+
+
+def statement(name: Hashable, build: Callable[[], Any]) -> Any:
+    """The statement ``build()`` makes (with bind parameters for its values), built once per dialect:
+    the store's statements run on every page and answer, and building one costs more than running it."""
+    key = (dialect_name(), name)
+    found = _STATEMENTS.get(key)
+    if found is None:
+        found = _STATEMENTS[key] = build()
+    return found
+
+
 def replace_rows(table: Table, keys: list[str], rows: list[dict[str, Any]]) -> None:
     """Upsert ``rows`` (every column given) on the primary key ``keys``: inserted, or overwritten."""
     if not rows:
         return
-    statement = upsert(table)
-    columns = [name for name in rows[0] if name not in keys]
-    db.session.execute(
-        statement.on_conflict_do_update(index_elements=keys, set_={name: statement.excluded[name] for name in columns}),
-        rows,
-    )
+    columns = tuple(name for name in rows[0] if name not in keys)
+
+    def build() -> Any:
+        insert = upsert(table)
+        return insert.on_conflict_do_update(index_elements=keys, set_={name: insert.excluded[name] for name in columns})
+
+    db.session.execute(statement(("replace", table.name, tuple(keys), columns), build), rows)
 
 
 def aware(moment: datetime | None) -> datetime | None:

@@ -32,7 +32,7 @@ from flask.wrappers import Response
 
 from ...content import Lesson, Step, all_lessons, get_lesson, next_lesson, split_bold
 from ...content.checks import AnswerError, Question, judge, make_question, new_seed, parse_answer
-from ...i18n import LANG_PREFIX
+from ...i18n import LANG_PREFIX, current_language
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ..shared.caches import question_key
@@ -184,7 +184,13 @@ def index():
     total_steps = sum(s.total for s in statuses)
     resume = _resume_choice(statuses, last_key)
     return render_template("lessons/map.html", statuses=statuses, done_steps=done_steps, total_steps=total_steps,
-                           resume=resume)
+                           resume=resume, card_key=_card_key)
+
+
+def _card_key(status: LessonStatus) -> tuple[Any, ...]:
+    """Everything a lesson's card on the map depends on (its drawing is kept per such key)."""
+    return (request.script_root, current_language(), status.lesson.key, status.complete, status.started,
+            status.mastered, status.stars, status.done_count, status.total)
 
 
 def _resume_choice(statuses: list[LessonStatus], last_key: str | None) -> LessonStatus | None:

@@ -29,7 +29,7 @@ from flask import Blueprint, Flask, abort, redirect, render_template, request, u
 from ...bots.table import NEXT_HAND, Table
 from ...content import PracticeHand, all_hands, all_lessons, get_hand, get_lesson, hands_for
 from ...content.practice import Practice
-from ...i18n import LANG_PREFIX
+from ...i18n import LANG_PREFIX, current_language
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ...learning import practice_item
@@ -129,7 +129,10 @@ def index():
     for lesson in all_lessons():
         specs = [spec for spec in all_hands() if spec.lesson == lesson.key]
         if specs:
-            groups.append({"lesson": lesson, "hands": [{"spec": s, "stars": stars.get(s.key, 0)} for s in specs]})
+            hands = [{"spec": s, "stars": stars.get(s.key, 0)} for s in specs]
+            groups.append({"lesson": lesson, "hands": hands,  # the section is drawn once per such key:
+                           "cache_key": (request.script_root, current_language(), lesson.key,
+                                         tuple((h["spec"].key, h["stars"]) for h in hands))})
     return render_template("practice/index.html", groups=groups,
                            earned=sum(stars.values()), possible=3 * len(all_hands()))
 

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, Flask, render_template, url_for
+from flask import Blueprint, Flask, render_template, request, url_for
 
 from ...content import get_hand
 from ...content.checks import new_seed
-from ...i18n import LANG_PREFIX
+from ...i18n import LANG_PREFIX, current_language
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ...i18n import lazy_pgettext as _lp
@@ -30,7 +30,7 @@ from ...learning import DayAccuracy, Level, Missed, TopicMastery
 from ...learning.attempts import PRACTICE_PREFIX
 from ...store import Progress, current_store, reviewable
 from ..shared.learner import my_progress, now
-from ..shared.nav import Section, add_section
+from ..shared.nav import Section, add_section, fixed_url
 from ..shared.topics import topic_name
 from .chart import CHART_DAYS, Chart, accuracy_chart, percent
 
@@ -59,9 +59,21 @@ class TopicView:
     mastery: TopicMastery
     level: str
     """The level's name, translated."""
-    chart: Chart | None
-    """None before the first answer on the topic."""
+    days: tuple[DayAccuracy, ...]
+    """The latest days with answers on the topic (none before the first answer)."""
     lesson_url: str
+
+    @property
+    def chart(self) -> Chart | None:
+        """The chart of the days (None before the first answer), laid out when the card is drawn."""
+        return accuracy_chart(self.days) if self.days else None
+
+    @property
+    def cache_key(self) -> tuple[Any, ...]:
+        """Everything the topic's card depends on (its drawing is kept per such key)."""
+        m = self.mastery
+        return (request.script_root, current_language(), self.key, m.answers, m.right, m.quiz_passed,
+                m.total_answers, tuple((d.day, d.answers, d.right) for d in self.days))
 
 
 @dataclass(frozen=True)
@@ -84,8 +96,7 @@ def topic_views(days_of: dict[str, list[DayAccuracy]], masteries: list[TopicMast
         days = days_of.get(topic.key, [])
         views.append(TopicView(
             key=topic.key, name=topic_name(topic), mastery=entry, level=str(LEVEL_NAMES[entry.level]),
-            chart=accuracy_chart(days) if days else None,
-            lesson_url=url_for("lessons.lesson", key=topic.lessons[0]),
+            days=tuple(days[-CHART_DAYS:]), lesson_url=fixed_url("lessons.lesson", key=topic.lessons[0]),
         ))
     return views
 
