@@ -23,7 +23,7 @@ CHECK_TESTS := tests/test_architecture.py tests/content/test_architecture.py tes
 FAST_SELECTION := -m "not e2e and not postgresql" --ignore=tests/e2e --ignore=tests/web/test_schemathesis.py \
 	--ignore=tests/test_packaging.py
 
-.PHONY: run test test-fast check extract update compile bench-http
+.PHONY: run test test-fast check extract update compile bench bench-http
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -77,3 +77,11 @@ compile:
 
 bench-http:
 	bash bench/http_bench.sh
+
+# Every page type over HTTP (gunicorn -w 2, wrk -t1 -c16) for a learner with 10,000 answers, each as a
+# share of /healthz with p50 and p99; the page times in process for a new learner, one with 300 and one
+# with 10,000 answers; a class's projections read at once (docs/performance.md). Needs wrk.
+bench: $(BIN)/python
+	$(BIN)/python bench/http_bench.py
+	$(BIN)/python bench/pages.py
+	$(BIN)/python bench/store_bench.py

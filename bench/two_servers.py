@@ -13,9 +13,11 @@ What it does, all on this machine (a Unix socket for the database, 127.0.0.1 for
    (CSRF token, seed), POST the engine's right answer; every third check is first answered wrong.
    Every request goes to the other server than the one before;
 5. checks the database afterwards: one learner row per learner (the signed cookie one server handed
-   out was accepted by the other, no second identity), one progress row per check answered, and
-   exactly the tries, right answers and first-try results the learners sent (no lost or duplicated
-   count); the migrations table holds one version;
+   out was accepted by the other, no second identity), one step record per check answered in the
+   projections kept with the learning log (``item_progress``), and exactly the tries, right answers
+   and first-try results the learners sent (no lost or duplicated count); every learner's
+   projections equal a replay of the log (``flask --app tutor store check``); the migrations table
+   holds one version;
 6. prints the figures: requests, errors, req/s, p50/p99 latency.
 
 Usage: ``.venv/bin/python bench/two_servers.py [--learners 50] [--checks 10] [--concurrency 16]``.
@@ -206,14 +208,16 @@ def verify(url: str, learners: list[Learner]) -> list[str]:
         if learner_rows != len(learners):
             problems.append(f"{learner_rows} learner rows for {len(learners)} learners")
         rows = connection.execute(text(
-            'SELECT l.public_id, p.lesson, p.step, p.tries, p."right", p."first", p.done '
-            "FROM progress p JOIN learner l ON l.id = p.learner_id"
+            'SELECT l.public_id, p.item, p.lesson_tries, p.lesson_right, p.lesson_first, p.lesson_done '
+            "FROM item_progress p JOIN learner l ON l.id = p.learner_id WHERE p.lesson_tries > 0"
         )).all()
     engine.dispose()
     stored: dict[str, dict[tuple[str, str], dict]] = {}
-    for public_id, lesson, step, tries, right, first, done in rows:
-        stored.setdefault(public_id, {})[(lesson, step)] = {"tries": tries, "right": right, "first": first,
-                                                            "done": done}
+    for public_id, item, tries, right, first, done in rows:
+        lesson, step = item.split("/", 1)
+        stored.setdefault(public_id, {})[(lesson, step)] = {"tries": tries, "right": right,
+                                                            "first": None if first is None else bool(first),
+                                                            "done": bool(done)}
     for learner in learners:
         cookie = learner.public_id()
         if cookie is None:
@@ -294,6 +298,10 @@ def main() -> int:
                 except subprocess.TimeoutExpired:
                     process.kill()
         problems = verify(url, learners)
+        check = subprocess.run([str(BIN / "flask"), "--app", "tutor", "store", "check"], env=env, cwd=work,
+                               capture_output=True, text=True)
+        if check.returncode != 0:
+            problems.append("store check: " + (check.stdout + check.stderr).strip()[-2000:])
 
     requests = len(tally.latencies)
     print(f"two gunicorn -w {args.workers} servers ({', '.join(bases)}) on one PostgreSQL 15 database")

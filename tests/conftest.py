@@ -31,7 +31,7 @@ from tests.budgets import current_profile, register_profiles, selected_profile
 from tools.pgserver import PostgresServer, PostgresUnavailable
 from tutor import create_app
 from tutor.content.checks import AnswerType
-from tutor.models import db
+from tutor.store import db
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("en", "de", "sv", "pl", "es")

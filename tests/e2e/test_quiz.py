@@ -5,7 +5,7 @@ with a wrong answer tried again; axe on every quiz page.
 
 Each question is answered from the engine's answer to the question the quiz's seed draws
 (``tutor.web.quiz.draw.quiz_questions``). The live server runs in this process, so the learning
-log's clock (``tutor.web.shared.learning.utcnow``) is moved forward by the test instead of waiting
+app's clock (``tutor.store.OffsetClock``) is moved forward by the test instead of waiting
 for FSRS's 1-minute learning step.
 """
 
@@ -23,7 +23,7 @@ from tests.web.test_lessons import wrong_answer
 from tutor.content import get_lesson
 from tutor.content.checks import AnswerType, make_question
 from tutor.i18n import load_translations
-from tutor.models import utcnow
+from tutor.store import OffsetClock, SystemClock, use_clock, utcnow
 from tutor.web.quiz.draw import DAILY, daily_seed, quiz_questions
 
 pytestmark = pytest.mark.e2e
@@ -42,11 +42,14 @@ def say_n(lang: str, singular: str, plural: str, num: int, **values) -> str:
 
 
 @pytest.fixture
-def later(monkeypatch):
-    """Move the learning log's clock: ``later(minutes=2)`` puts it that far ahead of the real time."""
+def later(live_server):
+    """Move the live app's clock: ``later(minutes=2)`` puts it that far ahead of the real time."""
+    clock = use_clock(live_server.app, OffsetClock())
+
     def move(**delta):
-        monkeypatch.setattr("tutor.web.shared.learning.utcnow", lambda: utcnow() + timedelta(**delta))
-    return move
+        clock.offset = timedelta(**delta)
+    yield move
+    use_clock(live_server.app, SystemClock())
 
 
 def give(page, scope: str, question, answer) -> None:
@@ -109,8 +112,8 @@ def test_a_polish_learner_takes_the_envido_quiz_misses_two_and_answers_them_in_t
     wanted = {drawn[i].step.key for i in missed}
     if "review.index" not in live_server.app.view_functions:  # pragma: no cover (before the review landed)
         from tutor.learning import due_items
-        from tutor.models import AttemptRow, db
-        from tutor.web.shared.learning import attempt_of
+        from tutor.store import AttemptRow, db
+        from tutor.store import attempt_of
 
         with live_server.app.app_context():
             log = [attempt_of(row) for row in db.session.query(AttemptRow).all()]

@@ -3,7 +3,7 @@ review (with htmx, then without JavaScript), the header's badge and the lesson m
 phone header stays one row, and axe finds no serious or critical violation on either page, empty or
 full.
 
-The live server runs in this process, so the learning log's clock (``tutor.web.shared.learning.utcnow``)
+The live server runs in this process, so the app's clock (``tutor.store.OffsetClock``)
 is moved forward by the test instead of waiting for FSRS's 1-minute learning step.
 """
 
@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import serious_violations
 from tutor.content import get_lesson
 from tutor.content.checks import make_question
-from tutor.models import utcnow
+from tutor.store import OffsetClock, SystemClock, use_clock
 
 pytestmark = pytest.mark.e2e
 LESSON = get_lesson("card-ranking")
@@ -25,11 +25,14 @@ STEP = LESSON.step("false-aces")  # a choice between cards
 
 
 @pytest.fixture
-def later(monkeypatch):
-    """Move the learning log's clock: ``later(minutes=2)`` puts it that far ahead of the real time."""
+def later(live_server):
+    """Move the live app's clock: ``later(minutes=2)`` puts it that far ahead of the real time."""
+    clock = use_clock(live_server.app, OffsetClock())
+
     def move(**delta):
-        monkeypatch.setattr("tutor.web.shared.learning.utcnow", lambda: utcnow() + timedelta(**delta))
-    return move
+        clock.offset = timedelta(**delta)
+    yield move
+    use_clock(live_server.app, SystemClock())
 
 
 def seed_of(page) -> int:

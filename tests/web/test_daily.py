@@ -19,7 +19,7 @@ from tests.conftest import HTMX, LANGUAGES, answer_form, find_all
 from tests.web.test_lessons import page_text, wrong_answer
 from tests.web.test_quiz import ALREADY_COUNTED, gettext, rows, store_state
 from tutor.learning import TOPICS
-from tutor.models import QuizRun, db
+from tutor.store import ManualClock, QuizRun, db, use_clock
 from tutor.web.quiz import views as quiz_views
 from tutor.web.quiz.draw import DAILY, DAILY_SIZE, daily_seed, quiz_questions
 
@@ -68,8 +68,8 @@ def test_five_questions_of_every_topic_the_same_for_everyone_that_day(app):
     assert seen[0] == seen[1]
 
 
-def test_without_a_date_the_challenge_is_today(client, monkeypatch):
-    monkeypatch.setattr(quiz_views, "today", lambda: datetime.date(2026, 5, 4))
+def test_without_a_date_the_challenge_is_today(app, client):
+    use_clock(app, ManualClock(datetime.datetime(2026, 5, 4, 12, 0, tzinfo=datetime.timezone.utc)))
     response = client.get("/sv/daily")
     assert response.status_code == 302 and response.headers["Location"] == "/sv/daily?date=2026-05-04"
     html = client.get("/en/daily?date=2026-05-04").get_data(as_text=True)
@@ -177,12 +177,14 @@ def test_an_htmx_answer_swaps_only_the_challenge(client):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("day", ["2026-13-01", "yesterday", "2026-1-5", "1999-01-01", "2999-01-01", "２０２６-01-01"])
-def test_a_bad_or_future_date_is_a_400_in_the_pages_language(client, lang, day):
+def test_a_bad_or_future_date_is_a_400_in_the_pages_language(app, client, lang, day):
     response = client.get(f"/{lang}/daily", query_string={"date": day})
     assert response.status_code == 400
     html = response.get_data(as_text=True)
+    with app.app_context():
+        today = quiz_views.today()
     message = gettext(lang, "There is no daily challenge for that date. Pick a date from %(first)s to today, "
-                            "written like %(example)s.", first="2024-01-01", example=quiz_views.today().isoformat())
+                            "written like %(example)s.", first="2024-01-01", example=today.isoformat())
     assert message in page_text(html)
     assert f'lang="{lang}' in html
 

@@ -7,6 +7,7 @@ in, while a guesser is held to a trickle (docs/security.md).
 
 from __future__ import annotations
 
+import secrets
 import threading
 from datetime import timedelta
 
@@ -14,8 +15,8 @@ import pytest
 from sqlalchemy import select
 
 from tests.conftest import csrf_token, dispose, find_all, make_app
-from tutor.models import DEVICE_CODE_ALPHABET, DEVICE_CODE_LENGTH, DeviceCodeFailures, db, utcnow
-from tutor.web.device import views as device
+from tutor.store import (DEVICE_CODE_ALPHABET, DEVICE_CODE_LENGTH, DeviceCodeFailures, ManualClock, db, store_of,
+                         use_clock)
 from tutor.web.device.views import FAILURE_BUDGET, FORGIVE_EVERY
 
 pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
@@ -69,18 +70,17 @@ def stored(app, address: str) -> DeviceCodeFailures | None:
 
 
 @pytest.fixture(autouse=True)
-def frozen_clock(monkeypatch):
-    """The limiter's clock stands still unless a test moves it (``later``): no failure leaks away
-    while a slow machine sends a hundred requests."""
-    start = utcnow()
-    monkeypatch.setattr(device, "utcnow", lambda: start)
-    return start
+def frozen_clock(request):
+    """The app's clock stands still unless a test moves it (``later``): no failure leaks away while a
+    slow machine sends a hundred requests."""
+    if "app" in request.fixturenames:
+        return use_clock(request.getfixturevalue("app"), ManualClock())
+    return None
 
 
-def later(monkeypatch, delta: timedelta) -> None:
-    """Move the limiter's clock ``delta`` forward."""
-    start = device.utcnow()
-    monkeypatch.setattr(device, "utcnow", lambda: start + delta)
+def later(app, delta: timedelta) -> None:
+    """Move the app's clock ``delta`` forward."""
+    store_of(app).clock.advance(seconds=delta.total_seconds())
 
 
 def typo_of(code: str) -> str:
@@ -124,10 +124,10 @@ def test_a_guesser_is_stopped(app, client):
 def test_over_the_budget_one_attempt_per_forgiven_failure(app, client, monkeypatch):
     real = code_of(app.test_client())
     fail_until_the_limit(client)
-    later(monkeypatch, FORGIVE_EVERY)
+    later(app, FORGIVE_EVERY)
     assert enter(client, WRONG).status_code == 422  # one failure leaked away: one more attempt
     assert enter(client, WRONG).status_code == 429
-    later(monkeypatch, FORGIVE_EVERY)
+    later(app, FORGIVE_EVERY)
     assert enter(client, real).status_code == 303  # the learner waited at most a minute
     assert enter(client, WRONG).status_code == 422
     assert enter(client, WRONG).status_code == 429
@@ -179,7 +179,7 @@ def test_blocked_attempts_are_not_counted(app, client, monkeypatch):
     for _ in range(5):
         assert enter(client, WRONG).status_code == 429
     assert stored(app, "127.0.0.1").failures == pytest.approx(FAILURE_BUDGET, abs=0.01)
-    later(monkeypatch, FAILURE_BUDGET * FORGIVE_EVERY)  # everything leaked away
+    later(app, FAILURE_BUDGET * FORGIVE_EVERY)  # everything leaked away
     assert enter(client, WRONG).status_code == 422
     assert stored(app, "127.0.0.1").failures == pytest.approx(1, abs=0.01)
 
@@ -201,7 +201,7 @@ def test_correct_codes_are_not_counted(app, client):
 
 def test_parallel_guesses_never_count_past_the_budget(tmp_path, database_url):
     """Forty wrong codes at once from one address with room for ten: exactly ten are looked up."""
-    app = make_app(tmp_path, database_url)
+    app = make_app(tmp_path, database_url, CLOCK=ManualClock())
     fail(app.test_client(), FAILURE_BUDGET - 10)
     barrier = threading.Barrier(40, timeout=60)
     statuses: list[int] = []
@@ -228,11 +228,11 @@ def test_parallel_guesses_never_count_past_the_budget(tmp_path, database_url):
 def test_forwarded_addresses_count_only_behind_a_trusted_proxy(tmp_path):
     (tmp_path / "direct").mkdir()
     (tmp_path / "proxied").mkdir()
-    direct = make_app(tmp_path / "direct").test_client()
+    direct = make_app(tmp_path / "direct", CLOCK=ManualClock()).test_client()
     fail_until_the_limit(direct, "10.0.0.5", **{"X-Forwarded-For": "198.51.100.1"})
     assert enter(direct, WRONG, "10.0.0.5", **{"X-Forwarded-For": "198.51.100.2"}).status_code == 429
 
-    proxied = make_app(tmp_path / "proxied", TRUSTED_PROXIES=1).test_client()
+    proxied = make_app(tmp_path / "proxied", TRUSTED_PROXIES=1, CLOCK=ManualClock()).test_client()
     fail_until_the_limit(proxied, "10.0.0.5", **{"X-Forwarded-For": "198.51.100.1"})
     assert enter(proxied, WRONG, "10.0.0.5", **{"X-Forwarded-For": "198.51.100.1"}).status_code == 429
     assert enter(proxied, WRONG, "10.0.0.5", **{"X-Forwarded-For": "198.51.100.2"}).status_code == 422
@@ -246,8 +246,8 @@ def test_ipv6_counts_per_64_network(app, client, neighbour, status):
 
 def test_addresses_whose_failures_leaked_away_are_forgotten(app, client, monkeypatch):
     assert enter(client, WRONG, "198.51.100.1").status_code == 422
-    later(monkeypatch, FAILURE_BUDGET * FORGIVE_EVERY + timedelta(minutes=1))
-    monkeypatch.setattr(device.secrets, "randbelow", lambda _n: 0)  # the occasional clean-up runs now
+    later(app, FAILURE_BUDGET * FORGIVE_EVERY + timedelta(minutes=1))
+    monkeypatch.setattr(secrets, "randbelow", lambda _n: 0)  # the occasional clean-up runs now
     assert enter(client, WRONG, "198.51.100.2").status_code == 422
     assert stored(app, "198.51.100.1") is None
     assert stored(app, "198.51.100.2").failures == pytest.approx(1, abs=0.01)

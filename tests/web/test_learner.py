@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from tests.conftest import csrf_token, find_all
-from tutor.models import DEVICE_CODE_ALPHABET, AttemptRow, Learner, db
+from tutor.store import DEVICE_CODE_ALPHABET, AttemptRow, Learner, db
 from tutor.web.device.views import FAILURE_BUDGET
 
 pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
@@ -134,12 +134,10 @@ def test_restoring_keeps_the_own_learner_of_a_device_that_had_one(app):
     assert learner_count(app) == 2
 
 
-def test_too_many_wrong_codes_slow_down_guessing(app, monkeypatch):
-    from tutor.models import utcnow
-    from tutor.web.device import views
+def test_too_many_wrong_codes_slow_down_guessing(app):
+    from tutor.store import ManualClock, use_clock
 
-    now = utcnow()
-    monkeypatch.setattr(views, "utcnow", lambda: now)  # no failure leaks away during the test
+    use_clock(app, ManualClock())  # no failure leaks away during the test
     owner, guesser = app.test_client(), app.test_client()
     real = shown_code(owner)
     for _ in range(FAILURE_BUDGET):

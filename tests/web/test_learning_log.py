@@ -15,8 +15,9 @@ from tutor import create_app
 from tutor.content import get_lesson
 from tutor.content.checks import AnswerType, make_question
 from tutor.learning import TOPICS, Source, cards, due_items, rating
-from tutor.models import AttemptRow, Learner, db, utcnow
-from tutor.web.shared.learning import TOPIC_NAMES, attempts_of, record_event, topic_name
+from tutor.store import AttemptRow, Learner, current_store, db, utcnow
+from tutor.web.shared.learner import record_event
+from tutor.web.shared.topics import TOPIC_NAMES, topic_name
 
 pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
 
@@ -72,7 +73,7 @@ def test_every_lesson_answer_is_an_attempt_with_its_source_and_hint(app, client)
     assert [(r.item, r.source, r.correct, r.hinted) for r in logged] == [
         (ITEM, "lesson", False, False), (ITEM, "lesson", True, True), (ITEM, "lesson", True, False)]
     with app.app_context():
-        log = attempts_of(db.session.get(Learner, logged[0].learner_id))
+        log = current_store().attempts.of_learner(logged[0].learner_id)
     assert [rating(a) for a in log] == [Rating.Again, Rating.Hard, Rating.Good]
 
 
@@ -101,7 +102,7 @@ def test_a_wrong_answer_is_due_for_review_at_once_and_the_schedule_survives_a_re
     after = utcnow()
     learner = the_learner(app)
     with app.app_context():
-        log = attempts_of(learner)
+        log = current_store().attempts.of_learner(learner.id)
     assert len(log) == 1 and before - timedelta(seconds=1) <= log[0].at <= after + timedelta(seconds=1)
     card = cards(log)[ITEM]
     assert card.due - log[0].at == timedelta(minutes=1)  # FSRS's first learning step after "Again"
@@ -113,7 +114,7 @@ def test_a_wrong_answer_is_due_for_review_at_once_and_the_schedule_survives_a_re
     restarted = create_app({"TESTING": True, "SECRET_KEY": "test-secret-key", "SQLALCHEMY_DATABASE_URI": uri})
     try:
         with restarted.app_context():
-            again = attempts_of(db.session.get(Learner, learner.id))
+            again = current_store().attempts.of_learner(learner.id)
         assert again == log
         card_again = cards(again)[ITEM]
         assert (card_again.due, card_again.stability, card_again.difficulty, card_again.state) == (
@@ -126,10 +127,10 @@ def test_right_answers_in_the_lesson_push_the_item_later(app, client):
     answer(client, right=True)
     learner = the_learner(app)
     with app.app_context():
-        first = cards(attempts_of(learner))[ITEM].due
+        first = cards(current_store().attempts.of_learner(learner.id))[ITEM].due
     answer(client, right=True)
     with app.app_context():
-        second = cards(attempts_of(learner))[ITEM].due
+        second = cards(current_store().attempts.of_learner(learner.id))[ITEM].due
     assert second > first
 
 
@@ -138,13 +139,13 @@ def test_a_reset_appends_an_event_and_deletes_no_answer(app, client):
     answer(client, right=True)
     learner = the_learner(app)
     with app.app_context():
-        schedule = {item: card.due for item, card in cards(attempts_of(learner)).items()}
+        schedule = {item: card.due for item, card in cards(current_store().attempts.of_learner(learner.id)).items()}
     token = csrf_token(client, "/en/lessons")
     assert client.post(f"/en/lessons/{LESSON.key}/reset", data={"csrf_token": token, "confirm": "yes"}).status_code == 303
     logged = rows(app)
     assert [(r.item, r.source) for r in logged] == [(ITEM, "lesson"), (ITEM, "lesson"), (LESSON.key, "reset")]
     with app.app_context():
-        assert {item: card.due for item, card in cards(attempts_of(learner)).items()} == schedule
+        assert {item: card.due for item, card in cards(current_store().attempts.of_learner(learner.id)).items()} == schedule
     card = find_all(client.get("/en/lessons").get_data(as_text=True), "li", id=f"lesson-{LESSON.key}")[0]
     assert "is-new" in card.attrs["class"]  # the lesson starts over
 

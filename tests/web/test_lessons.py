@@ -22,7 +22,7 @@ from tutor.content import all_lessons, get_lesson
 from tutor.content.checks import AnswerType, Points, Question, make_question
 from tutor.engine.envido import envido
 from tutor.i18n import load_translations
-from tutor.models import AttemptRow, Learner, db
+from tutor.store import AttemptRow, Learner, db
 from tutor.narration.cards import card_name
 from tutor.web.lessons.progress import stars_for
 from tutor.web.lessons.views import RESERVED_STEP_KEYS

@@ -11,7 +11,7 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import create_engine, inspect, text
 
 from tutor import create_app
-from tutor.models import db
+from tutor.store import db
 
 pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
 
@@ -162,3 +162,50 @@ def test_progress_counters_become_the_learning_log_and_back(empty_url):
     engine.dispose()
     assert sorted((step, bool(done), None if first is None else bool(first), tries, right)
                   for step, done, first, tries, right in back) == sorted(rows)
+
+
+def test_the_projections_are_built_from_an_existing_log_and_dropped_on_downgrade(empty_url):
+    """A database with a learning log gets its projections from the log (the store's own fold), and the
+    downgrade drops them and nothing else."""
+    from datetime import datetime, timedelta, timezone
+
+    from tutor.store import Learner, store_of
+
+    app, url = migrated_app(empty_url)
+    before = "c021219e7d19"  # quiz runs: the revision before the projections
+    engine = create_engine(url)
+    start = datetime(2026, 3, 1, 22, 0, tzinfo=timezone.utc)
+    log = [("card-ranking/false-aces", "lesson", False), ("card-ranking/false-aces", "lesson", True),
+           ("deck-and-table/seats", "seen", False), ("quiz:card-ranking", "quiz", True),
+           ("card-ranking/matas", "review", True), ("card-ranking", "reset", False),
+           ("envido-counting/no-pair", "daily", False)]
+    with app.app_context():
+        upgrade(revision=before)
+        with engine.begin() as connection:
+            for number in (1, 2):
+                connection.execute(text(
+                    "INSERT INTO learner (id, public_id, device_code, created, last_seen) "
+                    "VALUES (:id, :public, :code, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                ), {"id": number, "public": f"{number:032x}", "code": f"ABCDEFG{number + 1}"})
+                for offset, (item, source, correct) in enumerate(log[:len(log) - number + 1]):
+                    connection.execute(text(
+                        "INSERT INTO attempt (learner_id, item, source, correct, hinted, at) "
+                        "VALUES (:learner, :item, :source, :correct, :hinted, :at)"
+                    ), {"learner": number, "item": item, "source": source, "correct": correct, "hinted": False,
+                        "at": start + timedelta(hours=offset)})
+        upgrade()
+        store = store_of(app)
+        for learner_id in (1, 2):
+            assert store.attempts.differences(learner_id) == []
+        progress = store.progress.one(1)
+        assert progress.totals().answers == 4 and progress.summary.entries == len(log)
+        assert progress.all_mastery()[0].quiz_passed
+        assert db.session.get(Learner, 1) is not None
+        db.session.remove()
+        downgrade(revision=before)
+        assert not {"learner_progress", "item_progress", "topic_progress", "lesson_progress",
+                    "day_progress"} & table_names(url)
+        with engine.connect() as connection:
+            assert connection.execute(text("SELECT count(*) FROM attempt")).scalar_one() == 2 * len(log) - 1
+        db.engine.dispose()
+    engine.dispose()

@@ -1,5 +1,5 @@
 """Parallel answers from the same learner are all kept in the learning log, exactly once each, on SQLite
-and PostgreSQL.
+and PostgreSQL, and the projections kept with the log agree with it.
 
 The app runs in a threaded werkzeug server on 127.0.0.1 (a thread per request, like several
 workers), and the answers come over real HTTP: a double click, two tabs, a browser resending.
@@ -21,7 +21,7 @@ from werkzeug.serving import make_server
 from tests.conftest import answer_form, dispose, find_all, make_app
 from tutor.content import all_lessons
 from tutor.content.checks import make_question
-from tutor.models import AttemptRow, Learner, db
+from tutor.store import AttemptRow, ItemProgress, Learner, db, store_of
 
 pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
 
@@ -111,6 +111,23 @@ def stored(app) -> dict[str, dict]:
     return records
 
 
+def projections_agree(app) -> None:
+    """Every learner's projections (steps, cards, totals, days) equal a replay of the log."""
+    with app.app_context():
+        store = store_of(app)
+        for learner_id in db.session.scalars(select(Learner.id)):
+            assert store.attempts.differences(learner_id) == [], f"learner {learner_id}"
+        rows = db.session.execute(
+            select(Learner.public_id, ItemProgress.lesson_tries, ItemProgress.lesson_right, ItemProgress.lesson_first,
+                   ItemProgress.lesson_done)
+            .join(ItemProgress, ItemProgress.learner_id == Learner.id)
+            .where(ItemProgress.item == f"{LESSON.key}/{STEP.key}")
+        ).all()
+    records = stored(app)
+    assert {r.public_id: {"tries": r.lesson_tries, "right": r.lesson_right, "first": r.lesson_first,
+                          "done": r.lesson_done} for r in rows} == records
+
+
 def learners_with_a_row(app) -> int:
     with app.app_context():
         return len(db.session.scalars(select(Learner.id)).all())
@@ -135,6 +152,7 @@ def test_parallel_answers_from_separate_tabs_are_all_counted(server):
     counts = sorted(records[browser.public_id(app)]["tries"] for browser in browsers)
     assert counts == [PARALLEL] * LEARNERS, f"lost updates: {LEARNERS * PARALLEL - sum(counts)}"
     assert all(record["right"] == PARALLEL and record["first"] is True for record in records.values())
+    projections_agree(app)
 
 
 def test_the_same_form_sent_in_parallel_counts_once(server):
@@ -155,6 +173,7 @@ def test_the_same_form_sent_in_parallel_counts_once(server):
     records = stored(app)
     assert learners_with_a_row(app) == LEARNERS
     assert [records[browser.public_id(app)]["tries"] for browser in browsers] == [1] * LEARNERS
+    projections_agree(app)
 
 
 def verdict_text(html: str) -> str:

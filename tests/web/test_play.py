@@ -16,7 +16,7 @@ from tests.budgets import budget
 from tests.conftest import csrf_token, dispose, find_all, make_app
 from tutor.bots.table import Table
 from tutor.engine.notation import parse_rules
-from tutor.models import Game, db
+from tutor.store import Game, db
 from tutor.narration.cards import card_name
 
 pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL

@@ -12,7 +12,7 @@ from markupsafe import escape
 from tests.conftest import csrf_token
 from tutor.content import all_hands, get_hand
 from tutor.content.practice import Practice
-from tutor.models import PracticeRun, db
+from tutor.store import PracticeRun, db
 
 pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
 
@@ -228,7 +228,7 @@ def test_every_hand_renders_translated_in_every_language(client, lang):
 
 
 def test_a_finished_hand_is_one_attempt_in_the_learning_log(app, client):
-    from tutor.models import AttemptRow
+    from tutor.store import AttemptRow
 
     location, token = start(client)
     public_id = location.rsplit("/", 1)[1]

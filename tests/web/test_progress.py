@@ -28,7 +28,7 @@ from sqlalchemy import func, select
 from tests.conftest import LANGUAGES, find_all
 from tutor.content import all_hands, get_lesson
 from tutor.i18n import load_translations
-from tutor.models import AttemptRow, Learner, db
+from tutor.store import AttemptRow, Learner, LogEntry, ManualClock, current_store, db, use_clock
 
 pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
 
@@ -49,21 +49,20 @@ LOG = [
 
 
 @pytest.fixture
-def clock(monkeypatch):
-    monkeypatch.setattr("tutor.web.shared.learning.utcnow", lambda: NOW)
+def clock(app):
+    return use_clock(app, ManualClock(NOW))
 
 
-def give_log(app, client, public_id: str = "a" * 32) -> None:
-    """Make the client the learner ``public_id`` with the hand-made log."""
+def give_log(app, client, public_id: str = "a" * 32, log=LOG) -> None:
+    """Make the client the learner ``public_id`` with a hand-made log (appended through the store)."""
     with client.session_transaction() as session:
         session["learner"] = public_id
+        session["stored"] = True  # the row is made here, not by a page
     with app.app_context():
-        learner = Learner(public_id=public_id)
-        db.session.add(learner)
-        db.session.flush()
-        db.session.add_all(AttemptRow(learner_id=learner.id, item=item, source=source, correct=correct, at=moment)
-                           for item, source, correct, moment in LOG)
-        db.session.commit()
+        store = current_store()
+        learner = store.learners.ensure(public_id)
+        store.attempts.import_log(learner.id, [LogEntry(item, source, correct, at=moment)
+                                               for item, source, correct, moment in log])
 
 
 def squash(text: str) -> str:
@@ -191,19 +190,8 @@ def test_the_progress_page_renders_in_every_language(app, client, clock, lang):
 
 def test_a_missed_practice_hand_links_to_the_hand_and_a_gone_item_is_left_out(app, client, clock):
     hand = all_hands()[0]
-    with client.session_transaction() as session:
-        session["learner"] = "b" * 32
-    with app.app_context():
-        learner = Learner(public_id="b" * 32)
-        db.session.add(learner)
-        db.session.flush()
-        db.session.add_all([
-            AttemptRow(learner_id=learner.id, item=f"practice:{hand.key}", source="practice", correct=False,
-                       at=at(10, 9, 0)),
-            AttemptRow(learner_id=learner.id, item="card-ranking/a-step-since-removed", source="lesson",
-                       correct=False, at=at(10, 9, 1)),
-        ])
-        db.session.commit()
+    give_log(app, client, "b" * 32, [(f"practice:{hand.key}", "practice", False, at(10, 9, 0)),
+                                     ("card-ranking/a-step-since-removed", "lesson", False, at(10, 9, 1))])
     html = client.get("/en/progress").get_data(as_text=True)
     start = html.index('class="missed-list"')
     items = html[start:html.index("</ol>", start)]

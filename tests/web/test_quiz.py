@@ -28,7 +28,7 @@ from tests.web.test_lessons import page_text, wrong_answer
 from tutor.content import get_lesson
 from tutor.i18n import load_translations
 from tutor.learning import EXAM, TOPICS, Source, due_items, quiz_item
-from tutor.models import AttemptRow, QuizRun, db
+from tutor.store import AttemptRow, QuizRun, db
 from tutor.web.components.questions import answer_text
 from tutor.web.quiz.draw import EXAM_SIZE, QUIZ_SIZE, quiz_questions, same_question_key
 
@@ -248,7 +248,7 @@ def test_quiz_answers_go_to_the_learning_log_and_wrong_ones_come_back_for_review
     (result,) = rows(app, item=quiz_item("envido-counting"))
     assert result.source == "quiz" and result.correct is False  # 8 of 10 does not pass
     with app.app_context():
-        from tutor.web.shared.learning import attempt_of
+        from tutor.store import attempt_of
         log = [attempt_of(r) for r in rows(app)]
     later = max(a.at for a in log) + timedelta(minutes=2)
     due = {d.item for d in due_items(log, later)}

@@ -2,7 +2,7 @@
 in the review, a right review answer sends it away, every answer is one ``review`` attempt, bad input
 changes nothing, parallel copies of one form count once, and one learner never sees another's.
 
-The learning log's clock is moved by hand (``tutor.web.shared.learning.utcnow``), so the attempts the
+The store's clock is the app's and moved by hand (``tutor.store.ManualClock``), so the attempts the
 pages record and the schedule they read agree on the time. The expected schedule is FSRS with its
 default learning steps of 1 and 10 minutes (``tutor.learning.schedule``): a wrong answer brings an
 item back after 1 minute, a right one in the learning steps after 10.
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import pytest
 from sqlalchemy import select
@@ -23,7 +23,7 @@ from tests.web.test_parallel_answers import Browser, Server
 from tutor.content import get_lesson
 from tutor.content.checks import AnswerType, make_question
 from tutor.i18n import load_translations
-from tutor.models import AttemptRow, db
+from tutor.store import AttemptRow, ManualClock, db, use_clock
 
 pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
 
@@ -35,24 +35,11 @@ ANSWER_URL = f"/en/review/{LESSON.key}/{STEP.key}"
 START = datetime(2026, 3, 10, 15, 0, tzinfo=timezone.utc)
 
 
-class Clock:
-    """The learning log's clock, moved by the test."""
-
-    def __init__(self, moment: datetime) -> None:
-        self.moment = moment
-
-    def __call__(self) -> datetime:
-        return self.moment
-
-    def advance(self, **delta) -> None:
-        self.moment += timedelta(**delta)
-
-
 @pytest.fixture
-def clock(monkeypatch) -> Clock:
-    moment = Clock(START)
-    monkeypatch.setattr("tutor.web.shared.learning.utcnow", moment)
-    return moment
+def clock(request) -> ManualClock:
+    """The clock of the test's app (or of its server's app), moved by the test."""
+    app = request.getfixturevalue("server")[0] if "server" in request.fixturenames else request.getfixturevalue("app")
+    return use_clock(app, ManualClock(START))
 
 
 def hidden_fields(html: str) -> dict[str, str]:

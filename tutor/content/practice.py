@@ -22,6 +22,7 @@ from tutor.bots import choose
 from tutor.bots.table import Entry, ScriptError, Table, decision_rng, reason_data
 from tutor.engine.notation import format_action
 from tutor.engine.state import Answer, HandState, PlayCard
+from tutor.engine.stepper import replay
 
 from .claims import Claim, build, verdict_claims
 from .hands import ActionSpec, CoachNote, PracticeHand, text_values
@@ -143,26 +144,25 @@ class Practice:
     def coach(self) -> list[FiredNote]:
         """The coach messages fired so far, in order: each the first time its predicate held (checked
         before the first action and after every action)."""
-        hand = self.table.hand
-        replay = HandState(hand.rules, hand.deal, hand.mano, hand.start_scores)
+        steps = replay(self.table.hand)
         pending = list(self.spec.coach)
         fired: list[FiredNote] = []
         learner = self.table.learner_seat
 
         def check(position: int) -> None:
-            moment = Moment(replay, learner)
+            moment = Moment(steps.state, learner)
             for note in list(pending):
                 if note.when.test(moment):
                     facts = tuple(claim for name in note.facts for claim in build(name, moment))
-                    fired.append(FiredNote(note, position, text_values(replay, learner), facts, replay.players))
+                    fired.append(FiredNote(note, position, text_values(steps.state, learner), facts,
+                                           steps.state.players))
                     pending.remove(note)
 
         check(0)
-        for position, action in enumerate(hand.actions, start=1):
+        for step in steps:
             if not pending:
                 break
-            replay.apply(action)
-            check(position)
+            check(step.position + 1)
         return fired
 
     def verdict(self) -> Verdict | None:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Sequence
 
 from .cards import Card, format_cards, parse_cards
-from .errors import IllegalActionError, InvalidNotationError, NotationReason
+from .errors import InvalidNotationError, NotationReason
 from .rules import DEFAULT_VARIANT, FlorMode, Rules, find_variant
 from .stakes import FaltaMode
 from .state import CALLS, Action, Answer, Call, Deal, HandState, Mazo, PlayCard
@@ -317,16 +317,13 @@ def parse_hand(text: str) -> HandRecord:
 
 
 def replay_into(state: HandState, actions: Iterable[Action | str]) -> Iterator[tuple[HandState, Action]]:
-    """Apply ``actions`` to ``state`` one by one, yielding ``(state, action)`` after each."""
-    for position, action in enumerate(actions):
-        if isinstance(action, str):
-            action = parse_action(action, position)
-        try:
-            state.apply(action)
-        except IllegalActionError as error:
-            error.details.setdefault("position", position)
-            raise
-        yield state, action
+    """Apply ``actions`` to ``state`` one by one, yielding ``(state, action)`` after each (the engine's
+    stepper, :func:`tutor.engine.stepper.replay`, with actions in notation)."""
+    from .stepper import Replay
+
+    parsed = (parse_action(a, position) if isinstance(a, str) else a for position, a in enumerate(actions))
+    for step in Replay(state, parsed):
+        yield step.state, step.action
 
 
 def replay(

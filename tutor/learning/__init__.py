@@ -1,8 +1,9 @@
 """A learner's learning state, computed from one append-only log of attempts (pure Python: no Flask,
 no database, no gettext; tests/test_architecture.py checks the imports).
 
-The web layer stores the log (``tutor.web.shared.learning``: the ``attempt`` table) and hands the
-learner's attempts to these functions:
+The store keeps the log (``tutor.store``: the ``attempt`` table) and, with it, projections that
+answer what these functions compute from the whole log (``tutor.store.projection``; a property test
+checks they agree). The functions take a learner's attempts:
 
 * ``attempts``: :class:`Attempt` (learner, item, source, correct, hinted, at), :class:`Source`, item
   ids (:func:`check_item`, :func:`practice_item`, :func:`quiz_item`, :func:`split_check_item`) and a

@@ -1,6 +1,6 @@
 """Continue on another device: show this learner's code, or enter a code to become that learner.
 
-Codes are 8 characters from an unambiguous alphabet (``tutor.models``). Reading the page creates
+Codes are 8 characters from an unambiguous alphabet (``tutor.store``). Reading the page creates
 nothing: a visitor without a learner row gets a "Show my code" button (a POST with the CSRF token)
 that creates it.
 
@@ -23,28 +23,23 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import math
-import secrets
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 
 from flask import Blueprint, Flask, current_app, flash, redirect, render_template, request, url_for
-from sqlalchemy import case, delete, select, update
 
 from ...i18n import LANG_PREFIX
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ...i18n import ngettext, pgettext
-from ...models import (
+from ...store import (
     DEVICE_CODE_ALPHABET,
     DEVICE_CODE_LENGTH,
-    DeviceCodeFailures,
     Learner,
-    db,
+    current_store,
     format_device_code,
     normalize_device_code,
-    upsert,
-    utcnow,
 )
-from ..shared.learner import current_learner, session_public_id, switch_to
+from ..shared.learner import current_learner, existing_learner, switch_to
 from ..shared.nav import Section, add_section
 
 bp = Blueprint("device", __name__, url_prefix=LANG_PREFIX)
@@ -82,57 +77,15 @@ def client_key(address: str | None) -> str:
     return str(ip)
 
 
-def _aware(moment: datetime) -> datetime:
-    """SQLite hands back naive datetimes for timezone-aware columns; they are UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
-
-
-def _seconds(moment: datetime) -> float:
-    return _aware(moment).timestamp()
-
-
 def reserve_attempt(key: str) -> int | None:
-    """Count one attempt for ``key``; None if allowed, else the seconds until an attempt is allowed again.
-
-    One upsert: a new address starts at one failure; a known one first forgets the failures that
-    leaked away since it was last counted (one per ``FORGIVE_EVERY``), then counts this one, but
-    only if that stays within ``FAILURE_BUDGET``. The statement returns the row only when it counted.
-    """
-    table = DeviceCodeFailures.__table__
-    now = _seconds(utcnow())
-    every = FORGIVE_EVERY.total_seconds()
-    leaked = table.c.failures - (now - table.c.updated) / every
-    left = case((leaked > 0, leaked), else_=0.0)  # failures still counted now
-    if secrets.randbelow(20) == 0:  # now and then, forget addresses whose failures have all leaked away
-        db.session.execute(delete(table).where(table.c.updated < now - FAILURE_BUDGET * every))
-    counted = db.session.execute(
-        upsert(table)
-        .values(address=key, failures=1.0, updated=now)
-        .on_conflict_do_update(
-            index_elements=[table.c.address],
-            set_={"failures": left + 1, "updated": now},
-            where=left + 1 <= FAILURE_BUDGET,
-        )
-        .returning(table.c.failures)
-    ).first()
-    if counted is not None:
-        db.session.commit()
-        return None
-    row = db.session.execute(select(table.c.failures, table.c.updated).where(table.c.address == key)).one()
-    db.session.commit()
-    still = max(0.0, row.failures - (now - row.updated) / every)
-    return max(1, math.ceil((still + 1 - FAILURE_BUDGET) * every))
+    """Count one attempt for ``key``; None if allowed, else the seconds until an attempt is allowed again
+    (one atomic upsert in the store: ``tutor.store.DeviceCodeLimit``)."""
+    return current_store().device_codes.reserve(key, FAILURE_BUDGET, FORGIVE_EVERY)
 
 
 def give_back_attempt(key: str) -> None:
     """A correct code: the attempt reserved for it does not count as a failure."""
-    table = DeviceCodeFailures.__table__
-    db.session.execute(
-        update(table)
-        .where(table.c.address == key)
-        .values(failures=case((table.c.failures > 1, table.c.failures - 1), else_=0.0))
-    )
-    db.session.commit()
+    current_store().device_codes.give_back(key)
 
 
 # --- The page ---------------------------------------------------------------------------------
@@ -140,16 +93,10 @@ def give_back_attempt(key: str) -> None:
 
 def find_learner(code: str) -> Learner | None:
     """The learner with this normalized code; the final comparison takes constant time."""
-    found = Learner.by_device_code(code)
+    found = current_store().learners.by_device_code(code)
     if found is None or not hmac.compare_digest(found.device_code.encode(), code.encode()):
         return None
     return found
-
-
-def existing_learner() -> Learner | None:
-    """This browser's learner if its row exists already (reading the page creates none)."""
-    public_id = session_public_id()
-    return Learner.by_public_id(public_id) if public_id else None
 
 
 LOOK_ALIKES = "01ILO"

@@ -1,5 +1,6 @@
-"""A learner's progress in the lessons: their attempts in the learning log (``tutor.web.shared.learning``),
-read back as steps done and stars by :mod:`tutor.learning.lessons`.
+"""A learner's progress in the lessons: their attempts in the learning log, read back from the store's
+projections as steps done and stars (:meth:`tutor.store.Progress.lesson_status`, the same as
+:func:`tutor.learning.lesson_status` over the whole log).
 
 Every answer to a step's check is one attempt (item ``<lesson>/<step>``, source ``lesson``, with
 whether the hint was opened first); a step without a check that was read is a ``seen`` event, and
@@ -8,25 +9,14 @@ answers stay in the log for the review schedule and the progress page). Reading 
 learner: a visitor who has not answered anything yet simply has no progress.
 
 An answer form carries a one-time token (``attempt``): a form sent again with a token already
-counted is judged again but not counted again (see :func:`tutor.web.shared.learning.record`).
+counted is judged again but not counted again (see :func:`tutor.web.shared.learner.record`).
 """
 
 from __future__ import annotations
 
 from ...content import Lesson, all_lessons, get_lesson
-from ...learning import (
-    LessonStatus,
-    Source,
-    StepRecord,
-    check_item,
-    last_touched,
-    lesson_status as status_from,
-    lesson_statuses,
-    quiz_item,
-    stars_for,
-    topic_of_lesson,
-)
-from ..shared.learning import existing_learner, my_attempts, new_answer_token, record, record_event
+from ...learning import LessonStatus, Source, StepRecord, check_item, stars_for
+from ..shared.learner import existing_learner, my_learner_id, my_progress, new_answer_token, record, record_event
 
 __all__ = [
     "LessonStatus", "StepRecord", "all_statuses", "existing_learner", "lesson_status", "mark_done",
@@ -36,22 +26,16 @@ __all__ = [
 new_attempt_token = new_answer_token
 
 
-def _lesson_attempts(lesson: Lesson):
-    """The current learner's attempts that a lesson's status depends on."""
-    topic = topic_of_lesson(lesson.key)
-    items = [lesson.key] + ([quiz_item(topic.key)] if topic is not None else [])
-    return my_attempts(items=items, prefixes=[f"{lesson.key}/"])
-
-
 def lesson_status(lesson: Lesson) -> LessonStatus:
     """The current learner's status in one lesson."""
-    return status_from(lesson, _lesson_attempts(lesson))
+    return my_progress().lesson_status(lesson)
 
 
 def all_statuses() -> tuple[list[LessonStatus], str | None]:
     """Every lesson's status in curriculum order, and the key of the lesson touched last (or None)."""
-    statuses = lesson_statuses(all_lessons(), my_attempts())
-    return statuses, last_touched(statuses)
+    progress = my_progress()
+    statuses = progress.lesson_statuses(all_lessons())
+    return statuses, progress.last_touched(statuses)
 
 
 def record_answer(lesson: str, step: str, correct: bool, token: str | None = None, *, hinted: bool = False) -> bool:
@@ -61,7 +45,7 @@ def record_answer(lesson: str, step: str, correct: bool, token: str | None = Non
 
 def mark_done(lesson: str, step: str) -> None:
     """Finish a step without a check (the learner read it and went on); nothing if it is done already."""
-    if existing_learner() is not None and lesson_status(get_lesson(lesson)).is_done(step):
+    if my_learner_id() is not None and lesson_status(get_lesson(lesson)).is_done(step):
         return
     record_event(check_item(lesson, step), Source.SEEN)
 

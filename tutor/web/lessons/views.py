@@ -25,6 +25,7 @@ feedback lands in an ``aria-live`` region that stays in the page. Between reques
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
@@ -32,14 +33,15 @@ from flask.wrappers import Response
 
 from ...content import Lesson, Step, all_lessons, get_lesson, next_lesson, split_bold
 from ...content.checks import AnswerError, Question, judge, make_question, new_seed, parse_answer
-from ...i18n import LANG_PREFIX
+from ...i18n import LANG_PREFIX, current_language
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
-from ..shared.extensions import LESSON_END_LINKS, LESSON_MAP_LINKS, LESSON_MAP_NOTES, LESSON_SUMMARY_SECTIONS
+from ..shared.caches import question_key
+from ..shared.extensions import LESSON_END_LINKS, Link, LESSON_MAP_LINKS, LESSON_MAP_NOTES, LESSON_SUMMARY_SECTIONS
 from ..shared.htmx import render_page_or_block, wants_fragment
 from ..shared.readers import parse_seed
 from ..shared.learner import known_visitor, session_public_id
-from ..shared.nav import Section, add_section
+from ..shared.nav import Section, add_section, fixed_url
 from ..shared.preferences import card_face
 from ..components.questions import answer_error_message, question_view
 from .progress import (
@@ -91,7 +93,9 @@ def default_seed(lesson: Lesson, step: Step) -> int:
 
 
 def step_url(lesson: Lesson, step: Step, **args: Any) -> str:
-    """URL of one step of a lesson."""
+    """URL of one step of a lesson (without arguments built once per language: a page links every step)."""
+    if not args:
+        return fixed_url("lessons.step", key=lesson.key, step_key=step.key)
     return url_for("lessons.step", key=lesson.key, step_key=step.key, **args)
 
 
@@ -150,6 +154,7 @@ def step_context(lesson: Lesson, index: int, status: LessonStatus, seed: int | N
     if step.check is not None and seed is not None:
         question = check.pop("question", None) or make_question(step.check, seed)
         context.update(check_context(question, **check))
+        context["question_key"] = question_key(f"{lesson.key}/{step.key}", seed)
         context["seed"] = seed
         context["attempt"] = new_attempt_token()
         context["retry_url"] = step_url(lesson, step, seed=new_seed())
@@ -173,9 +178,18 @@ def index():
     done_steps = sum(s.done_count for s in statuses)
     total_steps = sum(s.total for s in statuses)
     resume = _resume_choice(statuses, last_key)
+    links = {s.lesson.key: LESSON_MAP_LINKS.gather(s.lesson) for s in statuses}
     return render_template("lessons/map.html", statuses=statuses, done_steps=done_steps, total_steps=total_steps,
-                           resume=resume, notes=LESSON_MAP_NOTES.gather(),
-                           links={s.lesson.key: LESSON_MAP_LINKS.gather(s.lesson) for s in statuses})
+                           resume=resume, notes=LESSON_MAP_NOTES.gather(), links=links,
+                           card_key=lambda status: _card_key(status, links[status.lesson.key]))
+
+
+def _card_key(status: LessonStatus, links: Sequence[Link]) -> tuple[Any, ...]:
+    """Everything a lesson's card on the map depends on (its drawing is kept per such key), the links
+    other features contribute to it included."""
+    return (request.script_root, current_language(), status.lesson.key, status.complete, status.started,
+            status.mastered, status.stars, status.done_count, status.total,
+            tuple((link.url, str(link.text), link.css_class) for link in links))
 
 
 def _resume_choice(statuses: list[LessonStatus], last_key: str | None) -> LessonStatus | None:

@@ -15,9 +15,10 @@ URLs (all under ``/<lang>``):
 * ``GET /play/daily``: today's deal, the same deals and bot seeds for everyone.
 
 The page is drawn only from the learner's ``view_for(seat)`` and ``legal_actions()``: the deal, the
-seed and the bots' cards stay in the database. The table itself (context, template, hint, review)
-is shared with other features: :mod:`tutor.web.components.table`; this module adds the game's URLs,
-its store and ``templates/play/table.html`` (the hand-over links and the footer).
+seed and the bots' cards stay in the database (``tutor.store``: ``Game``). The table itself
+(context, template, hint, review, and the controller of act, hint and review that practice hands
+share) is :mod:`tutor.web.components.table`; this module adds the game's URLs, how a game becomes a
+table and ``templates/play/table.html`` (the hand-over links and the footer).
 """
 
 from __future__ import annotations
@@ -31,20 +32,18 @@ from flask import Blueprint, Flask, abort, redirect, render_template, request, u
 from flask.wrappers import Response
 
 from ...bots.table import NEXT_HAND, Table
-from ...engine.errors import InvalidNotationError, TrucoError
-from ...engine.notation import parse_rules
+from ...engine.notation import format_rules, parse_rules
 from ...i18n import LANG_PREFIX, format_number
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
-from ..shared.htmx import wants_fragment
-from ..shared.learner import current_learner, session_public_id
-from tutor.narration import Perspective, error_message
+from ...store import Game, Learner, current_store
+from ..shared.learner import current_learner, my_learner_id
+from tutor.narration import Perspective
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
-from ..components.table import learner_hint, render_table, review_hand, review_steps, table_context
-from ...models import Learner, db
+from ..components.table import learner_hint, render_table, review_steps, table_context
+from ..components.table.controller import TableController
 from ..shared.queries import FormErrors
-from . import store
 from .forms import FLOR_MODES, LEVELS, PLAYERS, PRESETS, TARGETS, SetupForm
 
 bp = Blueprint("play", __name__, url_prefix=LANG_PREFIX)
@@ -65,10 +64,89 @@ def _level_names() -> dict[str, str]:
     }
 
 
+class Games(TableController[Game, Table]):
+    """The play feature's runs at the table: a game is ``rules + seed + level + log``."""
+
+    kind = "game"
+
+    def runs(self):
+        return current_store().games
+
+    def rebuild(self, game: Game) -> Table:
+        return Table(parse_rules(game.rules), game.seed, game.level, log=game.log)
+
+    def table(self, state: Table) -> Table:
+        return state
+
+    def render(self, game: Game, table: Table, status: int = 200, *, since: int | None = None,
+               error: str | None = None, show_hint: bool = False) -> Response:
+        """The game's table (the page, or its ``table`` block for an htmx swap): the hint shows when it
+        was asked for in this request or earlier for the decision on the table (``hint_pending``)."""
+        context = table_context(
+            table, face=card_face(), act_url=url_for("play.game", game_id=game.public_id),
+            hint_url=url_for("play.ask_hint", game_id=game.public_id), hint_for=learner_hint,
+            show_hint=show_hint or bool(game.hint_pending), since=since, error=error,
+        )
+        return render_table("play/table.html", {**context, "game": game}, status)
+
+    def url(self, game: Game, **args: Any) -> str:
+        return url_for("play.game", game_id=game.public_id, **args)
+
+    def refuse(self, game: Game, table: Table, text: str, drawn: int) -> tuple[int, str] | None:
+        if text == NEXT_HAND and not table.hand.is_over and drawn == table.version:
+            return 400, _("This hand is not over yet: play on.")
+        return None
+
+    def play(self, game: Game, table: Table, text: str) -> None:
+        if text == NEXT_HAND:
+            table.next_hand()
+        else:
+            table.play(text, hinted=bool(game.hint_pending))
+
+    def save(self, game: Game, table: Table, drawn: int, text: str) -> bool:
+        extra: dict[str, Any] = {}
+        if text != NEXT_HAND and table.hand.is_over:
+            # The hand just ended: its review (the hint's ranking at each of the learner's decisions) is
+            # computed now, once, so the recent games can say how often the learner matched the hint.
+            reviews = dict(game.reviews or {})
+            reviews[str(table.hand_index + 1)] = self.review_of(table, table.hand_index)
+            extra["reviews"] = reviews
+        scores = table.hand.scores
+        return self.runs().save(game, drawn, log=table.log(), version=table.version, score0=scores[0],
+                                score1=scores[1], winner=table.match.winner, hint_pending=False, **extra)
+
+    @staticmethod
+    def review_of(table: Table, index: int) -> dict[str, Any]:
+        from ..components.table import review_hand
+
+        return review_hand(table, index)
+
+    def stored_review(self, game: Game, index: int) -> dict[str, Any] | None:
+        return (game.reviews or {}).get(str(index + 1))
+
+    def keep_review(self, game: Game, index: int, data: dict[str, Any]) -> None:
+        reviews = dict(game.reviews or {})
+        reviews[str(index + 1)] = data
+        self.runs().keep(game, reviews=reviews)
+
+    def create(self, learner: Learner, rules: Any, level: str, seed: int, daily: str | None = None) -> Game:
+        """A new game for ``learner``; the bots act until the learner's first turn."""
+        table = Table(rules, seed, level)
+        game = self.runs().create(
+            learner.id, rules=format_rules(rules), level=str(table.level), seed=seed, daily=daily, log=table.log(),
+            version=table.version, reviews={}, score0=table.hand.scores[0], score1=table.hand.scores[1],
+            winner=table.match.winner,
+        )
+        self.keep(game, table)
+        return game
+
+
+GAMES = Games()
+
+
 def _setup_context(form: dict[str, str], errors: dict[str, str]) -> dict[str, Any]:
-    public_id = session_public_id()
-    learner = Learner.by_public_id(public_id) if public_id else None  # reading the page creates no learner
-    learner_games = store.recent_games(learner) if learner is not None else []
+    learner_id = my_learner_id()  # reading the page creates no learner
+    learner_games = current_store().games.latest(learner_id) if learner_id is not None else []
     return {
         "form": form, "errors": errors, "players": PLAYERS, "presets": PRESETS, "flor_modes": FLOR_MODES,
         "targets": TARGETS, "levels": LEVELS, "level_names": _level_names(), "games": learner_games,
@@ -85,7 +163,7 @@ def index():
         setup = SetupForm.from_form(request.form)
     except FormErrors as exc:
         return render_template("play/setup.html", **_setup_context(SetupForm.typed_fields(request.form), exc.messages)), 400
-    game, _table = store.create_game(current_learner(), setup.rules(), setup.level, secrets.randbelow(MAX_SEED))
+    game = GAMES.create(current_learner(), setup.rules(), setup.level, secrets.randbelow(MAX_SEED))
     return redirect(url_for("play.game", game_id=game.public_id), code=303)
 
 
@@ -98,28 +176,24 @@ def daily_seed(day: date) -> int:
 @bp.route("/play/daily", methods=["GET", "POST"])
 def daily():
     """Today's deal: GET shows it (or resumes the learner's game of today), POST starts it."""
-    today = date.today()
+    today = current_store().today()
     learner = current_learner()
-    existing = store.daily_game(learner, today.isoformat())
+    existing = current_store().games.first(learner.id, daily=today.isoformat())
     if existing is not None:
         return redirect(url_for("play.game", game_id=existing.public_id), code=303)
     if request.method == "POST":
-        game, _table = store.create_game(learner, parse_rules(DAILY_RULES), DAILY_LEVEL, daily_seed(today),
-                                         daily=today.isoformat())
+        game = GAMES.create(learner, parse_rules(DAILY_RULES), DAILY_LEVEL, daily_seed(today), daily=today.isoformat())
         return redirect(url_for("play.game", game_id=game.public_id), code=303)
     return render_template("play/daily.html", day=today, rules=parse_rules(DAILY_RULES))
 
 
-def _render_table(game: Any, table: Table, status: int = 200, *, show_hint: bool = False,
-                  since: int | None = None, error: str | None = None) -> Response:
-    """The game's table (the page, or its ``table`` block for an htmx swap): the hint shows when it
-    was asked for in this request or earlier for the decision on the table (``hint_pending``)."""
-    context = table_context(
-        table, face=card_face(), act_url=url_for("play.game", game_id=game.public_id),
-        hint_url=url_for("play.ask_hint", game_id=game.public_id), hint_for=learner_hint,
-        show_hint=show_hint or bool(game.hint_pending), since=since, error=error,
-    )
-    return render_table("play/table.html", {**context, "game": game}, status)
+@bp.route("/play/<game_id>", methods=["GET", "POST"])
+def game(game_id: str):
+    """The table; POST applies the learner's action and the bots' replies."""
+    found = GAMES.load(game_id)
+    if request.method == "GET":
+        return GAMES.get(found, since=_read_version(request.args.get("since")))
+    return GAMES.act(found, request.form.get("action", ""), request.form.get("version"))
 
 
 def _read_version(text: str | None) -> int | None:
@@ -128,93 +202,34 @@ def _read_version(text: str | None) -> int | None:
     return int(text)
 
 
-@bp.route("/play/<game_id>", methods=["GET", "POST"])
-def game(game_id: str):
-    """The table; POST applies the learner's action and the bots' replies."""
-    found = store.load_game(session_public_id(), game_id)
-    table = store.table_of(found)
-    if request.method == "GET":
-        since = _read_version(request.args.get("since"))
-        return _render_table(found, table, since=since)
-    drawn = _read_version(request.form.get("version"))
-    text = request.form.get("action", "")
-    if drawn is None:
-        return _render_table(found, table, status=400, error=_(
-            "This form has no valid version number, so it was not applied. Here is the table as it is now."))
-    if text == NEXT_HAND and not table.hand.is_over and drawn == table.version:
-        return _render_table(found, table, status=400, error=_("This hand is not over yet: play on."))
-    if drawn != table.version:
-        return _render_table(found, table, status=409, error=_(
-            "The table had already moved on (a second click, or another tab). Nothing was changed: here it is as it is now."))
-    hinted = bool(found.hint_pending)
-    try:
-        if text == NEXT_HAND:
-            table.next_hand()
-        else:
-            table.play(text, hinted=hinted)
-    except InvalidNotationError:
-        return _render_table(found, store.table_of(found), status=400, error=_(
-            "That is not an action at this table. Use the buttons: a card, a call or an answer."))
-    except TrucoError as error:
-        return _render_table(found, store.table_of(found), status=400, error=error_message(error))
-    extra: dict[str, Any] = {"hint_pending": False}
-    if text != NEXT_HAND and table.hand.is_over:
-        # The hand just ended: its review (the hint's ranking at each of the learner's decisions) is
-        # computed now, once, so the recent games can say how often the learner matched the hint.
-        reviews = dict(found.reviews or {})
-        reviews[str(table.hand_index + 1)] = review_hand(table, table.hand_index)
-        extra["reviews"] = reviews
-    if not store.save_table(found, table, drawn, **extra):
-        db.session.expire_all()
-        fresh = store.load_game(session_public_id(), game_id)
-        return _render_table(fresh, store.table_of(fresh), status=409, error=_(
-            "The table had already moved on (a second click, or another tab). Nothing was changed: here it is as it is now."))
-    target = url_for("play.game", game_id=found.public_id, since=drawn)
-    return redirect(target, code=303)
-
-
 @bp.post("/play/<game_id>/hint")
 def ask_hint(game_id: str):
     """A hint for the learner's decision on the table (counted once per decision)."""
-    found = store.load_game(session_public_id(), game_id)
-    table = store.table_of(found)
-    drawn = _read_version(request.form.get("version"))
-    if drawn is None:
-        return _render_table(found, table, status=400, error=_(
-            "This form has no valid version number, so it was not applied. Here is the table as it is now."))
-    if drawn != table.version:
-        return _render_table(found, table, status=409, error=_(
-            "The table had already moved on (a second click, or another tab). Nothing was changed: here it is as it is now."))
-    if not table.learner_to_act:
-        return _render_table(found, table, status=409, error=_("It is not your turn: a hint is given when you have a decision to make."))
-    store.set_hint_pending(found, drawn)
-    if wants_fragment():
-        return _render_table(found, table, show_hint=True)
-    return redirect(url_for("play.game", game_id=found.public_id, hint=1, _anchor="hint"), code=303)
+    return GAMES.hint(GAMES.load(game_id), request.form.get("version"))
 
 
 @bp.get("/play/<game_id>/review/<int:number>")
 def review(game_id: str, number: int):
     """Hand ``number`` (from 1) replayed face up, with the hint's ranking at each of the learner's decisions."""
-    found = store.load_game(session_public_id(), game_id)
-    table = store.table_of(found)
+    found = GAMES.load(game_id)
+    table = GAMES.state(found)
     hands = table.hands()
     if not 1 <= number <= len(hands) or not hands[number - 1].is_over:
+        GAMES.keep(found, table)
         abort(404)
-    data = (found.reviews or {}).get(str(number))
-    if data is None:
-        data = review_hand(table, number - 1)
-        store.store_review(found, number, data)
+    data = GAMES.review(found, table, number - 1)
     face = card_face()
     hand = hands[number - 1]
     perspective = Perspective(seat=table.learner_seat, players=hand.players)
     deal = [{"name": perspective.seat_label(s), "in_sentence": perspective.seat_name(s), "cards": hand.deal[s],
              "mine": s == table.learner_seat}
             for s in _seat_order(table.learner_seat, hand.players)]
-    return render_template("play/review.html", game=found, number=number, hand=hand, review=data, deal=deal,
+    page = render_template("play/review.html", game=found, number=number, hand=hand, review=data, deal=deal,
                            lost=format_number(round(float(data.get("lost", 0)), 2)),
                            steps=review_steps(table, number - 1, data, face), hands_total=len(hands),
                            finished=[i + 1 for i, h in enumerate(hands) if h.is_over])
+    GAMES.keep(found, table)
+    return page
 
 
 def _seat_order(first: int, players: int) -> list[int]:

@@ -26,24 +26,22 @@ from typing import Any
 
 from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
 
-from ...bots.table import NEXT_HAND
+from ...bots.table import NEXT_HAND, Table
 from ...content import Lesson, PracticeHand, all_hands, all_lessons, get_hand, get_lesson, hands_for
-from ...engine.errors import InvalidNotationError, TrucoError
-from ...i18n import LANG_PREFIX
+from ...content.practice import Practice
+from ...i18n import LANG_PREFIX, current_language
 from ...i18n import gettext as _
 from ...i18n import ngettext
 from ...i18n import lazy_gettext as _l
-from ...models import Learner, db
-from ...learning import Source, practice_item
-from ..shared.learner import current_learner, session_public_id
-from ..shared.learning import record
-from tutor.narration import error_message
+from ...learning import practice_item
+from ...store import PracticeRun, current_store
+from ..shared.learner import current_learner, my_learner_id, remember
 from ..shared.extensions import LESSON_END_LINKS, LESSON_MAP_LINKS, LESSON_SUMMARY_SECTIONS, Link, LinkList
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.readers import MAX_SEED, parse_seed
-from ..components.table import learner_hint, render_table, review_hand, review_steps, table_context
-from . import store
+from ..components.table import learner_hint, render_table, review_steps, table_context
+from ..components.table.controller import TableController
 from .coach import coach_items, verdict_lines
 from .walk import walk_context
 
@@ -58,20 +56,87 @@ def _spec(key: str) -> PracticeHand:
         abort(404)
 
 
-def _existing_learner() -> Learner | None:
-    public_id = session_public_id()
-    return Learner.by_public_id(public_id) if public_id else None  # reading a page creates no learner
+def _learner_id() -> int | None:
+    return my_learner_id()  # reading a page creates no learner
+
+
+class PracticeTables(TableController[PracticeRun, Practice]):
+    """The practice feature's runs at the table: a run is ``hand + seed + log``, one hand long."""
+
+    kind = "practice"
+
+    def runs(self):
+        return current_store().practice
+
+    def rebuild(self, run: PracticeRun) -> Practice:
+        return Practice(get_hand(run.hand_key), run.seed, log=run.log)
+
+    def table(self, state: Practice) -> Table:
+        return state.table
+
+    def render(self, run: PracticeRun, practice: Practice, status: int = 200, *, since: int | None = None,
+               error: str | None = None, show_hint: bool = False):
+        spec = practice.spec
+        context = table_context(
+            practice.table, face=card_face(),
+            act_url=url_for("practice.run", key=spec.key, run_id=run.public_id),
+            hint_url=url_for("practice.ask_hint", key=spec.key, run_id=run.public_id),
+            hint_for=learner_hint, show_hint=show_hint or bool(run.hint_pending), since=since, error=error,
+        )
+        verdict = practice.verdict()
+        coach = coach_items(practice, since if since is not None and since < practice.table.version else None,
+                            card_face())
+        context.update(
+            spec=spec, run=run, coach=coach, new_coach=[c for c in coach if c["new"]], verdict=verdict,
+            verdict_lines=verdict_lines(verdict, card_face()),
+            lesson=get_lesson(spec.lesson), next_hand=_next_hand(spec),
+        )
+        return render_table("practice/table.html", context, status)
+
+    def url(self, run: PracticeRun, **args: Any) -> str:
+        return url_for("practice.run", key=run.hand_key, run_id=run.public_id, **args)
+
+    def hint_url(self, run: PracticeRun) -> str:
+        return self.url(run, _anchor="hint")
+
+    def refuse(self, run: PracticeRun, practice: Practice, text: str, drawn: int) -> tuple[int, str] | None:
+        if drawn == practice.table.version and (practice.over or text == NEXT_HAND):
+            # Translators: a practice hand is a single hand; "Try again" deals a new one.
+            return 400, _("This practice hand is over. Use Try again for a new deal.")
+        return None
+
+    def save(self, run: PracticeRun, practice: Practice, drawn: int, text: str) -> bool:
+        table = practice.table
+        verdict = practice.verdict()
+        if verdict is None:
+            return self.runs().save(run, drawn, log=table.log(), version=table.version, hint_pending=False)
+        # The hand's end and its attempt in the learning log are one transaction: written once, or not at all.
+        return remember(self.runs().finish(
+            run, drawn, log=table.log(), version=table.version, item=practice_item(run.hand_key), goal=verdict.goal,
+            hinted=verdict.hinted or run.hints > 0, hint_pending=False, stars=verdict.stars))
+
+    def stored_review(self, run: PracticeRun, index: int) -> dict[str, Any] | None:
+        return run.review
+
+    def keep_review(self, run: PracticeRun, index: int, data: dict[str, Any]) -> None:
+        self.runs().keep(run, review=data)
+
+
+TABLES = PracticeTables()
 
 
 @bp.get("/practice")
 def index():
     """Every practice hand, by lesson, with the learner's best stars."""
-    stars = store.best_stars(_existing_learner())
+    stars = current_store().practice.best_stars(_learner_id())
     groups = []
     for lesson in all_lessons():
         specs = [spec for spec in all_hands() if spec.lesson == lesson.key]
         if specs:
-            groups.append({"lesson": lesson, "hands": [{"spec": s, "stars": stars.get(s.key, 0)} for s in specs]})
+            hands = [{"spec": s, "stars": stars.get(s.key, 0)} for s in specs]
+            groups.append({"lesson": lesson, "hands": hands,  # the section is drawn once per such key:
+                           "cache_key": (request.script_root, current_language(), lesson.key,
+                                         tuple((h["spec"].key, h["stars"]) for h in hands))})
     return render_template("practice/index.html", groups=groups,
                            earned=sum(stars.values()), possible=3 * len(all_hands()))
 
@@ -82,15 +147,19 @@ def hand(key: str):
     spec = _spec(key)
     if request.method == "POST":
         seed = 0 if spec.fixed else secrets.randbelow(MAX_SEED)
-        run, _practice = store.create_run(current_learner(), spec, seed)
+        practice = Practice(spec, seed)
+        run = current_store().practice.create(current_learner().id, hand_key=spec.key, seed=seed, log=practice.log(),
+                                              version=practice.table.version)
+        TABLES.keep(run, practice)
         return redirect(url_for("practice.run", key=key, run_id=run.public_id), code=303)
-    learner = _existing_learner()
+    learner_id = _learner_id()
     lesson = get_lesson(spec.lesson)
     siblings = [s for s in all_hands() if s.lesson == spec.lesson]
     position = siblings.index(spec)
     return render_template(
-        "practice/hand.html", spec=spec, lesson=lesson, stars=store.best_stars(learner).get(key, 0),
-        open_run=store.open_run(learner, spec), number=position + 1, count=len(siblings),
+        "practice/hand.html", spec=spec, lesson=lesson, stars=current_store().practice.best_stars(learner_id).get(key, 0),
+        open_run=current_store().practice.first(learner_id, hand_key=spec.key, stars=None), number=position + 1,
+        count=len(siblings),
     )
 
 
@@ -106,110 +175,43 @@ def _next_hand(spec: PracticeHand) -> PracticeHand | None:
     return hands[position + 1] if position + 1 < len(hands) else None
 
 
-def _render(spec: PracticeHand, run: Any, practice: Any, status: int = 200, *, since: int | None = None,
-            error: str | None = None, show_hint: bool = False):
-    context = table_context(
-        practice.table, face=card_face(),
-        act_url=url_for("practice.run", key=spec.key, run_id=run.public_id),
-        hint_url=url_for("practice.ask_hint", key=spec.key, run_id=run.public_id),
-        hint_for=learner_hint, show_hint=show_hint or bool(run.hint_pending), since=since, error=error,
-    )
-    verdict = practice.verdict()
-    coach = coach_items(practice, since if since is not None and since < practice.table.version else None,
-                        card_face())
-    context.update(
-        spec=spec, run=run, coach=coach, new_coach=[c for c in coach if c["new"]], verdict=verdict,
-        verdict_lines=verdict_lines(verdict, card_face()),
-        lesson=get_lesson(spec.lesson), next_hand=_next_hand(spec),
-    )
-    return render_table("practice/table.html", context, status)
-
-
 @bp.route("/practice/<key>/<run_id>", methods=["GET", "POST"])
 def run(key: str, run_id: str):
     """The table of one run; POST plays the learner's action."""
     spec = _spec(key)
-    found = store.load_run(session_public_id(), spec, run_id)
-    practice = store.practice_of(found)
+    found = TABLES.load(run_id, hand_key=spec.key)
     if request.method == "GET":
-        return _render(spec, found, practice, since=_read_version(request.args.get("since")))
-    drawn = _read_version(request.form.get("version"))
-    text = request.form.get("action", "")
-    if drawn is None:
-        return _render(spec, found, practice, 400, error=_(
-            "This form has no valid version number, so it was not applied. Here is the table as it is now."))
-    if drawn != practice.table.version:
-        return _render(spec, found, practice, 409, error=_(
-            "The table had already moved on (a second click, or another tab). Nothing was changed: here it is as it is now."))
-    if practice.over or text == NEXT_HAND:
-        # Translators: a practice hand is a single hand; "Try again" deals a new one.
-        return _render(spec, found, practice, 400, error=_("This practice hand is over. Use Try again for a new deal."))
-    try:
-        practice.play(text, hinted=bool(found.hint_pending))
-    except InvalidNotationError:
-        return _render(spec, found, store.practice_of(found), 400, error=_(
-            "That is not an action at this table. Use the buttons: a card, a call or an answer."))
-    except TrucoError as error:
-        return _render(spec, found, store.practice_of(found), 400, error=error_message(error))
-    verdict = practice.verdict()
-    if verdict is not None:
-        # The hand's end and its attempt in the learning log are one transaction: written once, or not at all.
-        saved = record(practice_item(spec.key), Source.PRACTICE, verdict.goal, hinted=verdict.hinted or found.hints > 0,
-                       also=lambda _learner: store.save_run(found, practice, drawn, commit=False, hint_pending=False))
-    else:
-        saved = store.save_run(found, practice, drawn, hint_pending=False)
-    if not saved:
-        db.session.expire_all()
-        fresh = store.load_run(session_public_id(), spec, run_id)
-        return _render(spec, fresh, store.practice_of(fresh), 409, error=_(
-            "The table had already moved on (a second click, or another tab). Nothing was changed: here it is as it is now."))
-    return redirect(url_for("practice.run", key=key, run_id=found.public_id, since=drawn), code=303)
+        return TABLES.get(found, since=_read_version(request.args.get("since")))
+    return TABLES.act(found, request.form.get("action", ""), request.form.get("version"))
 
 
 @bp.post("/practice/<key>/<run_id>/hint")
 def ask_hint(key: str, run_id: str):
     """A hint for the learner's decision (counted once per decision)."""
     spec = _spec(key)
-    found = store.load_run(session_public_id(), spec, run_id)
-    practice = store.practice_of(found)
-    drawn = _read_version(request.form.get("version"))
-    if drawn is None:
-        return _render(spec, found, practice, 400, error=_(
-            "This form has no valid version number, so it was not applied. Here is the table as it is now."))
-    if drawn != practice.table.version:
-        return _render(spec, found, practice, 409, error=_(
-            "The table had already moved on (a second click, or another tab). Nothing was changed: here it is as it is now."))
-    if not practice.table.learner_to_act:
-        return _render(spec, found, practice, 409, error=_(
-            "It is not your turn: a hint is given when you have a decision to make."))
-    store.set_hint_pending(found, drawn)
-    from ..shared.htmx import wants_fragment
-
-    if wants_fragment():
-        return _render(spec, found, practice, show_hint=True)
-    return redirect(url_for("practice.run", key=key, run_id=found.public_id, _anchor="hint"), code=303)
+    return TABLES.hint(TABLES.load(run_id, hand_key=spec.key), request.form.get("version"))
 
 
 @bp.get("/practice/<key>/<run_id>/review")
 def review(key: str, run_id: str):
     """The finished hand, face up, with the hint's ranking at each of the learner's decisions."""
     spec = _spec(key)
-    found = store.load_run(session_public_id(), spec, run_id)
-    practice = store.practice_of(found)
+    found = TABLES.load(run_id, hand_key=spec.key)
+    practice = TABLES.state(found)
     if not practice.over:
+        TABLES.keep(found, practice)
         abort(404)
-    data = found.review
-    if data is None:
-        data = review_hand(practice.table, 0)
-        store.store_review(found, data)
+    data = TABLES.review(found, practice, 0)
     face = card_face()
     steps = review_steps(practice.table, 0, data, face)
     for step, entry in zip(steps, practice.entries()):
         if entry.by == "script":
             # Translators: in the review of a practice hand, next to a move the lesson's script made.
             step["reason"] = _("This move is part of the practice hand: it sets up what the hand teaches.")
-    return render_template("practice/review.html", spec=spec, run=found, review=data, steps=steps,
+    page = render_template("practice/review.html", spec=spec, run=found, review=data, steps=steps,
                            verdict=practice.verdict(), hand=practice.hand)
+    TABLES.keep(found, practice)
+    return page
 
 
 def _walk(key: str, template: str):

@@ -13,7 +13,7 @@ from typing import Any
 from ...content import PracticeHand
 from ...content.practice import play_ideal
 from ...engine.notation import parse_action
-from ...engine.state import HandState
+from ...engine.stepper import replay
 from ...i18n import gettext as _
 from tutor.narration import Perspective, narrate
 from tutor.narration.bots import action_label
@@ -28,24 +28,23 @@ def walk_context(spec: PracticeHand, seed: int, step: int, *, face: str, faces: 
     total = len(entries)
     step = max(0, min(step, total))
     hand = run.hand
-    replay = HandState(hand.rules, hand.deal, hand.mano, hand.start_scores)
+    steps = replay(hand, [parse_action(entry.action) for entry in entries[:step]])
     perspective = Perspective(seat=0, players=hand.players)
     said: list[str] = []
-    for entry in entries[:step]:
-        before = len(replay.events)
-        replay.apply(parse_action(entry.action))
-        said = [narrate(e, perspective, face=face) for e in replay.events[before:]]
+    for done in steps:
+        said = [narrate(e, perspective, face=face) for e in done.events]
+    replay_state = steps.state
     last = entries[step - 1] if step else None
     seats = []
     for k in range(hand.players):
         seat = k  # the order of play to the right of the learner
-        played = [card for trick in [*replay.tricks, replay.current_trick] for s, card in trick if s == seat]
+        played = [card for trick in [*replay_state.tricks, replay_state.current_trick] for s, card in trick if s == seat]
         seats.append({
             "seat": seat, "name": perspective.seat_label(seat), "me": seat == 0,
             "partner": seat != 0 and seat % 2 == 0, "mano": seat == hand.mano,
-            "held": replay.hands[seat] if (faces or seat == 0) else (),
-            "backs": 0 if (faces or seat == 0) else len(replay.hands[seat]),
-            "played": played, "to_act": replay.to_act == seat,
+            "held": replay_state.hands[seat] if (faces or seat == 0) else (),
+            "backs": 0 if (faces or seat == 0) else len(replay_state.hands[seat]),
+            "played": played, "to_act": replay_state.to_act == seat,
         })
     notes = [
         {"text": coach_text(f, face), "mistake": f.note.mistake, "new": f.position == step}
@@ -60,7 +59,7 @@ def walk_context(spec: PracticeHand, seed: int, step: int, *, face: str, faces: 
         doing = _("%(who)s: %(action)s", who=perspective.seat_label(last.seat), action=action_label(last.action.split(":", 1)[1], face))
     return {
         "spec": spec, "seed": seed, "step": step, "total": total, "seats": seats, "doing": doing, "said": said,
-        "notes": notes, "faces": faces, "over": step == total, "points": replay.points,
+        "notes": notes, "faces": faces, "over": step == total, "points": replay_state.points,
         "end_text": " ".join(verdict_lines(run.verdict(), face)),
         "learner_move": last is not None and last.seat == 0,
     }

@@ -3,11 +3,13 @@
 URL (under ``/<lang>``): ``GET /progress``. Per topic of :data:`tutor.learning.TOPICS` its mastery
 and its accuracy per day (a chart drawn on the server as SVG, :mod:`.chart`, with the same numbers in
 a table), the streak, today's goal, the totals, how many review items are due, and the items most
-often answered wrong with a link to practise each one again. Everything is computed by
-:mod:`tutor.learning` from the attempts; the page writes nothing and creates no learner, and a
-visitor without answers sees a short welcome instead.
+often answered wrong with a link to practise each one again. Everything is read from the store's
+projections of the learning log (:class:`tutor.store.Progress`: what :mod:`tutor.learning` computes
+from the whole log, kept with it); the page writes nothing and creates no learner, and a visitor
+without answers sees a short welcome instead.
 
-Days are calendar days in UTC (the store does not know the learner's time zone).
+Days are calendar days in the store's day zone (``DAY_ZONE``, UTC unless configured: the store does
+not know each learner's time zone).
 """
 
 from __future__ import annotations
@@ -16,30 +18,21 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, Flask, render_template, url_for
+from flask import Blueprint, Flask, render_template, request, url_for
 
 from ...content import get_hand
 from ...content.checks import new_seed
-from ...i18n import LANG_PREFIX
+from ...i18n import LANG_PREFIX, current_language
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ...i18n import lazy_pgettext as _lp
-from ...learning import (
-    Level,
-    Missed,
-    TopicMastery,
-    accuracy_by_day,
-    all_mastery,
-    daily_goal,
-    most_missed,
-    streak,
-    totals,
-)
+from ...learning import DayAccuracy, Level, Missed, TopicMastery
 from ...learning.attempts import PRACTICE_PREFIX
-from ..shared.learning import attempts_of, existing_learner, topic_name
-from ..shared.nav import Section, add_section
-from ..shared.reviews import due_for_review, now, reviewable
-from .chart import Chart, accuracy_chart, percent
+from ...store import Progress, current_store, reviewable
+from ..shared.learner import my_progress, now
+from ..shared.nav import Section, add_section, fixed_url
+from ..shared.topics import topic_name
+from .chart import CHART_DAYS, Chart, accuracy_chart, percent
 
 bp = Blueprint("progress", __name__, url_prefix=LANG_PREFIX)
 
@@ -66,9 +59,21 @@ class TopicView:
     mastery: TopicMastery
     level: str
     """The level's name, translated."""
-    chart: Chart | None
-    """None before the first answer on the topic."""
+    days: tuple[DayAccuracy, ...]
+    """The latest days with answers on the topic (none before the first answer)."""
     lesson_url: str
+
+    @property
+    def chart(self) -> Chart | None:
+        """The chart of the days (None before the first answer), laid out when the card is drawn."""
+        return accuracy_chart(self.days) if self.days else None
+
+    @property
+    def cache_key(self) -> tuple[Any, ...]:
+        """Everything the topic's card depends on (its drawing is kept per such key)."""
+        m = self.mastery
+        return (request.script_root, current_language(), self.key, m.answers, m.right, m.quiz_passed,
+                m.total_answers, tuple((d.day, d.answers, d.right) for d in self.days))
 
 
 @dataclass(frozen=True)
@@ -84,15 +89,14 @@ class MissedView:
     """The item is in today's review."""
 
 
-def topic_views(attempts: list, masteries: list[TopicMastery]) -> list[TopicView]:
+def topic_views(days_of: dict[str, list[DayAccuracy]], masteries: list[TopicMastery]) -> list[TopicView]:
     views = []
     for entry in masteries:
         topic = entry.topic
-        days = accuracy_by_day(attempts, topic)
+        days = days_of.get(topic.key, [])
         views.append(TopicView(
             key=topic.key, name=topic_name(topic), mastery=entry, level=str(LEVEL_NAMES[entry.level]),
-            chart=accuracy_chart(days) if days else None,
-            lesson_url=url_for("lessons.lesson", key=topic.lessons[0]),
+            days=tuple(days[-CHART_DAYS:]), lesson_url=fixed_url("lessons.lesson", key=topic.lessons[0]),
         ))
     return views
 
@@ -119,19 +123,20 @@ def missed_view(missed: Missed, due: set[str]) -> MissedView | None:
     return None
 
 
-def progress_context(attempts: list, moment: datetime, due_items: list) -> dict[str, Any]:
-    """Everything ``progress/index.html`` shows."""
+def progress_context(progress: Progress, days_of: dict[str, list[DayAccuracy]], moment: datetime) -> dict[str, Any]:
+    """Everything ``progress/index.html`` shows (``days_of``: the latest days with answers per topic key)."""
+    due_items = progress.review_queue(moment)
     due = {entry.item for entry in due_items}
-    masteries = all_mastery(attempts)
-    missed = [view for entry in most_missed(attempts, limit=MISSED_SHOWN * 2)
+    masteries = progress.all_mastery()
+    missed = [view for entry in progress.most_missed(limit=MISSED_SHOWN * 2)
               if (view := missed_view(entry, due)) is not None][:MISSED_SHOWN]
-    total = totals(attempts)
+    total = progress.totals()
     return {
-        "topics": topic_views(attempts, masteries),
+        "topics": topic_views(days_of, masteries),
         "totals": total,
         "right_share": percent(total.right / total.answers) if total.answers else None,
-        "streak": streak(attempts, moment),
-        "goal": daily_goal(attempts, moment),
+        "streak": progress.streak(moment),
+        "goal": progress.daily_goal(moment),
         "missed": missed,
         "due_count": len(due_items),
     }
@@ -140,10 +145,11 @@ def progress_context(attempts: list, moment: datetime, due_items: list) -> dict[
 @bp.get("/progress")
 def index():
     """The progress page (nothing is written)."""
-    learner = existing_learner()
-    moment = now()
-    attempts = attempts_of(learner)
-    return render_template("progress/index.html", **progress_context(attempts, moment, due_for_review(learner, moment)))
+    progress = my_progress()
+    days_of = {}
+    if progress.learner_id is not None and progress.summary.answers:
+        days_of = current_store().progress.days([progress.learner_id], latest=CHART_DAYS)[progress.learner_id]
+    return render_template("progress/index.html", **progress_context(progress, days_of, now()))
 
 
 def init_app(app: Flask) -> None:

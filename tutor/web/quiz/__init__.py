@@ -1,6 +1,6 @@
 """Quizzes, the final exam, printable worksheets and the daily challenge (blueprint ``quiz``): the
-pages in :mod:`.views`, which questions a quiz asks in :mod:`.draw`, the runs in the learner store in
-:mod:`.store`. The questions are shown by the presenters of ``tutor.web.components.questions``."""
+pages in :mod:`.views`, which questions a quiz asks in :mod:`.draw`, the runs in the store
+(``tutor.store.QuizRuns``) with their answers as data (:mod:`.answers`). The questions are shown by the presenters of ``tutor.web.components.questions``."""
 
 from .views import bp, init_app
 

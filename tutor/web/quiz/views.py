@@ -37,7 +37,7 @@ is a 409 that shows where the quiz is now.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, timedelta
 from typing import Any
 
 from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
@@ -50,16 +50,17 @@ from ...i18n import LANG_PREFIX
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ...learning import EXAM, TOPICS, get_topic, quiz_passed
-from ...models import QuizRun
+from ..shared.caches import question_key
 from ..shared.htmx import render_page_or_block
 from ..shared.readers import parse_seed
-from ..shared.learner import current_learner, session_public_id
-from ..shared.learning import existing_learner, new_answer_token, topic_name
+from ...store import QuizRun, current_store
+from ..shared.learner import current_learner, my_learner_id, new_answer_token, remember, session_public_id
+from ..shared.topics import topic_name
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.qr import qr_data_uri
 from ..components.questions import already_counted, answer_error_message, answer_text, question_view
-from . import store
+from .answers import decode_answer, daily_entries, encode_answer
 from .draw import DAILY, DAILY_SIZE, EXAM_SIZE, MAX_SEED, QUIZ_SIZE, Drawn, Quiz, daily_seed, find_quiz, quiz_questions
 
 bp = Blueprint("quiz", __name__, url_prefix=LANG_PREFIX)
@@ -82,8 +83,13 @@ def parse_count(text: str | None, limit: int) -> int | None:
 
 
 def today() -> date:
-    """Today in UTC: the daily set changes at midnight UTC."""
-    return datetime.now(timezone.utc).date()
+    """Today in UTC by the store's clock: the daily set changes at midnight UTC."""
+    return current_store().today()
+
+
+def _learner_id() -> int | None:
+    """The request's learner's id, if the store knows it (reading creates no learner)."""
+    return my_learner_id()
 
 
 def latest_daily() -> date:
@@ -150,7 +156,7 @@ def _render(template: str, status: int = 200, **context: Any) -> Response:
 
 
 def _index_context() -> dict[str, Any]:
-    best = store.best_scores(existing_learner())
+    best = current_store().quizzes.best_scores(_learner_id())
     topics = [{"key": t.key, "name": topic_name(t), "lesson": get_lesson(t.lessons[0]), "size": QUIZ_SIZE,
                "best": best.get(t.key)} for t in TOPICS]
     exam = {"key": EXAM, "name": quiz_name(EXAM), "size": EXAM_SIZE, "best": best.get(EXAM)}
@@ -177,7 +183,7 @@ def _start_context(quiz: Quiz, seed: int | None) -> dict[str, Any]:
         context.update(
             share_url=share, share_qr=qr_data_uri(share),
             worksheet_url=url_for("quiz.worksheet", key=quiz.key, seed=seed),
-            open_run=store.open_run(existing_learner(), quiz.key, seed),
+            open_run=current_store().quizzes.open(_learner_id(), quiz.key, seed),
         )
     return context
 
@@ -191,7 +197,8 @@ def quiz(key: str):
         if seed is None:
             return _bad_seed(key)
         learner = current_learner()
-        run = store.open_run(learner, key, seed) or store.create_run(learner, key, seed, spec.size)
+        quizzes = current_store().quizzes
+        run = quizzes.open(learner.id, key, seed) or quizzes.create(learner.id, key, seed, spec.size)
         return redirect(url_for("quiz.run", key=key, run_id=run.public_id), code=303)
     text = request.args.get("seed")
     if text is None or not text.strip():
@@ -213,6 +220,7 @@ def _question_context(run: QuizRun, drawn: tuple[Drawn, ...], **check: Any) -> d
     view = question_view(current.question, card_face(), submitted=submitted)
     return {
         "position": position + 1, "q": view, "attempt": new_answer_token(), "current": current,
+        "question_key": question_key(current.item, current.seed),
         "error": check.get("error"), "error_field": check.get("error_field"),
         "focus": position > 0 or submitted is not None,
     }
@@ -226,7 +234,7 @@ def _result_context(run: QuizRun, drawn: tuple[Drawn, ...]) -> dict[str, Any]:
     for number, (current, entry) in enumerate(zip(drawn, run.answers), start=1):
         question = current.question
         try:
-            answer = store.decode_answer(question, entry["answer"])
+            answer = decode_answer(question, entry["answer"])
         except (KeyError, TypeError, ValueError):  # an answer the question cannot read back (content changed)
             continue
         verdict = judge(question, answer)
@@ -277,7 +285,9 @@ def _render_run(spec: Quiz, run: QuizRun, status: int = 200, **check: Any) -> Re
 def run(key: str, run_id: str):
     """One run of a quiz: the next question or the result; POST answers the next question."""
     spec = _quiz_or_404(key)
-    found = store.load_run(session_public_id(), key, run_id)
+    found = current_store().quizzes.load(session_public_id(), key, run_id)
+    if found is None:
+        abort(404)
     if request.method == "GET":
         return _render_run(spec, found)
     position = parse_count(request.form.get("position"), spec.size)
@@ -297,8 +307,9 @@ def run(key: str, run_id: str):
         return _render_run(spec, found, 400, submitted=request.form,
                            error=answer_error_message(current.question, exc), error_field=exc.field)
     verdict = judge(current.question, answer)
-    if not store.answer_quiz(found, current.item, current.question, answer, verdict.correct,
-                             request.form.get("attempt")):
+    entry = {"answer": encode_answer(current.question, answer), "correct": bool(verdict.correct)}
+    if not remember(current_store().quizzes.answer(found, current.item, entry, verdict.correct,
+                                                   request.form.get("attempt"))):
         return _render_run(spec, found, 409, notice=already_counted())
     return redirect(url_for("quiz.run", key=key, run_id=found.public_id), code=303)
 
@@ -330,7 +341,7 @@ def worksheet(key: str):
 def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, Any]:
     """The day's set, the learner's progress in it and the question to answer now."""
     drawn = quiz_questions(DAILY, daily_seed(day))
-    entries = store.daily_entries(run, len(drawn))
+    entries = daily_entries(run, len(drawn))
     face = card_face()
     share = url_for("quiz.daily", date=day.isoformat(), _external=True)
     context: dict[str, Any] = {
@@ -378,15 +389,16 @@ def daily():
     if request.method == "GET":
         if list(request.args.keys()) != ["date"] or text != day.isoformat():  # only the date: never an answer
             return redirect(url_for("quiz.daily", date=day.isoformat()), code=302)
-        return _render_daily(_daily_context(day, store.daily_run(existing_learner(), day)))
+        return _render_daily(_daily_context(day, current_store().quizzes.daily(_learner_id(), day)))
     return _answer_daily(day)
 
 
 def _answer_daily(day: date) -> Response:
     """Judge an answer to the day's current question (or show its answer) and count it once."""
-    run = store.daily_run(existing_learner(), day)
+    quizzes = current_store().quizzes
+    run = quizzes.daily(_learner_id(), day)
     drawn = quiz_questions(DAILY, daily_seed(day))
-    entries = store.daily_entries(run, len(drawn))
+    entries = daily_entries(run, len(drawn))
     current = next((i for i, e in enumerate(entries) if not (e["solved"] or e["shown"])), None)
     position = parse_count(request.form.get("position"), len(drawn))
     version = parse_count(request.form.get("version"), 10_000)
@@ -399,8 +411,10 @@ def _answer_daily(day: date) -> Response:
     item = drawn[current]
     face = card_face()
     if request.form.get("show") == "1":
-        run = run or store.ensure_daily_run(current_learner(), day, daily_seed(day), len(drawn))
-        if not store.show_daily(run, stored, current):
+        run = run or quizzes.ensure_daily(current_learner().id, day, daily_seed(day), len(drawn))
+        shown = daily_entries(run, len(drawn))
+        shown[current] = {**shown[current], "shown": True}
+        if not quizzes.show_daily(run, stored, shown):
             return _render_daily(_daily_context(day, run, notice=already_counted()), 409)
         view = question_view(item.question, face, reveal=True)
         return _render_daily(_daily_context(day, run, answered=current + 1, current=item, q=view, shown=True))
@@ -410,9 +424,12 @@ def _answer_daily(day: date) -> Response:
         return _render_daily(_daily_context(day, run, submitted=request.form, error_field=exc.field,
                                             error=answer_error_message(item.question, exc)), 400)
     verdict = judge(item.question, answer)
-    run = run or store.ensure_daily_run(current_learner(), day, daily_seed(day), len(drawn))
-    if not store.answer_daily(run, stored, current, item.item, item.question, answer, verdict.correct,
-                              request.form.get("attempt")):
+    run = run or quizzes.ensure_daily(current_learner().id, day, daily_seed(day), len(drawn))
+    tried = daily_entries(run, len(drawn))
+    tried[current] = {**tried[current], "tries": tried[current]["tries"] + 1, "solved": bool(verdict.correct),
+                      "answer": encode_answer(item.question, answer) if verdict.correct else None}
+    if not remember(quizzes.answer_daily(run, stored, tried, item.item, verdict.correct,
+                                         request.form.get("attempt"))):
         return _render_daily(_daily_context(day, run, notice=already_counted()), 409)
     if verdict.correct:
         view = question_view(item.question, face, answer=answer, verdict=verdict)

@@ -2,8 +2,8 @@
 
 URLs (under ``/<lang>``):
 
-* ``GET /review``: the longest overdue item (``tutor.web.shared.reviews``: ``due_items`` over the
-  learner's attempts), as a fresh variant of its lesson step's check (``make_question`` with a new
+* ``GET /review``: the longest overdue item (``tutor.store.Progress.review_queue``: the learner's
+  FSRS cards kept with the log), as a fresh variant of its lesson step's check (``make_question`` with a new
   seed); with nothing due, "All done" and when the next item comes back. Today's goal and the streak
   are shown quietly beside it. Reading writes nothing and creates no learner.
 * ``POST /review/<lesson>/<step>``: answer it (fields: ``csrf_token``, ``seed``, the one-time
@@ -16,7 +16,7 @@ URLs (under ``/<lang>``):
 Bad input changes nothing: an item that is not a lesson check is a 404; an item that is not due for
 this learner (answered already, in another tab or by someone else's link) and a form whose one-time
 token was counted before (the same form sent again) are a 409; an unreadable seed or answer is a 400
-with the question asked again. The token is the lessons' mechanism (``tutor.web.shared.learning.record``):
+with the question asked again. The token is the lessons' mechanism (``tutor.web.shared.learner.record``):
 claiming it and appending the attempt are one transaction, so of two parallel requests with one form
 exactly one counts.
 """
@@ -37,16 +37,16 @@ from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
 from ...i18n import lazy_pgettext as _lp
 from ...i18n import ngettext
-from ...learning import Source, check_item, daily_goal, streak
+from ...learning import Source, check_item
+from ..shared.caches import question_key
 from ..shared.htmx import render_page_or_block, wants_fragment
 from ..shared.readers import parse_seed
-from ..shared.learner import known_visitor
-from ..shared.learning import attempts_of, existing_learner, new_answer_token, record
+from ..shared.learner import known_visitor, my_progress, new_answer_token, now, record
 from ..shared.nav import Badge, Section, add_section, site_sections
 from ..shared.extensions import LESSON_MAP_NOTES, Link
 from ..shared.preferences import card_face
 from ..components.questions import already_counted, answer_error_message, question_view
-from ..shared.reviews import ReviewItem, due_for_review, forget, my_review_count, next_review, now, reviewable
+from ...store import ReviewItem, reviewable
 
 bp = Blueprint("review", __name__, url_prefix=LANG_PREFIX)
 
@@ -76,12 +76,11 @@ def comes_back(moment: datetime, at: datetime | None) -> tuple[bool, str]:
 
 def page_context(moment: datetime, due: list[ReviewItem], **extra: Any) -> dict[str, Any]:
     """What every state of the review page shows: the queue, today's goal, the streak."""
-    learner = existing_learner()
-    attempts = attempts_of(learner)
+    progress = my_progress()
     context: dict[str, Any] = {
         "due_count": len(due),
-        "goal": daily_goal(attempts, moment),
-        "streak": streak(attempts, moment),
+        "goal": progress.daily_goal(moment),
+        "streak": progress.streak(moment),
         "question": None,
         "problem": None,
         "error": None,
@@ -90,7 +89,7 @@ def page_context(moment: datetime, due: list[ReviewItem], **extra: Any) -> dict[
         "review_section": next((s for s in site_sections() if s.endpoint == "review.index"), None),
     }
     if not due:
-        context["done_today"], context["next_text"] = comes_back(moment, next_review(learner, moment))
+        context["done_today"], context["next_text"] = comes_back(moment, progress.next_review(moment))
     context.update(extra)
     return context
 
@@ -104,6 +103,7 @@ def question_context(lesson: Lesson, step: Step, seed: int, **view: Any) -> dict
         "lesson": lesson,
         "step": step,
         "seed": seed,
+        "question_key": question_key(f"{lesson.key}/{step.key}", seed),
         "attempt": new_answer_token(),
         "post_url": url_for("review.answer", key=lesson.key, step_key=step.key),
     }
@@ -125,7 +125,7 @@ def problem(status: int, message: str, moment: datetime, due: list[ReviewItem]) 
 def index():
     """Today's first due item as a fresh question, or "All done" with when the next one comes back."""
     moment = now()
-    due = due_for_review(existing_learner(), moment)
+    due = my_progress().review_queue(moment)
     if not due:
         return render(page_context(moment, due))
     first = due[0]
@@ -136,8 +136,7 @@ def index():
 def answer(key: str, step_key: str):
     """Judge an answer to a due item and append it to the learning log (once per answer form)."""
     moment = now()
-    learner = existing_learner()
-    due = due_for_review(learner, moment)
+    due = my_progress().review_queue(moment)
     item = check_item(key, step_key)
     found = reviewable(item)
     if found is None:
@@ -160,11 +159,10 @@ def answer(key: str, step_key: str):
                                    error_field=exc.field), 400)
     verdict_ = judge(question, given)
     counted = record(item, Source.REVIEW, verdict_.correct, hinted=request.form.get("hinted") == "1",
-                     token=request.form.get("attempt"), at=moment)
+                     token=request.form.get("attempt"))
     if not counted:
         return problem(409, already_counted(), moment, due)
-    forget()
-    remaining = due_for_review(learner, moment)
+    remaining = my_progress().review_queue(moment)
     context = question_context(lesson, step, seed, question=question, answer=given, verdict=verdict_)
     return render(page_context(moment, remaining, **context))
 
@@ -173,7 +171,7 @@ def badge() -> Badge | None:
     """The header's count of review questions due (nothing for a visitor the store does not know)."""
     if not known_visitor():
         return None
-    count = my_review_count()
+    count = my_progress().review_count(now())
     if not count:
         return None
     return Badge(count, ngettext("%(num)s question due", "%(num)s questions due", count))
@@ -182,7 +180,7 @@ def badge() -> Badge | None:
 def lesson_map_note() -> Link | None:
     """The lesson map's line about the review: how many questions are due, with a link; nothing
     when none is due (or for a visitor without a learner cookie)."""
-    count = my_review_count() if known_visitor() else 0
+    count = my_progress().review_count(now()) if known_visitor() else 0
     if not count:
         return None
     return Link(url_for("review.index"),

@@ -5,8 +5,9 @@
 * the menu (:mod:`.nav`: ``add_section``) and the extension points (:mod:`.extensions`: the places
   where a feature's page shows what another contributes, such as the practice hands on the lesson
   pages), so that features meet here instead of importing each other;
-* what a request knows of its visitor: preferences (:mod:`.preferences`), the learner store and its
-  learning log and review queue (:mod:`.learner`, :mod:`.learning`, :mod:`.reviews`);
+* what a request knows of its visitor: preferences (:mod:`.preferences`), the learner of the request
+  (:mod:`.learner`: read once per request from :mod:`tutor.store`, with its progress, and the request's
+  answers appended to the learning log), the topics' names (:mod:`.topics`);
 * small helpers: input readers (:mod:`.readers`), QR codes (:mod:`.qr`), the narration's words in
   templates (:mod:`.words`: ``call_name()``).
 

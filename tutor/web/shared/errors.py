@@ -17,7 +17,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ...i18n import negotiate_language, supported_languages
-from ...models import db
+from ...store import db
 from .htmx import render_page_or_block, wants_fragment
 
 log = logging.getLogger(__name__)

@@ -12,9 +12,12 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from flask import Flask, current_app, request, url_for
+from flask import Flask, current_app, g, render_template, request, url_for
+from markupsafe import Markup
 
 from ...i18n import current_language
+from . import caches
+from .caches import cached
 
 _KEY = "tutor.sections"
 
@@ -77,7 +80,30 @@ def _fixed_url(app: Flask, script_root: str, lang: str, endpoint: str, values: t
     return url_for(endpoint, **dict(values))
 
 
+def header_key() -> tuple[Any, ...]:
+    """Everything the site's header depends on: the mount point, the language, the page (its endpoint,
+    rule, arguments, query and method: the language switcher links to this page), whether it is an
+    error page, and each badge's count and words (computed here, once per request)."""
+    badges = []
+    for section in site_sections():
+        if section.badge is not None:
+            badge = section.badge()
+            badges.append((section.endpoint, badge.count, str(badge.label)) if badge else (section.endpoint,))
+    rule = request.url_rule
+    view_args = g.get("view_args") or {}
+    return (request.script_root, current_language(), request.endpoint, rule.rule if rule is not None else None,
+            request.method, tuple(sorted((k, str(v)) for k, v in view_args.items())),
+            tuple(request.args.items(multi=True)), bool(g.get("error_page")), tuple(badges))
+
+
+def site_header() -> Markup:
+    """The site's header (``templates/_site_header.html``), rendered once per :func:`header_key`."""
+    return cached("header", header_key(), lambda: render_template("_site_header.html"))
+
+
 def init_app(app: Flask) -> None:
-    """Make ``site_sections()`` and ``fixed_url()`` available in templates."""
+    """Make ``site_sections()``, ``fixed_url()`` and ``site_header()`` available in templates."""
     app.jinja_env.globals["site_sections"] = site_sections
     app.jinja_env.globals["fixed_url"] = fixed_url
+    app.jinja_env.globals["site_header"] = site_header
+    caches.init_app(app)

@@ -2,7 +2,9 @@
 
 The play feature (whole matches) and the scripted practice hands draw the same table; since no
 feature imports another, the table lives here: what it shows in :mod:`.view`, the review of a
-finished hand in :mod:`.review`, the page in ``templates/components/table.html``.
+finished hand in :mod:`.review`, the page in ``templates/components/table.html``, and in
+:mod:`.controller` the protocol both features follow for a run (load with its owner, act, hint,
+review, compare-and-swap writes, the run's state kept per version).
 
 A feature uses it in four steps:
 

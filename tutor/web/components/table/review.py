@@ -15,7 +15,7 @@ from typing import Any
 from ....bots import hint
 from ....bots.table import Table
 from ....engine.notation import parse_action
-from ....engine.state import HandState
+from ....engine.stepper import replay
 from ....i18n import format_number
 from tutor.narration import Perspective, narrate
 from tutor.narration.bots import action_label, reason_sentence
@@ -32,13 +32,13 @@ def review_hand(table: Table, index: int) -> dict[str, Any]:
     """The hint's ranking at each of the learner's decisions in hand ``index`` (finished), as data."""
     hand = table.hands()[index]
     entries = table.hand_entries(index)
-    replay = HandState(hand.rules, hand.deal, hand.mano, hand.start_scores)
+    steps = replay(hand, [parse_action(entry.action) for entry in entries])
     start = table.hand_start_version(index)
     decisions: list[dict[str, Any]] = []
     for offset, entry in enumerate(entries):
         action = parse_action(entry.action)
-        if entry.by == "learner":
-            found = hint(replay.view_for(table.learner_seat), seed=table.seed * 1009 + start + offset,
+        if entry.by == "learner":  # the hint sees the hand before the decision (the stepper is lazy)
+            found = hint(steps.state.view_for(table.learner_seat), seed=table.seed * 1009 + start + offset,
                          facts=table.facts_for(table.learner_seat, index))
             ranked = [(_text(item.action), round(float(item.expected_points), 3)) for item in found.ranked]
             values = dict(ranked)
@@ -50,7 +50,7 @@ def review_hand(table: Table, index: int) -> dict[str, Any]:
                 "loss": round(max(0.0, best_value - chosen_value), 3), "hinted": entry.hinted,
                 "reason": {"code": str(found.reason.code), "params": found.reason.as_dict()},
             })
-        replay.apply(action)
+        next(steps)
     matched = sum(1 for d in decisions if d["loss"] <= MATCH_TOLERANCE)
     return {
         "decisions": decisions, "count": len(decisions), "matched": matched,
@@ -64,12 +64,9 @@ def review_steps(table: Table, index: int, data: dict[str, Any], face: str) -> l
     entries = table.hand_entries(index)
     perspective = Perspective(seat=table.learner_seat, players=hand.players)
     by_offset = {d["offset"]: d for d in data.get("decisions", [])}
-    replay = HandState(hand.rules, hand.deal, hand.mano, hand.start_scores)
     steps: list[dict[str, Any]] = []
-    for offset, entry in enumerate(entries):
-        before = len(replay.events)
-        replay.apply(parse_action(entry.action))
-        events = [narrate(e, perspective, face=face) for e in replay.events[before:]]
+    for offset, (entry, done) in enumerate(zip(entries, replay(hand, [parse_action(e.action) for e in entries]))):
+        events = [narrate(e, perspective, face=face) for e in done.events]
         step: dict[str, Any] = {
             "seat": entry.seat, "who": perspective.seat_label(entry.seat), "mine": entry.seat == table.learner_seat,
             "action": action_label(_text(entry.action), face), "events": events,

@@ -142,16 +142,13 @@ def score_view(score: int, target: int) -> dict[str, Any]:
 
 def _events_with_positions(table: Table) -> tuple[list[Any], list[int]]:
     """The current hand's events, and for each event the log position (version) of the action behind it."""
-    from ....engine.state import HandState
+    from ....engine.stepper import replay
 
     hand = table.hand
-    replay = HandState(hand.rules, hand.deal, hand.mano, hand.start_scores)
     start = table.hand_start_version()
     positions: list[int] = []
-    for offset, action in enumerate(hand.actions):
-        before = len(replay.events)
-        replay.apply(action)
-        positions.extend([start + offset] * (len(replay.events) - before))
+    for step in replay(hand):
+        positions.extend([start + step.position] * len(step.events))
     return list(hand.events), positions
 
 

@@ -1,20 +1,20 @@
-"""The learner store: anonymous learners and their progress (SQLAlchemy 2, Flask-SQLAlchemy).
+"""The store's tables (SQLAlchemy 2, Flask-SQLAlchemy): learners, the learning log and what is kept
+with it, form tokens, the device-code limit, and the runs (games, practice hands, quizzes).
 
 A learner has no name, e-mail or password: only a random public id kept in the signed session
-cookie and a short device code that restores the identity on another device. ``AttemptRow`` is
-the learning log, one row per answer (or lesson event), only ever inserted; stars, mastery and the
-review schedule are computed from it (``tutor.learning``). ``AnsweredForm`` remembers which answer
-forms were counted, so a form sent twice counts once. ``DeviceCodeFailures`` counts wrong device codes
-per client address (the guessing limit). ``Game`` is a match at the table against computer
-players: its rules, seed, bot level and action log (``tutor.bots.table``); the deals and the bots'
-cards are never sent to the browser. ``QuizRun`` is one try at a quiz, the exam or a daily set: which
-questions (quiz key and seed) and the learner's answers so far.
+cookie and a short device code that restores the identity on another device.
 
-Every write that depends on what is stored is one atomic statement, never read-modify-write in
-Python: counters go up with ``SET n = n + 1`` inside an ``INSERT ... ON CONFLICT DO UPDATE`` on the
-row's unique key (:func:`upsert`; SQLite and PostgreSQL both have it), so parallel requests from
-several workers or servers cannot lose an update. Schema changes go through Alembic
-(``migrations/``, ``flask --app tutor db migrate``).
+``AttemptRow`` is the learning log, one row per answer or lesson event, only ever inserted: it is
+the truth. The *projections* (``LearnerProgress``, ``ItemProgress``, ``TopicProgress``,
+``LessonProgress``, ``DayProgress``) are what the pages read; they are written in the same
+transaction as the attempts they follow (:mod:`tutor.store.attempts`) and can always be recomputed
+from the log (``flask --app tutor store rebuild``).
+
+``AnsweredForm`` remembers which answer forms were counted, so a form sent twice counts once.
+``DeviceCodeFailures`` counts wrong device codes per client address (the guessing limit).
+``Game`` and ``PracticeRun`` are runs at the table (:class:`RunColumns`: the owner, the seed, the
+action log, the version that every write compares and swaps, the hint counter); ``QuizRun`` is one
+try at a quiz, the exam or a daily set. Schema changes go through Alembic (``migrations/``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 import uuid
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any
 
 from flask_migrate import Migrate
@@ -30,6 +30,7 @@ from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import (
     JSON,
     Boolean,
+    Date,
     DateTime,
     Engine,
     Float,
@@ -38,14 +39,11 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
-    Table,
     UniqueConstraint,
     event,
     false,
-    select,
 )
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
 
 DEVICE_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """Letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L)."""
@@ -53,9 +51,12 @@ DEVICE_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 DEVICE_CODE_LENGTH = 8
 """31**8 (about 8.5e11) possible codes."""
 
+KEY_LENGTH = 64
+"""Longest lesson, step, topic or hand key the projections keep."""
+
 
 def utcnow() -> datetime:
-    """The current time, timezone-aware UTC."""
+    """The system's time, timezone-aware UTC (the store's default clock: :class:`tutor.store.SystemClock`)."""
     return datetime.now(timezone.utc)
 
 
@@ -100,20 +101,6 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.close()
 
 
-def upsert(table: Table) -> Any:
-    """``INSERT INTO table`` that knows ``on_conflict_do_update``/``on_conflict_do_nothing``, for the bound database.
-
-    SQLite (3.24 and later) and PostgreSQL both have ``INSERT ... ON CONFLICT``: one statement, so a
-    counter goes up atomically however many requests write the same row at once.
-    """
-    name = db.session.get_bind().dialect.name
-    if name == "postgresql":
-        return postgresql.insert(table)
-    if name == "sqlite":
-        return sqlite.insert(table)
-    raise RuntimeError(f"the learner store supports SQLite and PostgreSQL, not {name}")
-
-
 def new_device_code() -> str:
     """A random device code, e.g. ``K7M2QX9D``.
 
@@ -148,6 +135,21 @@ def format_device_code(code: str) -> str:
     return f"{code[:half]}-{code[half:]}"
 
 
+def new_public_id() -> str:
+    """A random public id for a run's URL (not guessable, not a counter).
+
+    >>> len(new_public_id()), new_public_id() != new_public_id()
+    (16, True)
+    """
+    return secrets.token_hex(8)
+
+
+new_game_id = new_public_id
+
+
+# --- Learners, the log, form tokens, the device-code limit ----------------------------------------
+
+
 class Learner(db.Model):  # type: ignore[name-defined]
     """An anonymous learner."""
 
@@ -161,16 +163,6 @@ class Learner(db.Model):  # type: ignore[name-defined]
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     last_seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
-    @classmethod
-    def by_public_id(cls, public_id: str) -> Learner | None:
-        """The learner with this public id, if any."""
-        return db.session.scalar(select(cls).where(cls.public_id == public_id))
-
-    @classmethod
-    def by_device_code(cls, code: str) -> Learner | None:
-        """The learner with this (normalized) device code, if any."""
-        return db.session.scalar(select(cls).where(cls.device_code == code))
-
     def __repr__(self) -> str:
         return f"<Learner {self.id}>"
 
@@ -178,7 +170,7 @@ class Learner(db.Model):  # type: ignore[name-defined]
 class AttemptRow(db.Model):  # type: ignore[name-defined]
     """One entry of a learner's learning log (``tutor.learning.Attempt``): an answer, or a lesson event.
 
-    Rows are only ever inserted (``tutor.web.shared.learning``); nothing updates or deletes them except
+    Rows are only ever inserted (:mod:`tutor.store.attempts`); nothing updates or deletes them except
     the learner's own deletion. Read per learner, by item or by time (the two indexes).
     """
 
@@ -207,7 +199,7 @@ class AttemptRow(db.Model):  # type: ignore[name-defined]
 class AnsweredForm(db.Model):  # type: ignore[name-defined]
     """An answer form already counted: its one-time token, so that sending it again counts nothing.
 
-    Rows older than a day are deleted as new ones come (``tutor.web.shared.learning``).
+    Rows older than a day are deleted as new ones come (:mod:`tutor.store.tokens`).
     """
 
     __tablename__ = "answered_form"
@@ -222,7 +214,7 @@ class AnsweredForm(db.Model):  # type: ignore[name-defined]
 
 
 class DeviceCodeFailures(db.Model):  # type: ignore[name-defined]
-    """Wrong device codes still counted against one client address (a leaky bucket, ``tutor.web.device``)."""
+    """Wrong device codes still counted against one client address (a leaky bucket, :mod:`tutor.store.learners`)."""
 
     __tablename__ = "device_code_failures"
 
@@ -237,37 +229,125 @@ class DeviceCodeFailures(db.Model):  # type: ignore[name-defined]
         return f"<DeviceCodeFailures {self.address} {self.failures}>"
 
 
-def new_game_id() -> str:
-    """A random public id for a game's URL (not guessable, not a counter).
-
-    >>> len(new_game_id()), new_game_id() != new_game_id()
-    (16, True)
-    """
-    return secrets.token_hex(8)
+# --- Projections of the log -------------------------------------------------------------------------
 
 
-class Game(db.Model):  # type: ignore[name-defined]
-    """A match at the table: one learner against (and with) computer players.
+class LearnerProgress(db.Model):  # type: ignore[name-defined]
+    """Per learner: how much of the log the projections have taken in, and the totals, days and streak.
 
-    The state is ``rules + seed + level + log``; :class:`tutor.bots.table.Table` rebuilds it. Every
-    write goes through a compare-and-swap on ``version`` (the number of log entries), so a double
-    click or a second tab can never apply an action twice or lose one.
+    Every append locks this row first (an ``INSERT ... ON CONFLICT DO UPDATE`` on it is the
+    transaction's first statement), so one learner's appends are applied one after the other, on
+    every server, and the other projections of the learner are read and written under that lock.
     """
 
-    __tablename__ = "game"
+    __tablename__ = "learner_progress"
+
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), primary_key=True)
+    entries: Mapped[int] = mapped_column(Integer, default=0)
+    """Log entries taken in (answers and events)."""
+    last_entry: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The id of the last attempt taken in."""
+    last_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """Its time: a new attempt is never earlier (:mod:`tutor.store.attempts`)."""
+    answers: Mapped[int] = mapped_column(Integer, default=0)
+    """Answers to items (``Attempt.is_question``)."""
+    right: Mapped[int] = mapped_column(Integer, default=0)
+    days: Mapped[int] = mapped_column(Integer, default=0)
+    """Days with at least one answer (in the store's day zone)."""
+    last_day: Mapped[date | None] = mapped_column(Date, nullable=True)
+    """The day of the latest answer."""
+    streak: Mapped[int] = mapped_column(Integer, default=0)
+    """Days in a row with answers, ending on ``last_day``."""
+    day_answers: Mapped[int] = mapped_column(Integer, default=0)
+    """Answers on ``last_day``."""
+
+
+class ItemProgress(db.Model):  # type: ignore[name-defined]
+    """Per learner and item: answers, the FSRS card, and the lesson step's record since its last reset."""
+
+    __tablename__ = "item_progress"
+    __table_args__ = (Index("ix_item_progress_learner_due", "learner_id", "due"),)
+
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), primary_key=True)
+    item: Mapped[str] = mapped_column(String(120), primary_key=True)
+    answers: Mapped[int] = mapped_column(Integer, default=0)
+    """Answers to the item, from every source."""
+    right: Mapped[int] = mapped_column(Integer, default=0)
+    card_state: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The FSRS card (``fsrs.Card``), None while the item was never answered."""
+    card_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    stability: Mapped[float | None] = mapped_column(Float, nullable=True)
+    difficulty: Mapped[float | None] = mapped_column(Float, nullable=True)
+    due: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    last_review: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    lesson_tries: Mapped[int] = mapped_column(Integer, default=0)
+    """Lesson answers since the lesson's last reset (``tutor.learning.StepRecord``)."""
+    lesson_right: Mapped[int] = mapped_column(Integer, default=0)
+    lesson_first: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    lesson_done: Mapped[bool] = mapped_column(Boolean, default=False)
+    lesson_touched: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the step was last answered or read since the reset (None: not touched)."""
+
+
+class TopicProgress(db.Model):  # type: ignore[name-defined]
+    """Per learner and quiz topic: answers, the latest results (the mastery window), the quiz passed."""
+
+    __tablename__ = "topic_progress"
+
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), primary_key=True)
+    topic: Mapped[str] = mapped_column(String(KEY_LENGTH), primary_key=True)
+    answers: Mapped[int] = mapped_column(Integer, default=0)
+    recent: Mapped[str] = mapped_column(String(32), default="")
+    """The latest results, oldest first, ``1`` right and ``0`` wrong (``tutor.learning.MASTERY_WINDOW`` kept)."""
+    quiz_passed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class LessonProgress(db.Model):  # type: ignore[name-defined]
+    """Per learner and lesson: tested out by its topic's quiz since the last reset; resets so far."""
+
+    __tablename__ = "lesson_progress"
+
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), primary_key=True)
+    lesson: Mapped[str] = mapped_column(String(KEY_LENGTH), primary_key=True)
+    tested_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    resets: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class DayProgress(db.Model):  # type: ignore[name-defined]
+    """Per learner, day (in the store's day zone) and topic (``""`` for an item of none): answers and right ones."""
+
+    __tablename__ = "day_progress"
+
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), primary_key=True)
+    topic: Mapped[str] = mapped_column(String(KEY_LENGTH), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    """The key's order (learner, topic, day) reads a topic's latest days from the end of an index range."""
+    answers: Mapped[int] = mapped_column(Integer, default=0)
+    right: Mapped[int] = mapped_column(Integer, default=0)
+
+
+PROJECTIONS = (LearnerProgress, ItemProgress, TopicProgress, LessonProgress, DayProgress)
+"""The tables recomputed from the log by ``flask --app tutor store rebuild``."""
+
+
+# --- Runs ---------------------------------------------------------------------------------------------
+
+
+class RunColumns:
+    """What every run at the table has (``Game``, ``PracticeRun``): a public id for its URL, the
+    owner, the seed, the action log, the version that every write compares and swaps (the number of
+    log entries), the hints asked for and whether one is shown for the decision on the table."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    public_id: Mapped[str] = mapped_column(String(16), unique=True, default=new_game_id)
-    """The id in the game's URL."""
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), index=True)
-    rules: Mapped[str] = mapped_column(String(200))
-    """The rules in the engine's notation (``tutor.engine.notation.format_rules``)."""
-    level: Mapped[str] = mapped_column(String(16))
-    """The computer players' level (``tutor.bots.Level``)."""
+    public_id: Mapped[str] = mapped_column(String(16), unique=True, default=new_public_id)
+    """The id in the run's URL."""
+
+    @declared_attr
+    def learner_id(cls) -> Mapped[int]:  # noqa: N805 - a declared attribute
+        return mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), index=True)
+
     seed: Mapped[int] = mapped_column(Integer)
     """Fixes the deals and every bot decision."""
-    daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
-    """The day (ISO date) of a daily deal, else None."""
     log: Mapped[list[Any]] = mapped_column(JSON, default=list)
     """The action log, one list of entries per hand (``tutor.bots.table.Entry``)."""
     version: Mapped[int] = mapped_column(Integer, default=0)
@@ -276,6 +356,23 @@ class Game(db.Model):  # type: ignore[name-defined]
     """Hints the learner asked for."""
     hint_pending: Mapped[bool] = mapped_column(default=False)
     """A hint was shown for the decision the learner has not taken yet."""
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Game(RunColumns, db.Model):  # type: ignore[name-defined]
+    """A match at the table: one learner against (and with) computer players.
+
+    The state is ``rules + seed + level + log``; :class:`tutor.bots.table.Table` rebuilds it.
+    """
+
+    __tablename__ = "game"
+
+    rules: Mapped[str] = mapped_column(String(200))
+    """The rules in the engine's notation (``tutor.engine.notation.format_rules``)."""
+    level: Mapped[str] = mapped_column(String(16))
+    """The computer players' level (``tutor.bots.Level``)."""
+    daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    """The day (ISO date) of a daily deal, else None."""
     score0: Mapped[int] = mapped_column(Integer, default=0)
     """Team 0's score (the learner's team when the learner sits at an even seat)."""
     score1: Mapped[int] = mapped_column(Integer, default=0)
@@ -283,39 +380,28 @@ class Game(db.Model):  # type: ignore[name-defined]
     """The team that won the match, once it is over."""
     reviews: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     """Per hand number (as text): the review's summary once computed (decisions, matched, lost)."""
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
 
     def __repr__(self) -> str:
         return f"<Game {self.public_id} v{self.version}>"
 
 
-class PracticeRun(db.Model):  # type: ignore[name-defined]
+class PracticeRun(RunColumns, db.Model):  # type: ignore[name-defined]
     """One try at a practice hand (``tutor/content/hands``): the hand's key, the seed of its deal and
-    the action log, like a :class:`Game` of one hand. Writes compare-and-swap on ``version``.
-    ``stars`` is set once, when the hand ends (``tutor.content.practice.Verdict``)."""
+    the action log, like a :class:`Game` of one hand. ``stars`` is set once, when the hand ends
+    (``tutor.content.practice.Verdict``)."""
 
     __tablename__ = "practice_run"
+    __table_args__ = (Index("ix_practice_run_learner_hand", "learner_id", "hand_key"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    public_id: Mapped[str] = mapped_column(String(16), unique=True, default=new_game_id)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), index=True)
     hand_key: Mapped[str] = mapped_column(String(80))
-    seed: Mapped[int] = mapped_column(Integer)
-    log: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    version: Mapped[int] = mapped_column(Integer, default=0)
-    hints: Mapped[int] = mapped_column(Integer, default=0)
-    hint_pending: Mapped[bool] = mapped_column(default=False)
     stars: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """None while the hand goes on; 1 to 3 once it is over."""
     goal: Mapped[bool | None] = mapped_column(nullable=True)
     """Whether the goal was reached, once the hand is over."""
     review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """The hand's review once computed (``tutor.web.components.table.review_hand``)."""
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-
-    __table_args__ = (Index("ix_practice_run_learner_hand", "learner_id", "hand_key"),)
 
     def __repr__(self) -> str:
         return f"<PracticeRun {self.hand_key} {self.public_id} v{self.version}>"
@@ -327,9 +413,8 @@ class QuizRun(db.Model):  # type: ignore[name-defined]
     The questions are not stored: the quiz's key and seed draw them again (``tutor.web.quiz.draw``).
     ``answers`` holds what the learner answered, one entry per question (a quiz: in order, one
     answer each; a daily set: per question its tries, and whether it was solved or shown). Every
-    write is a compare-and-swap on ``version`` (``UPDATE ... WHERE version = :drawn``) in the same
-    transaction as the attempt it appends to the learning log, so a double click, a resent form or a
-    second tab counts an answer once. A learner has at most one run of a day's daily set.
+    write is a compare-and-swap on ``version`` in the same transaction as the attempt it appends to
+    the learning log (:mod:`tutor.store.runs`). A learner has at most one run of a day's daily set.
     """
 
     __tablename__ = "quiz_run"
@@ -339,7 +424,7 @@ class QuizRun(db.Model):  # type: ignore[name-defined]
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    public_id: Mapped[str] = mapped_column(String(16), unique=True, default=new_game_id)
+    public_id: Mapped[str] = mapped_column(String(16), unique=True, default=new_public_id)
     """The id in the run's URL."""
     learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"))
     quiz: Mapped[str] = mapped_column(String(80))

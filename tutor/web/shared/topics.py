@@ -1,0 +1,33 @@
+"""The quiz topics' names in the request's language (the English names are ``tutor.learning.TOPICS``')."""
+
+from __future__ import annotations
+
+from ...i18n import gettext as _
+from ...i18n import lazy_gettext as _l
+from ...learning import TOPICS, Topic
+
+TOPIC_NAMES = {
+    "card-ranking": _l("Card ranking"),
+    # Translators: a quiz topic; a parda is a tied trick.
+    "tricks-and-parda": _l("Tricks and parda"),
+    # Translators: a quiz topic (working out the envido points of a hand).
+    "envido-counting": _l("Counting envido"),
+    # Translators: a quiz topic (calling envido, real envido, falta envido and what they score).
+    "envido-calls": _l("Envido calls and points"),
+    # Translators: a quiz topic (calling truco, retruco, vale cuatro and what they score).
+    "truco-calls": _l("Truco calls and points"),
+    "scoring-a-game": _l("Scoring a game"),
+    "pairs-and-trios": _l("Pairs and trios"),
+    # Translators: a quiz topic, the optional flor rule.
+    "flor": _l("Flor"),
+}
+"""Each topic's name, translated (the English names are ``tutor.learning.TOPICS``'s)."""
+
+
+def topic_name(topic: Topic) -> str:
+    """The topic's name in the request's language."""
+    name = TOPIC_NAMES.get(topic.key)
+    return str(name) if name is not None else _(topic.name)
+
+
+__all__ = ["TOPICS", "TOPIC_NAMES", "topic_name"]
