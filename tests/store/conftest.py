@@ -1,5 +1,3 @@
-"""Every store test that uses the ``app`` fixture runs on SQLite and on PostgreSQL, as the web tests do."""
-
-from __future__ import annotations
-
-from tests.web.conftest import database, database_url, pytest_generate_tests  # noqa: F401 - fixtures and hook
+"""The store's own tests. Every module here writes the store and says so with
+``pytestmark = pytest.mark.store``, so that its tests that use the ``app`` fixture run on SQLite and on
+PostgreSQL (tests/conftest.py, tests/web/conftest.py)."""

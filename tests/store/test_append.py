@@ -1,3 +1,4 @@
+
 """One append is one transaction: a form counted before or a guard that fails writes nothing, neither
 attempt nor projection; tokens are forgotten after a day; the log's time never goes back."""
 
@@ -5,8 +6,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
+import pytest
 from sqlalchemy import func, select
 
+pytestmark = pytest.mark.store
 from tutor.store import AnsweredForm, AttemptRow, ItemProgress, LogEntry, ManualClock, current_store, db, new_token
 
 START = datetime(2026, 3, 10, 15, 0, tzinfo=timezone.utc)

@@ -1,3 +1,4 @@
+
 """The projections equal a replay of the log, for random logs (Hypothesis), on SQLite and PostgreSQL.
 
 A log is drawn from a small pool of items (checks of three lessons, steps without a check, a step
@@ -20,9 +21,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
+from tests.budgets import examples
 from tutor.content import all_lessons
 from tutor.learning import (
     TOPICS,
@@ -40,6 +43,8 @@ from tutor.learning import (
 )
 from tutor.store import LogEntry, ManualClock, Progress, current_store, new_token, store_of
 from tutor.store.projection import fold
+
+pytestmark = pytest.mark.store
 
 ZONES = ("UTC", "America/Argentina/Buenos_Aires", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago")
 """UTC, and zones from UTC-11 to UTC+14: a day boundary far from UTC's."""
@@ -125,7 +130,7 @@ def times_of(log_entries, start: datetime = START):
     return out
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(logs, st.sampled_from(ZONES))
 def test_the_fold_equals_the_replay(log_entries, zone_name):
     zone = ZoneInfo(zone_name)
@@ -143,8 +148,7 @@ def test_the_fold_equals_the_replay(log_entries, zone_name):
     assert by_day.get("", []) == accuracy_by_day(ordered, tz=zone)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                   HealthCheck.too_slow])
+@examples(40, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(logs, batches, st.sampled_from(ZONES))
 def test_the_stored_projections_equal_the_replay_of_the_stored_log(app, log_entries, sizes, zone_name):
     zone = ZoneInfo(zone_name)

@@ -1,3 +1,4 @@
+
 """``flask --app tutor store check`` finds projections that differ from the log, ``store rebuild``
 recomputes them from it; batched reads answer for a whole class in a constant number of queries."""
 
@@ -5,8 +6,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
+import pytest
 from sqlalchemy import event, update
 
+pytestmark = pytest.mark.store
 from tutor.store import ItemProgress, LogEntry, current_store, db
 
 START = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)
