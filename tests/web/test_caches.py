@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.conftest import answer_form, csrf_token, find_all
 from tests.web.test_lessons import wrong_answer
 from tests.web.test_quiz import start
@@ -19,6 +21,8 @@ from tutor.content import get_lesson
 from tutor.content.checks import make_question
 from tutor.store import ManualClock, use_clock, utcnow
 from tutor.web.review import views as review_views
+
+pytestmark = pytest.mark.store
 
 LESSON = get_lesson("card-ranking")
 STEP = LESSON.step("false-aces")
