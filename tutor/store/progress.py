@@ -245,6 +245,13 @@ class Progress:
                 entries.append(ReviewItem(item, as_utc(state.due), found[0], found[1], state.card(item)))  # type: ignore[arg-type]
         return sorted(entries, key=lambda entry: (entry.due, entry.item))
 
+    def due_for_review(self, now: datetime) -> list[str]:
+        """The reviewable items due at ``now``, the longest overdue first (no card is built)."""
+        moment = as_utc(now)
+        due = [(as_utc(state.due), item) for item, state in self.items.items()
+               if state.due is not None and as_utc(state.due) <= moment and reviewable(item) is not None]
+        return [item for _due, item in sorted(due)]
+
     def review_queue(self, now: datetime) -> list[ReviewItem]:
         """The reviewable items due at ``now``, the longest overdue first (then by item id)."""
         moment = as_utc(now)
@@ -431,13 +438,16 @@ class ProgressReader:
             return found
         columns = (table.c.learner_id, table.c.topic, table.c.day, table.c.answers, table.c.right)
         query: Any
+        values: dict[str, Any] = {}
         wanted = [table.c.learner_id.in_(ids)] + ([table.c.day >= since] if since is not None else [])
-        if latest is not None and len(ids) == 1:
+        if latest is not None and len(ids) == 1 and since is None:
             # One learner: each topic's latest days straight from the end of the key's range (bounded
             # by ``latest`` per topic however many days the learner has).
-            parts = [select(*columns).where(*wanted, table.c.topic == key).order_by(table.c.day.desc())
-                     .limit(latest).subquery() for key in ("", *(topic.key for topic in TOPICS))]
-            query = union_all(*(select(part) for part in parts))
+            keys = ("", *(topic.key for topic in TOPICS))
+            query = statement(("latest days", keys), lambda: union_all(*(select(part) for part in (
+                select(*columns).where(table.c.learner_id == bindparam("learner"), table.c.topic == key)
+                .order_by(table.c.day.desc()).limit(bindparam("latest")).subquery() for key in keys))))
+            values = {"learner": ids[0], "latest": latest}
         elif latest is not None:
             number = func.row_number().over(partition_by=(table.c.learner_id, table.c.topic),
                                             order_by=table.c.day.desc()).label("number")
@@ -446,7 +456,7 @@ class ProgressReader:
                      .where(ranked.c.number <= latest))
         else:
             query = select(*columns).where(*wanted)
-        for learner_id, topic, day, answers, right in db.session.execute(query):
+        for learner_id, topic, day, answers, right in db.session.execute(query, values):
             found[learner_id].setdefault(topic, []).append(DayAccuracy(day, answers, right))
         for per_topic in found.values():
             for days in per_topic.values():
