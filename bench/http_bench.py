@@ -152,7 +152,8 @@ def wrk(base: str, path: str, duration: str, connections: int, cookie: str | Non
     env = dict(os.environ)
     if requests is not None:
         command += ["-s", str(ROOT / "bench" / "requests.lua")]
-        env.update(BENCH_REQUESTS=str(requests), BENCH_COOKIE=cookie or "")
+        env.update(BENCH_REQUESTS=str(requests), BENCH_COOKIE=cookie or "",
+                   BENCH_ERRORS=str(requests.with_suffix(".errors")))
     elif cookie:
         command += ["-H", f"Cookie: {cookie}"]
     out = subprocess.run([*command, base + path], capture_output=True, text=True, env=env, check=True).stdout
@@ -175,7 +176,7 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--answers", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=400, help="quiz runs answered by the quiz POST route")
-    parser.add_argument("--games", type=int, default=30, help="games played by the table POST route")
+    parser.add_argument("--games", type=int, default=60, help="games played by the table POST route")
     parser.add_argument("--posts", type=int, default=20_000, help="lesson answers prepared")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
@@ -251,6 +252,12 @@ def main() -> int:
               f"{found['bad']:7d}  {met}")
     print(f"load average after {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (2 cores shared with the client and "
           "anything else running)")
+    for name, path in prepared["files"].items():
+        found = path.with_suffix(".errors")
+        if found.exists():
+            lines = found.read_text(encoding="utf-8").splitlines()
+            statuses = sorted({line.split("\t", 1)[0] for line in lines})
+            print(f"{name}: {len(lines)} answers of 400 or more ({', '.join(statuses)}), e.g. {lines[0][:300]}")
     shutil.rmtree(work, ignore_errors=True)
     return 0
 

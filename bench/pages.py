@@ -3,7 +3,8 @@ one with a long history, and the answer POSTs.
 
 A learner with ``--answers`` answers (default 10,000) is made through the store's own write path
 (one transaction per answer, as the pages write them, spread over the last ``--days`` days), then
-each page is requested ``--rounds`` times and the median and 95th percentile are printed beside the
+each page is requested ``--rounds`` times and the median and 95th percentile of its CPU time (the
+machine may be shared) are printed beside the
 same page for a learner without answers (a new visitor) and for one with a short history (``--some``,
 default 300 answers over 14 days: the same pages with stars, full charts and a badge), with the ratios. With ``--profile PAGE`` one page is run
 under cProfile for the learner with the history and the top functions are printed.
@@ -113,9 +114,10 @@ def _append(public_id: str, log) -> None:
 
 
 def timed(function) -> float:
-    start = time.perf_counter()
+    """CPU time of one call, in ms (the machine may be shared: wall time would count others' work)."""
+    start = time.process_time()
     function()
-    return (time.perf_counter() - start) * 1000
+    return (time.process_time() - start) * 1000
 
 
 def page_times(client, rounds: int) -> dict[str, list[float]]:
@@ -135,9 +137,9 @@ def answer(client) -> None:
     lesson, step = STEP.split("/")[3:5]
     question = make_question(get_lesson(lesson).step(step).check, int(fields["seed"]))
     data = {**fields, **answer_form(question, question.expected)}
-    start = time.perf_counter()
+    start = time.process_time()
     response = client.post(STEP, data=data)
-    answer.last = (time.perf_counter() - start) * 1000  # type: ignore[attr-defined]
+    answer.last = (time.process_time() - start) * 1000  # type: ignore[attr-defined]
     assert response.status_code == 200
 
 
@@ -196,10 +198,18 @@ def main() -> int:
     load = os.getloadavg()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; {args.rounds} rounds per page; medians in ms")
     columns = [("new", fresh), (f"{args.some}", some), (f"{args.answers}", veteran)]
-    results = {}
-    for label, client in columns:
-        results[label] = page_times(client, args.rounds)
-        results[label]["lesson answer POST"] = post_times(client, args.rounds)
+    results: dict[str, dict[str, list[float]]] = {label: {} for label, _ in columns}
+    for name, path in GETS.items():  # the learners take turns, round by round: drift hits all alike
+        for _label, client in columns:
+            for _ in range(3):
+                assert client.get(path).status_code == 200, path
+        for _ in range(args.rounds):
+            for label, client in columns:
+                results[label].setdefault(name, []).append(timed(lambda: client.get(path)))
+    for _ in range(args.rounds):
+        for label, client in columns:
+            answer(client)
+            results[label].setdefault("lesson answer POST", []).append(answer.last)  # type: ignore[attr-defined]
     head = "".join(f"{label + ' p50':>11s}{label + ' p95':>11s}" for label, _ in columns)
     print(f"{'page':24s}{head}{'ratio/new':>10s}{f'ratio/{args.some}':>10s}")
     worst = worst_some = 0.0

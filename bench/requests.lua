@@ -2,7 +2,8 @@
 --   METHOD <tab> PATH <tab> BODY (urlencoded, may be empty) <tab> HTMX (1 or empty)
 -- with the cookie BENCH_COOKIE. With one wrk thread (-t1) every connection takes the next line, so a
 -- list prepared in order (each quiz run's answers, each game's actions, far apart) is sent in order;
--- after the last line it starts again from the first.
+-- after the last line it starts again from the first. Answers of 400 and more are appended to the
+-- file BENCH_ERRORS (status and the start of the body), if given.
 local lines = {}
 local cookie = os.getenv("BENCH_COOKIE")
 local position = 0
@@ -34,4 +35,14 @@ request = function()
     headers["HX-Request"] = "true"
   end
   return wrk.format(entry[1], entry[2], headers, body)
+end
+
+local errors = os.getenv("BENCH_ERRORS")
+
+response = function(status, headers, body)
+  if status >= 400 and errors then
+    local out = io.open(errors, "a")
+    out:write(status, "\t", (body or ""):sub(1, 600):gsub("%s+", " "), "\n")
+    out:close()
+  end
 end

@@ -10,6 +10,8 @@ written through the store's own append), then:
 * ``attempts.of(class, since=a week ago)``: the class's attempts of the last week, one query;
 * one append (an answer with its projections, one transaction) for a learner with the history.
 
+Times are CPU time (the machine may be shared), medians and 95th percentiles.
+
 Usage: ``.venv/bin/python bench/store_bench.py [--learners 30] [--answers 3000] [--database URL]``.
 """
 
@@ -34,11 +36,12 @@ from tutor.store import LogEntry, current_store  # noqa: E402
 
 
 def timed(function, rounds: int) -> list[float]:
+    """CPU times of ``rounds`` calls, in ms (the machine may be shared: wall time would count others' work)."""
     samples = []
     for _ in range(rounds):
-        start = time.perf_counter()
+        start = time.process_time()
         function()
-        samples.append((time.perf_counter() - start) * 1000)
+        samples.append((time.process_time() - start) * 1000)
     return samples
 
 

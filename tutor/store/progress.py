@@ -11,6 +11,7 @@ again (a lesson step's check that still exists: :func:`reviewable`).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -244,6 +245,13 @@ class Progress:
                 entries.append(ReviewItem(item, as_utc(state.due), found[0], found[1], state.card(item)))  # type: ignore[arg-type]
         return sorted(entries, key=lambda entry: (entry.due, entry.item))
 
+    def due_for_review(self, now: datetime) -> list[str]:
+        """The reviewable items due at ``now``, the longest overdue first (no card is built)."""
+        moment = as_utc(now)
+        due = [(as_utc(state.due), item) for item, state in self.items.items()
+               if state.due is not None and as_utc(state.due) <= moment and reviewable(item) is not None]
+        return [item for _due, item in sorted(due)]
+
     def review_queue(self, now: datetime) -> list[ReviewItem]:
         """The reviewable items due at ``now``, the longest overdue first (then by item id)."""
         moment = as_utc(now)
@@ -254,7 +262,7 @@ class Progress:
         yet, one counting query instead: the header's badge on every page)."""
         moment = as_utc(now)
         if "items" in self._unread and self._reader is not None and self.learner_id is not None:
-            return self._reader.due_count(self.learner_id, moment)
+            return self._reader.due_count(self.learner_id, moment, self.summary)
         return sum(1 for item, state in self.items.items()
                    if state.due is not None and as_utc(state.due) <= moment and reviewable(item) is not None)
 
@@ -304,11 +312,17 @@ def selected(table: Any, names: Sequence[str]) -> tuple[list[Any], Callable[[Any
     return columns, time
 
 
+DUE_COUNTS_KEPT = 4096
+"""Learners whose due count each worker keeps (:meth:`ProgressReader.due_count`)."""
+
+
 class ProgressReader:
     """Reads the projections, for one learner or many at once."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._due: dict[tuple[int, int, int | None], tuple[int, datetime | None]] = {}
+        self._lock = threading.Lock()
 
     def of(self, learner_ids: Iterable[int]) -> dict[int, Progress]:
         """Each learner's :class:`Progress` (learners without any entry get an empty one), in four
@@ -345,14 +359,33 @@ class ProgressReader:
         learner_id, has_summary, *values = row
         return learner_id, summary_state(values, time) if has_summary is not None else Summary()
 
-    def due_count(self, learner_id: int, now: datetime) -> int:
-        """How many reviewable items of the learner are due at ``now``: one count over the (learner, due)
-        index, no row read."""
+    def due_count(self, learner_id: int, now: datetime, summary: Summary | None = None) -> int:
+        """How many reviewable items of the learner are due at ``now``: one query over the (learner, due)
+        index, no row read; with the learner's ``summary``, the count is kept per worker until the next
+        item falls due or the log grows (the summary's entries and last entry name the log's state)."""
+        key = (learner_id, summary.entries, summary.last_entry) if summary is not None else None
+        if key is not None:
+            with self._lock:
+                found = self._due.get(key)
+            if found is not None and (found[1] is None or now < found[1]):
+                return found[0]
         items = ItemProgress.__table__
-        query = statement("due count", lambda: select(func.count()).select_from(items).where(
-            items.c.learner_id == bindparam("learner"), items.c.due <= bindparam("now"),
-            items.c.item.in_(bindparam("reviewable", expanding=True))))
-        return db.session.scalar(query, {"learner": learner_id, "now": now, "reviewable": sorted(reviewable_items())}) or 0
+        due_time, time = time_column(items.c.due)
+
+        def build() -> Any:
+            due_now = items.c.due <= bindparam("now")
+            return select(func.count().filter(due_now), func.min(due_time).filter(~due_now)).where(
+                items.c.learner_id == bindparam("learner"), items.c.due.is_not(None),
+                items.c.item.in_(bindparam("reviewable", expanding=True)))
+
+        count, following = db.session.execute(statement("due count", build), {
+            "learner": learner_id, "now": now, "reviewable": sorted(reviewable_items())}).one()
+        if key is not None:
+            with self._lock:
+                self._due[key] = (count or 0, time(following))
+                while len(self._due) > DUE_COUNTS_KEPT:
+                    self._due.pop(next(iter(self._due)))
+        return count or 0
 
     def _read_summaries(self, ids: list[int], projections: dict[int, Projection]) -> None:
         summaries = LearnerProgress.__table__
@@ -405,13 +438,16 @@ class ProgressReader:
             return found
         columns = (table.c.learner_id, table.c.topic, table.c.day, table.c.answers, table.c.right)
         query: Any
+        values: dict[str, Any] = {}
         wanted = [table.c.learner_id.in_(ids)] + ([table.c.day >= since] if since is not None else [])
-        if latest is not None and len(ids) == 1:
+        if latest is not None and len(ids) == 1 and since is None:
             # One learner: each topic's latest days straight from the end of the key's range (bounded
             # by ``latest`` per topic however many days the learner has).
-            parts = [select(*columns).where(*wanted, table.c.topic == key).order_by(table.c.day.desc())
-                     .limit(latest).subquery() for key in ("", *(topic.key for topic in TOPICS))]
-            query = union_all(*(select(part) for part in parts))
+            keys = ("", *(topic.key for topic in TOPICS))
+            query = statement(("latest days", keys), lambda: union_all(*(select(part) for part in (
+                select(*columns).where(table.c.learner_id == bindparam("learner"), table.c.topic == key)
+                .order_by(table.c.day.desc()).limit(bindparam("latest")).subquery() for key in keys))))
+            values = {"learner": ids[0], "latest": latest}
         elif latest is not None:
             number = func.row_number().over(partition_by=(table.c.learner_id, table.c.topic),
                                             order_by=table.c.day.desc()).label("number")
@@ -420,7 +456,7 @@ class ProgressReader:
                      .where(ranked.c.number <= latest))
         else:
             query = select(*columns).where(*wanted)
-        for learner_id, topic, day, answers, right in db.session.execute(query):
+        for learner_id, topic, day, answers, right in db.session.execute(query, values):
             found[learner_id].setdefault(topic, []).append(DayAccuracy(day, answers, right))
         for per_topic in found.values():
             for days in per_topic.values():

@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import Column, String, Table, type_coerce
+from sqlalchemy import Column, String, Table, literal, type_coerce
 from sqlalchemy.dialects import postgresql, sqlite
 
 from .schema import db
@@ -68,8 +68,9 @@ _FROM_ISO = datetime.fromisoformat
 
 
 def _sqlite_time(value: str | None) -> datetime | None:
-    """A time as SQLite keeps it (``2026-03-01 12:00:00.000000``, UTC), parsed in C and made aware."""
-    return None if value is None else _FROM_ISO(value + "+00:00")
+    """A time as SQLite keeps it, with its zone added by the query (``2026-03-01 12:00:00.000000+00:00``),
+    parsed in C."""
+    return None if value is None else _FROM_ISO(value)
 
 
 def time_column(column: Column) -> tuple[Any, Callable[[Any], datetime | None]]:
@@ -78,5 +79,5 @@ def time_column(column: Column) -> tuple[Any, Callable[[Any], datetime | None]]:
     processing and a ``replace(tzinfo=...)`` cost several times more per value, which counts when a
     class's projections are read at once); PostgreSQL's driver already hands back aware values."""
     if dialect_name() == "sqlite":
-        return type_coerce(column, String).label(column.name), _sqlite_time
+        return (type_coerce(column, String) + literal("+00:00", String)).label(column.name), _sqlite_time
     return column, aware

@@ -125,8 +125,8 @@ def missed_view(missed: Missed, due: set[str]) -> MissedView | None:
 
 def progress_context(progress: Progress, days_of: dict[str, list[DayAccuracy]], moment: datetime) -> dict[str, Any]:
     """Everything ``progress/index.html`` shows (``days_of``: the latest days with answers per topic key)."""
-    due_items = progress.review_queue(moment)
-    due = {entry.item for entry in due_items}
+    due_items = progress.due_for_review(moment)
+    due = set(due_items)
     masteries = progress.all_mastery()
     missed = [view for entry in progress.most_missed(limit=MISSED_SHOWN * 2)
               if (view := missed_view(entry, due)) is not None][:MISSED_SHOWN]
