@@ -16,8 +16,7 @@ from itertools import product
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tests.budgets import examples
 from tutor.bots import (

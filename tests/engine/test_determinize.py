@@ -17,13 +17,11 @@ import sys
 from itertools import product
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tests.budgets import examples
 from tutor.engine import (
     DECK,
-    TrucoError,
     Answer,
     Call,
     Card,
@@ -34,6 +32,7 @@ from tutor.engine import (
     Mazo,
     PlayCard,
     Rules,
+    TrucoError,
     deal,
     envido_points,
     find_variant,

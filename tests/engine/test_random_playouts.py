@@ -33,8 +33,7 @@ from __future__ import annotations
 import random
 from itertools import product
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tests.budgets import examples
 from tutor.engine import (

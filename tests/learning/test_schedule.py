@@ -5,7 +5,7 @@ same log always gives the same schedule (whatever order it is read in)."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from fsrs import Rating, State
@@ -14,7 +14,7 @@ from tutor.learning import Attempt, Source, cards, due_items, next_due, quiz_res
 
 ITEM = "envido-counting/no-pair"
 OTHER = "card-ranking/matas"
-T0 = datetime(2026, 3, 2, 10, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
 
 
 def answer(correct: bool, at: datetime, *, item: str = ITEM, hinted: bool = False,

@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from sqlalchemy import func, select
 
 from tests.budgets import budget
-from tests.conftest import HTMX, LANGUAGES, ROOT, csrf_token, find_all, parse_html, answer_form
+from tests.conftest import HTMX, LANGUAGES, ROOT, answer_form, csrf_token, find_all, parse_html
 from tutor.content import all_lessons, get_lesson
 from tutor.content.checks import AnswerType, Points, Question, make_question
 from tutor.engine.envido import envido

@@ -27,13 +27,13 @@ The rules (thresholds are own choices, tuned by ``bench/bots_bench.py``):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
-from typing import Sequence
 
 from ..engine.cards import DECK
 from ..engine.envido import flor_points
-from ..engine.stakes import EnvidoCall, FlorCall, TrucoCall, envido_stake, truco_stake
+from ..engine.stakes import EnvidoCall, TrucoCall, envido_stake, truco_stake
 from ..engine.state import Action, Answer, Call, Mazo, Phase, PlayCard
 from ..engine.tricks import Side, hand_result
 from .certainty import view_forced

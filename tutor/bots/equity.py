@@ -22,7 +22,7 @@ value of points near the end, not a forecast.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 __all__ = ["equity", "HAND_POINTS"]
 
@@ -64,7 +64,7 @@ HAND_POINTS = {players: _both_ways(half) for players, half in _HALF.items()}
 summing to 1 (6 players use the 4-player table)."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table(target: int, players: int) -> dict[tuple[int, int], float]:
     outcomes = HAND_POINTS.get(players, HAND_POINTS[4])
     table: dict[tuple[int, int], float] = {}

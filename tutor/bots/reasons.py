@@ -17,9 +17,10 @@ A reason is shown after the hand, never during it: it may tell what the bot hold
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Iterator, Union
+from typing import Union
 
 __all__ = ["ReasonCode", "BotReason", "ParamValue"]
 

@@ -17,8 +17,8 @@ that the strong bot plays with what it has seen; :func:`known_facts` gathers the
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
-from typing import Iterable, Mapping, Sequence
 
 from ..engine.cards import Card, parse_cards
 from ..engine.determinize import HandFact

@@ -40,8 +40,8 @@ give the same result.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from ..engine.cards import DECK
 from ..engine.determinize import Determinizer, HandFact
@@ -325,9 +325,8 @@ def _envido_sampler(view, facts: Sequence[HandFact]):
                 hand = frozenset(played[s]) | frozenset(rest[:need])
                 del rest[:need]
                 hands[s] = hand
-                if any(not f.check(hand) for f in by_seat.get(s, ())):
-                    ok = False
-                elif flor_rules and s not in announced and flor_points(tuple(hand)) is not None:
+                if any(not f.check(hand) for f in by_seat.get(s, ())) or (
+                        flor_rules and s not in announced and flor_points(tuple(hand)) is not None):
                     ok = False
             if ok:
                 break
@@ -360,9 +359,7 @@ def _envido_actions(view, legal) -> list[int]:
     found = []
     for i, action in enumerate(legal):
         kind = type(action)
-        if kind is Call and isinstance(action.call, EnvidoCall):
-            found.append(i)
-        elif kind is Answer and answering:
+        if (kind is Call and isinstance(action.call, EnvidoCall)) or (kind is Answer and answering):
             found.append(i)
     return found
 

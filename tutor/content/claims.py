@@ -29,8 +29,9 @@ something the engine cannot back.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Union
+from typing import Union
 
 from tutor.engine.cards import Card
 from tutor.engine.envido import envido_points

@@ -34,8 +34,9 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from tutor.bots.certainty import Position, forced
 from tutor.bots.senas import Sena, senas_for_cards

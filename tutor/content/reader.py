@@ -18,7 +18,8 @@ adds the file name.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from tutor.engine.cards import Card, parse_cards
 from tutor.engine.errors import InvalidNotationError

@@ -39,15 +39,15 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable, Iterable, Iterator, Sequence
 
 from .cards import DECK, Card
 from .envido import envido_points, flor_points
 from .errors import TrucoError
-from .state import Action, Call, EventKind, HandState, Mazo, SeatView
 from .stakes import EnvidoCall
+from .state import Action, Call, EventKind, HandState, Mazo, SeatView
 
 __all__ = ["HandFact", "InconsistentViewError", "Determinizer", "determinize", "DEFAULT_TRIES", "Weigh"]
 

@@ -22,10 +22,10 @@ thousands of exercises stays cheap; a result does not depend on the order of the
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
-from typing import Collection, Iterable, Sequence
 
 from .cards import DECK, Card, Suit, parse_cards
 from .errors import InvalidNotationError, NotationReason

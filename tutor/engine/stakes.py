@@ -16,9 +16,10 @@ decisions where those sections are silent are in docs/rules/decisions.md, "Stake
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Iterable, Sequence, TypeVar
+from typing import TypeVar
 
 from .errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
 

@@ -56,10 +56,11 @@ A team game where one player folds and its partner plays on:
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
-from typing import Iterable, NamedTuple, Sequence, Union
+from functools import cache
+from typing import NamedTuple, Union
 
 from .cards import DECK, Card, parse_cards
 from .envido import EnvidoResult, envido, envido_points, flor_points, showdown
@@ -463,12 +464,12 @@ def _read_deal(cards: Sequence[Iterable[Card | str] | str], players: int) -> Dea
     return hands
 
 
-@lru_cache(maxsize=None)
+@cache
 def _next_envido(calls: tuple[EnvidoCall, ...], raisable: bool) -> tuple[EnvidoCall, ...]:
     return next_envido_calls(calls, raisable)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _next_flor(calls: tuple[FlorCall, ...]) -> tuple[FlorCall, ...]:
     return next_flor_calls(calls)
 

@@ -18,9 +18,9 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Iterable, Sequence
 
 from .cards import Card
 from .errors import InvalidNotationError, NotationReason

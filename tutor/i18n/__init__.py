@@ -35,10 +35,11 @@ from __future__ import annotations
 import datetime
 import functools
 import io
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from babel import Locale
 from babel.dates import format_date as babel_format_date

@@ -15,8 +15,8 @@ from typing import Any
 
 from tutor.engine.errors import NotationReason, Reason, TrucoError
 from tutor.engine.rules import TARGETS
-from tutor.i18n import gettext as _
-from tutor.i18n import ngettext
+from tutor.i18n import gettext as _, ngettext
+
 from .cards import card_name
 from .words import join
 

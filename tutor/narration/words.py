@@ -6,14 +6,14 @@ add its own quotation marks.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from babel.lists import format_list
 
 from tutor.engine.cards import Card
 from tutor.engine.stakes import ENVIDO_POINTS, EnvidoCall, FlorCall, TrucoCall
-from tutor.i18n import current_language, format_number
-from tutor.i18n import ngettext, pgettext
+from tutor.i18n import current_language, format_number, ngettext, pgettext
+
 from .cards import card_name
 
 __all__ = [

@@ -14,8 +14,8 @@ Ranking levels in explanations are the 14 levels of docs/rules §2, 1 = stronges
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from tutor.engine.cards import DECK, Card, Suit
 from tutor.engine.ranking import ARGENTINE, MATAS

@@ -34,8 +34,7 @@ from tutor.engine.state import (
     deal,
 )
 
-from ..predicates import Moment, Predicate
-from ..predicates import parse as parse_predicate
+from ..predicates import Moment, Predicate, parse as parse_predicate
 from .base import AnswerType, Draft, Kind, Option, OptionKey, Reader, sample_until, team_options, team_value
 from .explanations import CallsAllowed, GameEnded, Refusal, SeatFound
 from .situations import GameEndSituation, PlayedHandSituation, TableSituation

@@ -24,15 +24,12 @@ import hmac
 import ipaddress
 import math
 import secrets
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from flask import Blueprint, Flask, current_app, flash, redirect, render_template, request, url_for
 from sqlalchemy import case, delete, select, update
 
-from ...i18n import LANG_PREFIX
-from ...i18n import gettext as _
-from ...i18n import lazy_gettext as _l
-from ...i18n import ngettext, pgettext
+from ...i18n import LANG_PREFIX, gettext as _, lazy_gettext as _l, ngettext, pgettext
 from ...models import (
     DEVICE_CODE_ALPHABET,
     DEVICE_CODE_LENGTH,
@@ -84,7 +81,7 @@ def client_key(address: str | None) -> str:
 
 def _aware(moment: datetime) -> datetime:
     """SQLite hands back naive datetimes for timezone-aware columns; they are UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _seconds(moment: datetime) -> float:

@@ -30,19 +30,18 @@ from typing import Any
 from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
 from flask.wrappers import Response
 
+from tutor.narration import Perspective, error_message
+
 from ...bots.table import NEXT_HAND, Table
 from ...engine.errors import InvalidNotationError, TrucoError
 from ...engine.notation import parse_rules
-from ...i18n import LANG_PREFIX, format_number
-from ...i18n import gettext as _
-from ...i18n import lazy_gettext as _l
+from ...i18n import LANG_PREFIX, format_number, gettext as _, lazy_gettext as _l
+from ...models import Learner, db
+from ..components.table import learner_hint, render_table, review_hand, review_steps, table_context
 from ..shared.htmx import wants_fragment
 from ..shared.learner import current_learner, session_public_id
-from tutor.narration import Perspective, error_message
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
-from ..components.table import learner_hint, render_table, review_hand, review_steps, table_context
-from ...models import Learner, db
 from ..shared.queries import FormErrors
 from . import store
 from .forms import FLOR_MODES, LEVELS, PLAYERS, PRESETS, TARGETS, SetupForm

@@ -26,23 +26,21 @@ from typing import Any
 
 from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
 
+from tutor.narration import error_message
+
 from ...bots.table import NEXT_HAND
 from ...content import Lesson, PracticeHand, all_hands, all_lessons, get_hand, get_lesson, hands_for
 from ...engine.errors import InvalidNotationError, TrucoError
-from ...i18n import LANG_PREFIX
-from ...i18n import gettext as _
-from ...i18n import ngettext
-from ...i18n import lazy_gettext as _l
-from ...models import Learner, db
+from ...i18n import LANG_PREFIX, gettext as _, lazy_gettext as _l, ngettext
 from ...learning import Source, practice_item
+from ...models import Learner, db
+from ..components.table import learner_hint, render_table, review_hand, review_steps, table_context
+from ..shared.extensions import LESSON_END_LINKS, LESSON_MAP_LINKS, LESSON_SUMMARY_SECTIONS, Link, LinkList
 from ..shared.learner import current_learner, session_public_id
 from ..shared.learning import record
-from tutor.narration import error_message
-from ..shared.extensions import LESSON_END_LINKS, LESSON_MAP_LINKS, LESSON_SUMMARY_SECTIONS, Link, LinkList
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.readers import MAX_SEED, parse_seed
-from ..components.table import learner_hint, render_table, review_hand, review_steps, table_context
 from . import store
 from .coach import coach_items, verdict_lines
 from .walk import walk_context

@@ -20,10 +20,7 @@ from flask import Blueprint, Flask, render_template, url_for
 
 from ...content import get_hand
 from ...content.checks import new_seed
-from ...i18n import LANG_PREFIX
-from ...i18n import gettext as _
-from ...i18n import lazy_gettext as _l
-from ...i18n import lazy_pgettext as _lp
+from ...i18n import LANG_PREFIX, gettext as _, lazy_gettext as _l, lazy_pgettext as _lp
 from ...learning import (
     Level,
     Missed,

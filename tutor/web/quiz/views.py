@@ -37,7 +37,7 @@ is a 409 that shows where the quiz is now.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
@@ -46,19 +46,17 @@ from werkzeug.routing import BuildError
 
 from ...content import get_lesson
 from ...content.checks import AnswerError, judge, new_seed, parse_answer
-from ...i18n import LANG_PREFIX
-from ...i18n import gettext as _
-from ...i18n import lazy_gettext as _l
+from ...i18n import LANG_PREFIX, gettext as _, lazy_gettext as _l
 from ...learning import EXAM, TOPICS, get_topic, quiz_passed
 from ...models import QuizRun
+from ..components.questions import already_counted, answer_error_message, answer_text, question_view
 from ..shared.htmx import render_page_or_block
-from ..shared.readers import parse_seed
 from ..shared.learner import current_learner, session_public_id
 from ..shared.learning import existing_learner, new_answer_token, topic_name
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.qr import qr_data_uri
-from ..components.questions import already_counted, answer_error_message, answer_text, question_view
+from ..shared.readers import parse_seed
 from . import store
 from .draw import DAILY, DAILY_SIZE, EXAM_SIZE, MAX_SEED, QUIZ_SIZE, Drawn, Quiz, daily_seed, find_quiz, quiz_questions
 
@@ -83,7 +81,7 @@ def parse_count(text: str | None, limit: int) -> int | None:
 
 def today() -> date:
     """Today in UTC: the daily set changes at midnight UTC."""
-    return datetime.now(timezone.utc).date()
+    return datetime.now(UTC).date()
 
 
 def latest_daily() -> date:

@@ -32,20 +32,16 @@ from flask.wrappers import Response
 
 from ...content import Lesson, Step
 from ...content.checks import AnswerError, judge, make_question, new_seed, parse_answer
-from ...i18n import LANG_PREFIX, format_long_date
-from ...i18n import gettext as _
-from ...i18n import lazy_gettext as _l
-from ...i18n import lazy_pgettext as _lp
-from ...i18n import ngettext
+from ...i18n import LANG_PREFIX, format_long_date, gettext as _, lazy_gettext as _l, lazy_pgettext as _lp, ngettext
 from ...learning import Source, check_item, daily_goal, streak
+from ..components.questions import already_counted, answer_error_message, question_view
+from ..shared.extensions import LESSON_MAP_NOTES, Link
 from ..shared.htmx import render_page_or_block, wants_fragment
-from ..shared.readers import parse_seed
 from ..shared.learner import known_visitor
 from ..shared.learning import attempts_of, existing_learner, new_answer_token, record
 from ..shared.nav import Badge, Section, add_section, site_sections
-from ..shared.extensions import LESSON_MAP_NOTES, Link
 from ..shared.preferences import card_face
-from ..components.questions import already_counted, answer_error_message, question_view
+from ..shared.readers import parse_seed
 from ..shared.reviews import ReviewItem, due_for_review, forget, my_review_count, next_review, now, reviewable
 
 bp = Blueprint("review", __name__, url_prefix=LANG_PREFIX)

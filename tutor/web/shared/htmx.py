@@ -9,7 +9,8 @@ requests. htmx-flask's ``make_response(reswap=...)`` rejects some valid values; 
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from flask import Flask, current_app, make_response, render_template, request
 from flask.wrappers import Response

@@ -10,18 +10,10 @@ here, with seats and teams named from the learner's point of view (:mod:`.text`)
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from ....content.checks import Question
-from ....content.checks import explanations as ex
-from ....engine.cards import Card
-from ....engine.envido import Statement, envido, flor
-from ....engine.ranking import MATAS
-from ....engine.state import Award, Event, EventKind
-from ....i18n import gettext as _
-from ....i18n import ngettext
 from tutor import narration
-from tutor.narration.cards import card_name
 from tutor.narration import (
     Explanation,
     call_name,
@@ -35,6 +27,14 @@ from tutor.narration import (
     refusal_sentence,
     sentence,
 )
+from tutor.narration.cards import card_name
+
+from ....content.checks import Question, explanations as ex
+from ....engine.cards import Card
+from ....engine.envido import Statement, envido, flor
+from ....engine.ranking import MATAS
+from ....engine.state import Award, Event, EventKind
+from ....i18n import gettext as _, ngettext
 from .text import learner, players_of, side_name, suit_text
 
 __all__ = ["Explanation", "explain", "EXPLAINERS"]

@@ -10,16 +10,16 @@ the expected answer.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
-from ....content.checks import AnswerType, Points, Question
-from ....content.checks import situations as sit
+from tutor.narration import calls_text, narrate, number
+
+from ....content.checks import AnswerType, Points, Question, situations as sit
 from ....engine.cards import Card
 from ....engine.state import Event, EventKind
-from ....i18n import gettext as _
-from ....i18n import pgettext
-from tutor.narration import calls_text, narrate, number
+from ....i18n import gettext as _, pgettext
 from .explain import award_line
 from .text import action_line, learner, option_caption, option_label, side_name
 
