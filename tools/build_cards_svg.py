@@ -263,7 +263,7 @@ def frame(suit: str) -> str:
         """One horizontal edge from start to end with the suit's gaps spread along it."""
         centres = [start + (end - start) * (i + 1) / (gaps + 1) for i in range(gaps)]
         cuts = [start] + [c + sign * gap / 2 for c in centres for sign in (-1, 1)] + [end]
-        return "".join(f"M{fmt(a)} {y}H{fmt(b)}" for a, b in zip(cuts[::2], cuts[1::2]))
+        return "".join(f"M{fmt(a)} {y}H{fmt(b)}" for a, b in zip(cuts[::2], cuts[1::2], strict=True))
 
     d = [edge(corner_x, right, top), edge(left, W - corner_x, bottom)]
     d.append(f"M{left} {corner_y}V{bottom}M{right} {top}V{H - corner_y}")

@@ -553,7 +553,7 @@ def test_partners_equal_top_cards_only_the_first_played_takes_the_trick():
         cards = question.situation.cards
         teams = question.situation.teams
         top = max(ARGENTINE.strength(c) for c in cards)
-        firsts = [c for c, t in zip(cards, teams) if ARGENTINE.strength(c) == top]
+        firsts = [c for c, t in zip(cards, teams, strict=True) if ARGENTINE.strength(c) == top]
         assert question.accepted == frozenset({firsts[0].notation})
 
 

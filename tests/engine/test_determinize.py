@@ -57,10 +57,7 @@ def random_hand(rules: Rules, seed: int, steps: int) -> HandState:
         legal = hand.legal_actions()
         quiero = [a for a in legal if type(a) is Answer and a.quiero]
         useful = [a for a in legal if type(a) is not Mazo] or legal
-        if quiero and rng.random() < 0.6:
-            action = quiero[0]
-        else:
-            action = rng.choice(useful)
+        action = quiero[0] if quiero and rng.random() < 0.6 else rng.choice(useful)
         hand.apply(action)
     return hand
 

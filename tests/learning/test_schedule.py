@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 
 import pytest
 from fsrs import Rating, State
@@ -62,7 +63,7 @@ def test_right_answers_push_the_due_date_later_and_later():
         card = replay(ITEM, log)
         intervals.append(card.due - moment)
         moment = card.due
-    assert all(later > earlier for earlier, later in zip(intervals, intervals[1:])), intervals
+    assert all(later > earlier for earlier, later in pairwise(intervals)), intervals
     assert intervals[0] <= timedelta(minutes=10) and intervals[-1] > timedelta(days=30)
 
 

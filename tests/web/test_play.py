@@ -196,7 +196,7 @@ def test_hidden_card_walk_through_the_html_forms(tmp_path, players):
     app = make_app(tmp_path)
     client = app.test_client()
     rng = random.Random(players)
-    for game_number in range(budget(12, fast=1)):
+    for _game in range(budget(12, fast=1)):
         path = new_game(client, players=str(players), level=rng.choice(["random", "beginner"]), target="15")
         html = client.get(path).get_data(as_text=True)
         for _step in range(400):

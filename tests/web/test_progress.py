@@ -75,7 +75,7 @@ def totals(html: str) -> dict[str, str]:
     assert dl, "no totals"
     terms = [squash(e.text) for e in find_all(html, "dt")]
     values = [squash(e.text) for e in find_all(html, "dd")]
-    return dict(zip(terms, values))
+    return dict(zip(terms, values, strict=True))
 
 
 def topic_card(html: str, key: str) -> str:

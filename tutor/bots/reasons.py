@@ -20,11 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Union
 
 __all__ = ["ReasonCode", "BotReason", "ParamValue"]
 
-ParamValue = Union[int, float, str, bool]
+ParamValue = int | float | str | bool
 """The type of a reason parameter's value."""
 
 

@@ -228,7 +228,7 @@ def _worlds(view, determinizer: Determinizer, rng: random.Random, count: int) ->
     point = rng.random() * step
     chosen: list[HandState] = []
     running = 0.0
-    for world, weight in zip(candidates, weights):
+    for world, weight in zip(candidates, weights, strict=True):
         running += weight
         while point < running and len(chosen) < count:
             chosen.append(world)
@@ -434,7 +434,7 @@ def _envido_part(view, legal, indexes, facts, rng) -> dict[int, tuple[list, floa
             raised = stake_of([*calls, raise_call]) if raise_call is not None else None
             ties_win = mano_team == other
             folded_weight = 0.0
-            for (values, w), (_, t) in zip(deals, winners):
+            for (values, w), (_, t) in zip(deals, winners, strict=True):
                 best_theirs = max((values[s] for s in their_seats), default=0)
                 need = raise_base - (1 if mano_team == other else 0)
                 if raised is not None and best_theirs >= need and not forced:
@@ -820,10 +820,7 @@ def _explain_envido(view, best: RankedAction) -> BotReason:
     count = view.envido
     wins = best.envido_wins or 0.0
     certain = envido_certainty(view)
-    if certain is not None:
-        tenths = 10 if certain else 0
-    else:
-        tenths = max(1, _tenths(wins))
+    tenths = max(1, _tenths(wins)) if certain is None else (10 if certain else 0)
     phase = view.phase
     if type(action) is Answer:
         ladder = [EnvidoCall(c) for _, c in view.envido_calls]

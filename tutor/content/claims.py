@@ -31,7 +31,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Union
 
 from tutor.engine.cards import Card
 from tutor.engine.envido import envido_points
@@ -199,8 +198,8 @@ class HeldClaim:
         return set(hand.deal[self.seat]) == set(self.cards)
 
 
-Claim = Union[TrickClaim, HandClaim, AwardClaim, PointsClaim, ShowdownClaim, WorthClaim, StakeClaim, MatchClaim,
-              HeldClaim]
+Claim = (TrickClaim | HandClaim | AwardClaim | PointsClaim | ShowdownClaim | WorthClaim | StakeClaim | MatchClaim
+         | HeldClaim)
 """Any claim; every one has ``holds(hand) -> bool``."""
 
 

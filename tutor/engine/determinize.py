@@ -130,9 +130,7 @@ class HandFact:
             return False
         if hand & self.none_of:
             return False
-        if self.flor is not None and (len({c.suit for c in hand}) == 1) != self.flor:
-            return False
-        return True
+        return self.flor is None or (len({c.suit for c in hand}) == 1) == self.flor
 
 
 @dataclass(slots=True)

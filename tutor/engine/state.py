@@ -60,7 +60,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from .cards import DECK, Card, parse_cards
 from .envido import EnvidoResult, envido, envido_points, flor_points, showdown
@@ -157,7 +157,7 @@ class FlorAnnouncement(StrEnum):
 FLOR = FlorAnnouncement.FLOR
 """The flor announcement."""
 
-CallName = Union[EnvidoCall, TrucoCall, FlorCall, FlorAnnouncement]
+CallName = EnvidoCall | TrucoCall | FlorCall | FlorAnnouncement
 CALLS: dict[str, CallName] = {
     **{c.value: c for c in EnvidoCall},
     **{c.value: c for c in TrucoCall},
@@ -251,7 +251,7 @@ class Mazo:
         return self.notation
 
 
-Action = Union[PlayCard, Call, Answer, Mazo]
+Action = PlayCard | Call | Answer | Mazo
 """Any action of a hand."""
 
 _MAX_SEATS = 6
@@ -681,12 +681,12 @@ class HandState:
     @property
     def truco_calls(self) -> tuple[tuple[int, TrucoCall], ...]:
         """The truco calls made, as ``(seat, call)``."""
-        return tuple(zip(self._truco_callers, self._truco_calls))
+        return tuple(zip(self._truco_callers, self._truco_calls, strict=True))
 
     @property
     def envido_calls(self) -> tuple[tuple[int, EnvidoCall], ...]:
         """The envido calls made, as ``(seat, call)``."""
-        return tuple(zip(self._envido_callers, self._envido_calls))
+        return tuple(zip(self._envido_callers, self._envido_calls, strict=True))
 
     @property
     def envido_status(self) -> EnvidoStatus:

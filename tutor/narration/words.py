@@ -95,7 +95,7 @@ def sum_formula(terms: Sequence[int], total: int) -> str:
 def calls_formula(calls: Sequence[EnvidoCall | str]) -> str:
     """``Envido 2 + Real envido 3 = 5``: envido calls with their points, added when there are several."""
     values = [ENVIDO_POINTS[EnvidoCall(str(call))] for call in calls]
-    terms = " + ".join(f"{call_name(call)} {number(value)}" for call, value in zip(calls, values))
+    terms = " + ".join(f"{call_name(call)} {number(value)}" for call, value in zip(calls, values, strict=True))
     if len(calls) > 1:
         terms += f" = {number(sum(values))}"
     return terms

@@ -371,7 +371,7 @@ class TrickWinner(Kind):
 
     def draft(self, params: TrickParams, rng: random.Random) -> Draft:
         seats, result = _make_trick(params, rng)
-        options = tuple(Option(c.notation, OptionKey.CARD, card=c, seat=s) for c, s in zip(result.cards, seats))
+        options = tuple(Option(c.notation, OptionKey.CARD, card=c, seat=s) for c, s in zip(result.cards, seats, strict=True))
         if params.cards is not None or params.pattern != "clear":  # "clear" comes before parda is taught
             options += (Option("parda", OptionKey.PARDA),)
         if result.parda:

@@ -202,7 +202,7 @@ def review(key: str, run_id: str):
         store.store_review(found, data)
     face = card_face()
     steps = review_steps(practice.table, 0, data, face)
-    for step, entry in zip(steps, practice.entries()):
+    for step, entry in zip(steps, practice.entries(), strict=False):
         if entry.by == "script":
             # Translators: in the review of a practice hand, next to a move the lesson's script made.
             step["reason"] = _("This move is part of the practice hand: it sets up what the hand teaches.")

@@ -221,7 +221,7 @@ def _result_context(run: QuizRun, drawn: tuple[Drawn, ...]) -> dict[str, Any]:
     face = card_face()
     rows = []
     missed: dict[tuple[str, str], dict[str, Any]] = {}
-    for number, (current, entry) in enumerate(zip(drawn, run.answers), start=1):
+    for number, (current, entry) in enumerate(zip(drawn, run.answers, strict=False), start=1):
         question = current.question
         try:
             answer = store.decode_answer(question, entry["answer"])

@@ -102,7 +102,7 @@ def players_fact(players: int) -> str:
 def _cards_row(label: str, cards: Iterable[Card], captions: Iterable[str] | None = None) -> CardRow:
     cards = list(cards)
     texts = list(captions) if captions is not None else [""] * len(cards)
-    return CardRow(label, tuple(CardItem(c, t) for c, t in zip(cards, texts)))
+    return CardRow(label, tuple(CardItem(c, t) for c, t in zip(cards, texts, strict=True)))
 
 
 def held_cards_view(s: sit.HeldCardsSituation) -> SituationView:

@@ -192,7 +192,7 @@ def table_context(table: Table, *, face: str, act_url: str, hint_url: str | None
     fresh_order: dict[tuple[int, int], int] = {}
     timeline: list[TimelineItem] = []
     order = 0
-    for event, position in zip(events, positions):
+    for event, position in zip(events, positions, strict=True):
         new = position >= since and since < table.version
         if new:
             order += 1
