@@ -225,7 +225,7 @@ def _check_scores(scores: Sequence[int], target: int) -> tuple[int, int]:
         raise InvalidNotationError(
             NotationReason.BAD_VALUE, f"scores {scores!r} must be two numbers from 0 to {target - 1}", value=scores
         )
-    return pair  # type: ignore[return-value]
+    return pair
 
 
 def malas_limit(target: int = DEFAULT_TARGET) -> int:
