@@ -90,6 +90,7 @@ def explain_envido(result: EnvidoResult, face: str | None = "spanish") -> Explan
     formula = ""
     left_out = [card for card in result.cards if card not in result.counted]
     if result.kind in (EnvidoKind.PAIR, EnvidoKind.BEST_PAIR):
+        assert result.suit is not None, "a pair's two cards share a suit"
         suit = suit_name(result.suit, face)
         if result.kind is EnvidoKind.PAIR:
             # Translators: envido counting rule; %(suit)s is a suit name such as "coins".

@@ -106,7 +106,8 @@ def _notation_message(reason: NotationReason, details: dict[str, Any], field: Fi
             name = value
         return _("Given twice: %(card)s. Each card is in the deck only once.", card=name)
     if reason is NotationReason.WRONG_COUNT:
-        got = details.get("value") if isinstance(details.get("value"), int) else 0
+        given = details.get("value")
+        got = given if isinstance(given, int) else 0
         if field is Field.SEATS:
             # Translators: the envido showdown; "showdown" is when the players state their envido.
             return ngettext(
