@@ -32,6 +32,7 @@ import random
 from collections.abc import Sequence
 
 from ..engine.determinize import HandFact
+from ..engine.state import SeatView
 from . import beginner as _beginner, strong as _strong
 from .common import Decision, Level, action_text
 from .reasons import BotReason, ParamValue, ReasonCode
@@ -47,7 +48,7 @@ __all__ = [
 
 
 def choose(
-    view,
+    view: SeatView,
     level: Level | str,
     rng: random.Random,
     facts: Sequence[HandFact] = (),

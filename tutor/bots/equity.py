@@ -48,7 +48,7 @@ _HALF = {
 }
 
 
-def _both_ways(half: dict) -> tuple[tuple[tuple[int, int, int, int], float], ...]:
+def _both_ways(half: dict[tuple[int, int, int, int], float]) -> tuple[tuple[tuple[int, int, int, int], float], ...]:
     full: dict[tuple[int, int, int, int], float] = {}
     for (e_us, e_them, r_us, r_them), p in half.items():
         full[(e_us, e_them, r_us, r_them)] = full.get((e_us, e_them, r_us, r_them), 0.0) + p

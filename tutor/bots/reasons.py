@@ -180,7 +180,7 @@ class BotReason:
     params: tuple[tuple[str, ParamValue], ...] = ()
 
     @classmethod
-    def of(cls, code: ReasonCode | str, **params: ParamValue) -> BotReason:
+    def of(cls, code: ReasonCode | str, **params: ParamValue | None) -> BotReason:
         """Build a reason; parameters whose value is None are left out."""
         return cls(ReasonCode(code), tuple((k, v) for k, v in params.items() if v is not None))
 

@@ -269,9 +269,9 @@ class Table:
         entries: list[Entry] = []
         for _ in range(MAX_BOT_ACTIONS):
             hand = self.hand
-            if hand.is_over or hand.to_act == self.learner_seat:
-                return entries
             seat = hand.to_act
+            if hand.is_over or seat is None or seat == self.learner_seat:  # None only when over
+                return entries
             scripted = self.policy(self, seat) if self.policy is not None else None
             if scripted is not None:
                 action, reason = scripted
