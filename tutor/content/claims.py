@@ -264,8 +264,8 @@ def _stake(hand: HandState, calls: tuple[str, ...], team: int) -> tuple[int, int
     if not calls:
         return None
     if calls[0] in {c.value for c in TrucoCall}:
-        stake = truco_stake(calls)
-        return stake.accepted, stake.declined
+        truco = truco_stake(calls)
+        return truco.accepted, truco.declined
     rules = hand.rules
     try:
         stake = envido_stake([EnvidoCall(c) for c in calls], scores=hand.start_scores, target=rules.target,

@@ -85,8 +85,8 @@ class Reader:
             raise self.error(key, "a card appears in two hands")
         return tuple(hands)
 
-    def choice(self, key: str, options: Iterable[str], default: Any = _MISSING) -> Any:
-        """One of ``options`` (text); ``default`` when absent (required when no default)."""
+    def choice(self, key: str, options: Iterable[str | int], default: Any = _MISSING) -> Any:
+        """One of ``options`` (text or numbers); ``default`` when absent (required when no default)."""
         allowed = tuple(options)
         value = self._get(key)
         if value is _MISSING:
