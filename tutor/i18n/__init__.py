@@ -177,7 +177,7 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
 
 def pgettext(context: str, message: str, **variables: Any) -> str:
     """Translate a short message that needs a context to be unambiguous."""
-    return _format(translations().pgettext(context, message), variables)
+    return _format(str(translations().pgettext(context, message)), variables)
 
 
 def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> str:

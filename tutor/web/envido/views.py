@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Flask, redirect, request, url_for
-from flask.wrappers import Response
+from werkzeug.wrappers import Response  # the base of flask.Response; redirect() returns one
 
 from tutor import narration
 from tutor.narration import error_message

@@ -28,7 +28,7 @@ import hashlib
 from typing import Any
 
 from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
-from flask.wrappers import Response
+from werkzeug.wrappers import Response  # the base of flask.Response; redirect() returns one
 
 from ...content import Lesson, Step, all_lessons, get_lesson, next_lesson, split_bold
 from ...content.checks import AnswerError, Question, judge, make_question, new_seed, parse_answer

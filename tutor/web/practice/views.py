@@ -215,7 +215,8 @@ def _walk(key: str, template: str):
     seed = parse_seed(request.args.get("seed"))
     if seed is None:
         seed = 0 if spec.fixed else secrets.randbelow(MAX_SEED)
-        args = {k: v for k, v in request.args.items() if k != "seed"}
+        args: dict[str, Any] = {k: v for k, v in request.args.items() if k != "seed"}
+        assert request.endpoint is not None  # a routed request
         return redirect(url_for(request.endpoint, key=key, seed=seed, **args), code=302)
     step = _read_version(request.args.get("step")) or 0
     faces = request.args.get("faces") == "1"

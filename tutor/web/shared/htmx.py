@@ -22,7 +22,7 @@ htmx = Htmx()
 def wants_fragment() -> bool:
     """True for an htmx request that swaps a region (not a boosted page load or a history restore)."""
     hx = getattr(request, "htmx", None)
-    return bool(hx) and not hx.boosted and not hx.history_restore_request
+    return hx is not None and bool(hx) and not hx.boosted and not hx.history_restore_request
 
 
 def render_block(template_name: str, block: str, **context: Any) -> str:

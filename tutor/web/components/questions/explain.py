@@ -178,6 +178,7 @@ def _lead(question: Question, data: ex.LeadByWinner | ex.LeadAfterParda, face: s
     players = _players(question)
     # Translators: who plays the first card of the next trick; %(player)s is a seat name such as "your partner".
     headline = _("Next to lead: %(player)s.", player=learner(players).seat_name(data.seat))
+    reasons: tuple[str, ...]
     if isinstance(data, ex.LeadAfterParda):
         pairs = [_card_by(c, s, players, face) for c, s in zip(data.cards, data.seats, strict=True)]
         # Translators: "parda" is a tied trick; keep the Truco term.

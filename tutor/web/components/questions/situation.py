@@ -18,7 +18,7 @@ from tutor.narration import calls_text, narrate, number
 
 from ....content.checks import AnswerType, Points, Question, situations as sit
 from ....engine.cards import Card
-from ....engine.state import Event, EventKind
+from ....engine.state import CALLS, Event, EventKind
 from ....i18n import gettext as _, pgettext
 from .explain import award_line
 from .text import action_line, learner, option_caption, option_label, side_name
@@ -170,7 +170,7 @@ def envido_calls_view(s: sit.EnvidoCallsSituation) -> SituationView:
     """What was said, the score, and (when accepted) both envidos and the mano."""
     view = SituationView(log_title=_("What was said"))
     for entry in s.calls:
-        view.log.append(narrate(Event(EventKind.CALL, seat=entry.team, call=entry.call), learner(2)))
+        view.log.append(narrate(Event(EventKind.CALL, seat=entry.team, call=CALLS[entry.call]), learner(2)))
     view.log.append(narrate(Event(EventKind.ANSWER, seat=s.responder, quiero=s.response == "quiero"), learner(2)))
     view.facts.append(_scores_fact(s.scores, s.target))
     if s.values is not None:
@@ -193,7 +193,7 @@ def truco_calls_view(s: sit.TrucoCallsSituation) -> SituationView:
     calls = s.calls
     ending = s.ending
     for i, entry in enumerate(calls):
-        view.log.append(narrate(Event(EventKind.CALL, seat=entry.team, call=entry.call), learner(2)))
+        view.log.append(narrate(Event(EventKind.CALL, seat=entry.team, call=CALLS[entry.call]), learner(2)))
         last = i == len(calls) - 1
         if ending == "mazo" or (ending == "quiero" and last):
             view.log.append(narrate(Event(EventKind.ANSWER, seat=1 - entry.team, quiero=True), learner(2)))

@@ -55,7 +55,7 @@ def action_line(action: Action, players: int, face: str | None) -> str:
     if isinstance(action, PlayCard):
         event = Event(EventKind.CARD_PLAYED, seat=action.seat, card=action.card)
     elif isinstance(action, Call):
-        event = Event(EventKind.CALL, seat=action.seat, call=action.call.value)
+        event = Event(EventKind.CALL, seat=action.seat, call=action.call)
     elif isinstance(action, Answer):
         event = Event(EventKind.ANSWER, seat=action.seat, quiero=action.quiero)
     else:
