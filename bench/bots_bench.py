@@ -143,7 +143,7 @@ def tournament(players: int, first: str, second: str, matches: int, target: int,
     else:
         results = [play_match(t) for t, _ in tasks]
     wins = hands = 0
-    for (winner, played, _), (_, swap) in zip(results, tasks):
+    for (winner, played, _), (_, swap) in zip(results, tasks, strict=True):
         first_team = 1 if swap else 0
         wins += winner == first_team
         hands += played

@@ -46,16 +46,16 @@ def main() -> None:
     rng = random.Random(1)
     for spec in hands:
         for seed in range(args.rounds):
-            deals.append(timed(lambda: spec.deal(seed)))
-            ideal.append(timed(lambda: play_ideal(spec, seed)))
+            deals.append(timed(lambda spec=spec, seed=seed: spec.deal(seed)))
+            ideal.append(timed(lambda spec=spec, seed=seed: play_ideal(spec, seed)))
             holder: list[Practice] = []
 
-            def random_line() -> None:
+            def random_line(spec=spec, seed=seed, holder=holder) -> None:
                 holder.append(play_line(spec, seed, lambda run: str(rng.choice(run.table.view().legal_actions)).split(":", 1)[1]))
 
             lines.append(timed(random_line))
             log = holder[0].log()
-            rebuild.append(timed(lambda: Practice(spec, seed, log=log).coach()))
+            rebuild.append(timed(lambda spec=spec, seed=seed, log=log: Practice(spec, seed, log=log).coach()))
     report("deal from the pattern", deals)
     report("ideal line, whole hand", ideal)
     report("random learner line, whole hand", lines)

@@ -46,9 +46,9 @@ def imported_names(path: Path, package: str | None = None) -> list[str]:
                 module = node.module or ""
             names.append(module)
             names.extend(f"{module}.{alias.name}" for alias in node.names)
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "__import__" and node.args:
-            if isinstance(node.args[0], ast.Constant):
-                names.append(str(node.args[0].value))
+        elif (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "__import__" and node.args
+              and isinstance(node.args[0], ast.Constant)):
+            names.append(str(node.args[0].value))
     return names
 
 

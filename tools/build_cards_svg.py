@@ -188,7 +188,7 @@ EMBLEMS = {
 }
 
 # Where each figure holds its suit: (x, y, scale) for round and for long pips.
-HOLD = {
+HOLD: dict[str, dict[str, tuple[float, float, float]]] = {
     "sota": {"round": (45, 38, 1.1), "long": (47.5, 44, 1.45)},
     "caballo": {"round": (48, 24, 1.2), "long": (51, 30, 1.3)},
     "rey": {"round": (49, 47, 1.1), "long": (52, 50, 1.45)},
@@ -209,7 +209,7 @@ ROUND = {
     7: [(21, 25), (43, 25), (17, 50), (32, 50), (47, 50), (21, 75), (43, 75)],
 }
 # Long pips (espadas, bastos): (x, y, angle). 2 and 3 cross like on real Spanish cards.
-LONG = {
+LONG: dict[int, list[tuple[float, float, float, float]]] = {
     2: [(32, 50, -22, 2.5), (32, 50, 22, 2.5)],
     3: [(32, 50, -34, 2.4), (32, 50, 34, 2.4), (32, 50, 0, 2.4)],
     4: [(20, 30, 0, 1.35), (44, 30, 0, 1.35), (20, 70, 0, 1.35), (44, 70, 0, 1.35)],
@@ -263,7 +263,7 @@ def frame(suit: str) -> str:
         """One horizontal edge from start to end with the suit's gaps spread along it."""
         centres = [start + (end - start) * (i + 1) / (gaps + 1) for i in range(gaps)]
         cuts = [start] + [c + sign * gap / 2 for c in centres for sign in (-1, 1)] + [end]
-        return "".join(f"M{fmt(a)} {y}H{fmt(b)}" for a, b in zip(cuts[::2], cuts[1::2]))
+        return "".join(f"M{fmt(a)} {y}H{fmt(b)}" for a, b in zip(cuts[::2], cuts[1::2], strict=True))
 
     d = [edge(corner_x, right, top), edge(left, W - corner_x, bottom)]
     d.append(f"M{left} {corner_y}V{bottom}M{right} {top}V{H - corner_y}")

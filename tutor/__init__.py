@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .paths import PACKAGE_DIR, resource_dir
 
@@ -25,9 +26,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .config import load_config
     from . import store
     from .web import api, core, device, envido, lessons, play, practice, progress, quiz, review
-    from .web.shared import words
     from .web.components import cards
-    from .web.shared import compress, errors, htmx, learner, nav, preferences, security
+    from .web.shared import compress, errors, htmx, learner, nav, preferences, security, words
 
     app = Flask(
         __name__,

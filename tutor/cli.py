@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence, TextIO
+from collections.abc import Sequence
+from typing import TextIO
 
 from .config import DEFAULT_LANGUAGE, LANGUAGES
 from .i18n import use_language
@@ -27,9 +28,9 @@ def envido_report(cards_text: str) -> list[str]:
     """
     from .engine.envido import envido, flor
     from .i18n import gettext as _
+    from .narration import explain_envido, explain_flor
     from .narration.cards import card_name
     from .web.shared.readers import read_hand
-    from .narration import explain_envido, explain_flor
 
     cards = read_hand(cards_text)
     result = envido(cards)

@@ -20,9 +20,10 @@ from __future__ import annotations
 import os
 import secrets
 import time
+from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # only for the annotations: tutor.i18n reads LANGUAGES without loading Flask
     from flask import Flask

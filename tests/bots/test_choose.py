@@ -16,8 +16,7 @@ from itertools import product
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tests.budgets import examples
 from tutor.bots import (
@@ -43,7 +42,7 @@ def walk_states(rules: Rules, seed: int, hands: int):
     """Views of the seat to act at every decision of ``hands`` hands (random scores), the hands
     advanced by a random mix of the random and beginner levels."""
     rng = random.Random(seed)
-    for index in range(hands):
+    for _ in range(hands):
         scores = (rng.randrange(rules.target), rng.randrange(rules.target))
         hand = HandState(rules, deal(rng, rules.players), rng.randrange(rules.players), scores)
         while not hand.is_over:
@@ -65,7 +64,7 @@ def check_decision(view, decision) -> None:
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda r: f"{r.variant}-{r.players}p-{r.flor.value}")
 def test_every_level_chooses_a_legal_action(rules):
     states = levels = 0
-    for index, (hand, view) in enumerate(walk_states(rules, seed=rules.players * 31 + len(rules.flor), hands=40)):
+    for index, (_hand, view) in enumerate(walk_states(rules, seed=rules.players * 31 + len(rules.flor), hands=40)):
         states += 1
         for level in (Level.RANDOM, Level.BEGINNER):
             check_decision(view, choose(view, level, random.Random(index)))
@@ -80,7 +79,7 @@ def test_thousands_of_states_over_every_ruleset():
     """2,000 more states spread over every ruleset, all three levels (the strong one cheaply)."""
     count = 0
     for rules in RULESETS:
-        for index, (hand, view) in enumerate(walk_states(rules, seed=7 + rules.players, hands=25)):
+        for index, (_hand, view) in enumerate(walk_states(rules, seed=7 + rules.players, hands=25)):
             count += 1
             level = (Level.RANDOM, Level.BEGINNER, Level.STRONG)[index % 3]
             check_decision(view, choose(view, level, random.Random(count), budget=4))
@@ -89,7 +88,7 @@ def test_thousands_of_states_over_every_ruleset():
 
 def test_the_default_budget_on_some_states_of_every_size():
     for players in (2, 4, 6):
-        for index, (hand, view) in enumerate(walk_states(Rules(players=players), seed=players, hands=3)):
+        for index, (_hand, view) in enumerate(walk_states(Rules(players=players), seed=players, hands=3)):
             if index % 3 == 0:
                 check_decision(view, choose(view, Level.STRONG, random.Random(index)))
 
@@ -112,7 +111,7 @@ def test_no_decision_out_of_turn_or_after_the_hand():
 @pytest.mark.parametrize("level", list(Level))
 def test_same_view_and_seed_same_decision(level):
     for players in (2, 4):
-        for index, (hand, view) in enumerate(walk_states(Rules(players=players), seed=5, hands=4)):
+        for index, (_hand, view) in enumerate(walk_states(Rules(players=players), seed=5, hands=4)):
             if level is Level.STRONG and index % 2:
                 continue
             first = choose(view, level, random.Random(index), budget=12)
@@ -240,7 +239,7 @@ def test_bots_receive_only_the_seat_view():
 
 def test_a_hint_ranks_every_legal_action_best_first():
     for players in (2, 4):
-        for index, (hand, view) in enumerate(walk_states(Rules(players=players), seed=17, hands=4)):
+        for index, (_hand, view) in enumerate(walk_states(Rules(players=players), seed=17, hands=4)):
             if index % 2:
                 continue
             found = hint(view, seed=index, budget=24)

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tutor.bots import Level, ReasonCode, choose, hint
 from tutor.bots.checks import check_reason

@@ -19,8 +19,7 @@ from dataclasses import dataclass
 import pytest
 
 from tutor.bots import Level, choose, hint
-from tutor.bots.certainty import Position as Cards
-from tutor.bots.certainty import forced, view_forced, view_possible
+from tutor.bots.certainty import Position as Cards, forced, view_forced, view_possible
 from tutor.bots.checks import check_reason
 from tutor.engine.notation import parse_hand
 

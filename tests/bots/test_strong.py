@@ -7,7 +7,7 @@ import random
 
 from tutor.bots import Level, ReasonCode, choose, hint, sena_facts, senas
 from tutor.bots.strong import evaluate
-from tutor.engine import Answer, Call, Card, HandState, Mazo, MatchState, PlayCard, Rules, TrucoCall
+from tutor.engine import Answer, Call, Card, HandState, MatchState, Mazo, PlayCard, Rules, TrucoCall
 
 from .test_beginner import play
 

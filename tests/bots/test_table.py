@@ -6,8 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tests.budgets import budget
 from tutor.bots.table import NEXT_HAND, Table, TableError

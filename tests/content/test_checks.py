@@ -9,7 +9,6 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from tests.conftest import answer_form
-
 from tutor.content import all_lessons
 from tutor.content.checks import (
     EXPLANATION_KEYS,
@@ -29,13 +28,12 @@ from tutor.content.errors import AnswerError, AnswerErrorKind
 from tutor.content.schema import Check, parse_check
 from tutor.engine.cards import DECK, Card, Suit
 from tutor.engine.envido import envido_points, flor_points, has_flor, showdown
-from tutor.engine.ranking import ARGENTINE, MATAS
-from tutor.engine.stakes import envido_stake, in_malas, mazo_award, next_envido_calls, truco_stake
 from tutor.engine.errors import Reason
 from tutor.engine.notation import format_action, parse_actions
+from tutor.engine.ranking import ARGENTINE, MATAS
+from tutor.engine.stakes import envido_stake, in_malas, mazo_award, next_envido_calls, truco_stake
 from tutor.engine.state import Answer, Call, HandState, Mazo, PlayCard
 from tutor.engine.tricks import hand_result, trick_result
-
 
 
 def make_check(kind: str, **params: Any) -> Check:
@@ -555,7 +553,7 @@ def test_partners_equal_top_cards_only_the_first_played_takes_the_trick():
         cards = question.situation.cards
         teams = question.situation.teams
         top = max(ARGENTINE.strength(c) for c in cards)
-        firsts = [c for c, t in zip(cards, teams) if ARGENTINE.strength(c) == top]
+        firsts = [c for c, t in zip(cards, teams, strict=True) if ARGENTINE.strength(c) == top]
         assert question.accepted == frozenset({firsts[0].notation})
 
 

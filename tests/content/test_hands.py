@@ -66,7 +66,7 @@ def test_the_deal_keeps_the_fixed_cards_and_meets_the_pattern(key):
 def test_random_learner_lines_always_end_with_a_verdict(key):
     spec = get_hand(key)
     rng = random.Random(f"lines:{key}")
-    for line in range(LINES):
+    for _line in range(LINES):
         seed = 0 if spec.fixed else rng.randrange(1 << 30)
 
         def choose(run: Practice) -> str:

@@ -11,7 +11,6 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import serious_violations
-
 from tutor.i18n import load_translations
 
 pytestmark = pytest.mark.e2e

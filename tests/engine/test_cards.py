@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tutor.engine.cards import DECK, FIGURES, RANKS, Card, Suit, format_cards, parse_cards
 from tutor.engine.errors import InvalidNotationError, NotationReason
@@ -22,7 +21,7 @@ def test_rules_1_deck_has_40_distinct_cards_without_8_and_9():
 
 
 def test_rules_1_figures_are_sota_caballo_rey():
-    assert FIGURES == {10, 11, 12}
+    assert {10, 11, 12} == FIGURES
     assert RANKS == (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
 
 

@@ -17,13 +17,11 @@ import sys
 from itertools import product
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tests.budgets import examples
 from tutor.engine import (
     DECK,
-    TrucoError,
     Answer,
     Call,
     Card,
@@ -34,6 +32,7 @@ from tutor.engine import (
     Mazo,
     PlayCard,
     Rules,
+    TrucoError,
     deal,
     envido_points,
     find_variant,
@@ -58,10 +57,7 @@ def random_hand(rules: Rules, seed: int, steps: int) -> HandState:
         legal = hand.legal_actions()
         quiero = [a for a in legal if type(a) is Answer and a.quiero]
         useful = [a for a in legal if type(a) is not Mazo] or legal
-        if quiero and rng.random() < 0.6:
-            action = quiero[0]
-        else:
-            action = rng.choice(useful)
+        action = quiero[0] if quiero and rng.random() < 0.6 else rng.choice(useful)
         hand.apply(action)
     return hand
 

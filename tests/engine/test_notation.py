@@ -232,9 +232,7 @@ def test_replay_rebuilds_the_state_exactly():
         state.apply(rng.choice(state.legal_actions()))
     for text in (format_hand(state), format_hand(HandRecord.of(state))):
         assert parse_hand(text).state() == state
-    rebuilt = None
-    for rebuilt, _ in replay(state.rules, state.deal, state.actions, mano=2, scores=(4, 9)):
-        pass
+    *_, (rebuilt, _) = replay(state.rules, state.deal, state.actions, mano=2, scores=(4, 9))
     assert rebuilt == state and rebuilt is not state
 
 

@@ -31,10 +31,9 @@ the other team scores the hand's value. ``test_random_team_hands_with_many_folds
 from __future__ import annotations
 
 import random
-from itertools import product
+from itertools import pairwise, product
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tests.budgets import examples
 from tutor.engine import (
@@ -337,7 +336,7 @@ def check_finished_hand(hand: HandState) -> None:
     check_folds(hand)
     # The tricks agree with the ranking.
     outcomes = []
-    for trick, winner in zip(hand.tricks, hand.trick_winners):
+    for trick, winner in zip(hand.tricks, hand.trick_winners, strict=True):
         assert ref_trick_winner(trick, rules.ranking_table) == winner
         outcomes.append("P" if winner is None else ("W" if winner % 2 == hand.mano % 2 else "L"))
     # Every award has its documented value; envido and flor come before the hand's own points.
@@ -422,7 +421,7 @@ def test_random_matches_reach_the_target_and_move_the_deal(rules: Rules, seed: i
     history = match.history
     assert history[-1].match_winner == match.winner
     assert match.scores[match.winner] >= rules.target > match.scores[1 - match.winner]
-    for previous, current in zip(history, history[1:]):
+    for previous, current in pairwise(history):
         assert current.mano == (previous.mano + 1) % rules.players
         assert current.start_scores == previous.scores
         assert previous.match_winner is None

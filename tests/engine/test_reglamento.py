@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from tutor.engine import (
-    Answer,
     AwardRule,
     Call,
     Card,
@@ -21,7 +20,6 @@ from tutor.engine import (
     HandState,
     IllegalActionError,
     MatchState,
-    Mazo,
     Phase,
     Reason,
     Rules,

@@ -5,8 +5,7 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tutor.engine.errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
 from tutor.engine.stakes import (
@@ -297,7 +296,7 @@ def test_stake_properties(a, b, mode, short):
     stake = envido_stake(calls(short), scores=(a, b), falta_mode=mode)
     for team in (0, 1):
         gained = stake.accepted_for(team)
-        assert 1 <= gained
+        assert gained >= 1
         # nobody is taken past the target by the falta in a mode that ends the game
         if stake.wins_game:
             assert (a, b)[team] + gained == 30

@@ -5,8 +5,7 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tutor.engine.cards import DECK, Card
 from tutor.engine.errors import InvalidNotationError, NotationReason

@@ -3,7 +3,7 @@ computed from hand-made logs whose expected values are worked out by hand in eac
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -33,7 +33,7 @@ from tutor.learning import (
     totals,
 )
 
-T0 = datetime(2026, 3, 2, 10, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
 DECK = get_lesson("deck-and-table")  # 7 steps: 5 checks, "seats" and "what-comes-next" only to read
 
 
@@ -206,7 +206,7 @@ def test_accuracy_per_day_per_topic():
 
 
 def one_answer_on(*days: int, hour: int = 10) -> list[Attempt]:
-    return [Attempt(1, "flor/value", Source.REVIEW, True, at=datetime(2026, 3, day, hour, tzinfo=timezone.utc))
+    return [Attempt(1, "flor/value", Source.REVIEW, True, at=datetime(2026, 3, day, hour, tzinfo=UTC))
             for day in days]
 
 
@@ -219,21 +219,21 @@ def one_answer_on(*days: int, hour: int = 10) -> list[Attempt]:
     ((), 3, 0),
 ])
 def test_the_streak(days, today, expected):
-    assert streak(one_answer_on(*days), datetime(2026, 3, today, 20, tzinfo=timezone.utc)) == expected
+    assert streak(one_answer_on(*days), datetime(2026, 3, today, 20, tzinfo=UTC)) == expected
 
 
 def test_events_do_not_keep_a_streak_alive():
     log = [*one_answer_on(1), Attempt(1, "deck-and-table/seats", Source.SEEN, False, at=at(days=0)),
            *one_answer_on(3)]  # the 2nd has only a read step
-    assert streak(log, datetime(2026, 3, 3, 12, tzinfo=timezone.utc)) == 1
+    assert streak(log, datetime(2026, 3, 3, 12, tzinfo=UTC)) == 1
 
 
 def test_the_streak_counts_days_in_the_learners_time_zone():
     # 23:30 UTC on the 1st and 00:30 UTC on the 3rd: in UTC two days with a gap between them,
     # in UTC+2 the 2nd (01:30) and the 3rd (02:30): two days in a row.
-    log = [Attempt(1, "flor/value", Source.REVIEW, True, at=datetime(2026, 3, 1, 23, 30, tzinfo=timezone.utc)),
-           Attempt(1, "flor/value", Source.REVIEW, True, at=datetime(2026, 3, 3, 0, 30, tzinfo=timezone.utc))]
-    now = datetime(2026, 3, 3, 8, tzinfo=timezone.utc)
+    log = [Attempt(1, "flor/value", Source.REVIEW, True, at=datetime(2026, 3, 1, 23, 30, tzinfo=UTC)),
+           Attempt(1, "flor/value", Source.REVIEW, True, at=datetime(2026, 3, 3, 0, 30, tzinfo=UTC))]
+    now = datetime(2026, 3, 3, 8, tzinfo=UTC)
     assert streak(log, now) == 1
     assert streak(log, now, tz=timezone(timedelta(hours=2))) == 2
 

@@ -5,7 +5,8 @@ same log always gives the same schedule (whatever order it is read in)."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 
 import pytest
 from fsrs import Rating, State
@@ -14,7 +15,7 @@ from tutor.learning import Attempt, Source, cards, due_items, next_due, quiz_res
 
 ITEM = "envido-counting/no-pair"
 OTHER = "card-ranking/matas"
-T0 = datetime(2026, 3, 2, 10, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
 
 
 def answer(correct: bool, at: datetime, *, item: str = ITEM, hinted: bool = False,
@@ -62,7 +63,7 @@ def test_right_answers_push_the_due_date_later_and_later():
         card = replay(ITEM, log)
         intervals.append(card.due - moment)
         moment = card.due
-    assert all(later > earlier for earlier, later in zip(intervals, intervals[1:])), intervals
+    assert all(later > earlier for earlier, later in pairwise(intervals)), intervals
     assert intervals[0] <= timedelta(minutes=10) and intervals[-1] > timedelta(days=30)
 
 

@@ -9,8 +9,7 @@ import json
 from urllib.parse import quote, urlencode
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tests.budgets import examples
 from tests.conftest import make_app

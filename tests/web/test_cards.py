@@ -115,7 +115,7 @@ def test_every_card_has_a_distinct_english_name(card_app, face, words, suits):
     assert len(svgs) == 40
     labels = [svg["attrs"]["aria-label"] for svg in svgs]
     assert len(set(labels)) == 40
-    for svg, card in zip(svgs, DECK):
+    for svg, card in zip(svgs, DECK, strict=True):
         attrs = svg["attrs"]
         assert attrs["data-card"] == card.notation
         assert attrs["role"] == "img"

@@ -69,7 +69,7 @@ def test_five_questions_of_every_topic_the_same_for_everyone_that_day(app):
 
 
 def test_without_a_date_the_challenge_is_today(app, client):
-    use_clock(app, ManualClock(datetime.datetime(2026, 5, 4, 12, 0, tzinfo=datetime.timezone.utc)))
+    use_clock(app, ManualClock(datetime.datetime(2026, 5, 4, 12, 0, tzinfo=datetime.UTC)))
     response = client.get("/sv/daily")
     assert response.status_code == 302 and response.headers["Location"] == "/sv/daily?date=2026-05-04"
     html = client.get("/en/daily?date=2026-05-04").get_data(as_text=True)

@@ -15,8 +15,15 @@ import pytest
 from sqlalchemy import select
 
 from tests.conftest import csrf_token, dispose, find_all, make_app
-from tutor.store import (DEVICE_CODE_ALPHABET, DEVICE_CODE_LENGTH, DeviceCodeFailures, ManualClock, db, store_of,
-                         use_clock)
+from tutor.store import (
+    DEVICE_CODE_ALPHABET,
+    DEVICE_CODE_LENGTH,
+    DeviceCodeFailures,
+    ManualClock,
+    db,
+    store_of,
+    use_clock,
+)
 from tutor.web.device.views import FAILURE_BUDGET, FORGIVE_EVERY
 
 pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL

@@ -8,17 +8,16 @@ from urllib.parse import unquote, urlencode
 import pytest
 from babel.messages.pofile import read_po
 from flask import request
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 from werkzeug.datastructures import MultiDict
 
 from tests.budgets import examples
 from tests.conftest import HTMX, LANGUAGES, ROOT, find_all, make_app
+from tutor import narration as explain
 from tutor.engine.envido import envido, flor, showdown
 from tutor.engine.errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
 from tutor.engine.stakes import envido_stake, next_envido_calls, truco_stake
 from tutor.i18n import load_translations
-from tutor import narration as explain
 from tutor.web.envido.queries import HandQuery, ShowdownQuery, StakesQuery
 from tutor.web.shared.queries import param_items
 

@@ -17,13 +17,13 @@ from babel.messages.pofile import read_po
 from sqlalchemy import func, select
 
 from tests.budgets import budget
-from tests.conftest import HTMX, LANGUAGES, ROOT, csrf_token, find_all, parse_html, answer_form
+from tests.conftest import HTMX, LANGUAGES, ROOT, answer_form, csrf_token, find_all, parse_html
 from tutor.content import all_lessons, get_lesson
 from tutor.content.checks import AnswerType, Points, Question, make_question
 from tutor.engine.envido import envido
 from tutor.i18n import load_translations
-from tutor.store import AttemptRow, Learner, db
 from tutor.narration.cards import card_name
+from tutor.store import AttemptRow, Learner, db
 from tutor.web.lessons.progress import stars_for
 from tutor.web.lessons.views import RESERVED_STEP_KEYS
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -167,14 +168,14 @@ def test_progress_counters_become_the_learning_log_and_back(empty_url):
 def test_the_projections_are_built_from_an_existing_log_and_dropped_on_downgrade(empty_url):
     """A database with a learning log gets its projections from the log (the store's own fold), and the
     downgrade drops them and nothing else."""
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
     from tutor.store import Learner, store_of
 
     app, url = migrated_app(empty_url)
     before = "c021219e7d19"  # quiz runs: the revision before the projections
     engine = create_engine(url)
-    start = datetime(2026, 3, 1, 22, 0, tzinfo=timezone.utc)
+    start = datetime(2026, 3, 1, 22, 0, tzinfo=UTC)
     log = [("card-ranking/false-aces", "lesson", False), ("card-ranking/false-aces", "lesson", True),
            ("deck-and-table/seats", "seen", False), ("quiz:card-ranking", "quiz", True),
            ("card-ranking/matas", "review", True), ("card-ranking", "reset", False),

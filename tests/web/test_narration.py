@@ -15,8 +15,8 @@ from tutor.engine.stakes import EnvidoCall
 from tutor.engine.state import Answer, AwardRule, Call, EndKind, Event, EventKind, Mazo
 from tutor.engine.tricks import HandRule
 from tutor.i18n import load_translations
-from tutor.web.components.questions.text import action_line
 from tutor.narration import SENTENCES, Perspective, calls_formula, narrate, points_text, refusal_sentence
+from tutor.web.components.questions.text import action_line
 
 WEB = Path(__file__).resolve().parents[2] / "tutor" / "web"
 SEVEN = Card.parse("7o")

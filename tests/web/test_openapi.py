@@ -144,7 +144,7 @@ def test_undocumented_methods_answer_405_as_documented(client, document):
 
 
 def test_documented_error_responses_are_problem_json(document):
-    for path, method, operation in operations(document):
+    for path, _method, operation in operations(document):
         for status, response in operation["responses"].items():
             if status.startswith("4"):
                 ref = response["$ref"]

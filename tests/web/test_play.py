@@ -16,8 +16,8 @@ from tests.budgets import budget
 from tests.conftest import csrf_token, dispose, find_all, make_app
 from tutor.bots.table import Table
 from tutor.engine.notation import parse_rules
-from tutor.store import Game, db
 from tutor.narration.cards import card_name
+from tutor.store import Game, db
 
 pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
 
@@ -196,7 +196,7 @@ def test_hidden_card_walk_through_the_html_forms(tmp_path, players):
     app = make_app(tmp_path)
     client = app.test_client()
     rng = random.Random(players)
-    for game_number in range(budget(12, fast=1)):
+    for _game in range(budget(12, fast=1)):
         path = new_game(client, players=str(players), level=rng.choice(["random", "beginner"]), target="15")
         html = client.get(path).get_data(as_text=True)
         for _step in range(400):

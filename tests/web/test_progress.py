@@ -20,7 +20,7 @@ the same share, then by item id, so X first). Due now: X only (wrong at its last
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import func, select
@@ -32,12 +32,12 @@ from tutor.store import AttemptRow, Learner, LogEntry, ManualClock, current_stor
 
 pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
 
-NOW = datetime(2026, 3, 10, 15, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 3, 10, 15, 0, tzinfo=UTC)
 X, Y, A = "card-ranking/false-aces", "card-ranking/threes-and-twos", "envido-counting/no-pair"
 
 
 def at(day: int, hour: int, minute: int) -> datetime:
-    return datetime(2026, 3, day, hour, minute, tzinfo=timezone.utc)
+    return datetime(2026, 3, day, hour, minute, tzinfo=UTC)
 
 
 LOG = [
@@ -74,7 +74,7 @@ def totals(html: str) -> dict[str, str]:
     assert dl, "no totals"
     terms = [squash(e.text) for e in find_all(html, "dt")]
     values = [squash(e.text) for e in find_all(html, "dd")]
-    return dict(zip(terms, values))
+    return dict(zip(terms, values, strict=True))
 
 
 def topic_card(html: str, key: str) -> str:

@@ -229,7 +229,7 @@ def test_the_result_shows_every_question_the_answers_and_the_explanations(client
         expected = [answer_text(d.question, d.question.expected, None) for d in drawn]
         given = [answer_text(d.question, wrong_answer(d.question) if i in {1, 6} else d.question.expected, None)
                  for i, d in enumerate(drawn)]
-    for li, right, mine in zip(answers, expected, given):
+    for li, right, mine in zip(answers, expected, given, strict=True):
         item = " ".join(li.text.split())
         assert f"Your answer: {mine}" in item and f"The answer: {right}" in item
     assert len(find_all(html, "div", class_="explanation")) == 10
@@ -427,7 +427,7 @@ def test_a_worksheet_has_the_questions_and_the_key_and_the_same_seed_prints_the_
     drawn = quiz_questions("truco-calls", seed)
     questions = find_all(first, "li", class_="worksheet-question")
     assert len(questions) == 10
-    for li, d in zip(questions, drawn):
+    for li, d in zip(questions, drawn, strict=True):
         assert gettext("en", d.question.prompt) in " ".join(li.text.split())
     (key,) = find_all(first, "section", class_="worksheet-key")
     assert "Answer key" in key.text
@@ -442,7 +442,7 @@ def test_a_worksheet_asks_what_the_quiz_of_its_seed_asks(client):
     seed = 808
     html = client.get(f"/en/quiz/card-ranking/worksheet?seed={seed}").get_data(as_text=True)
     questions = find_all(html, "li", class_="worksheet-question")
-    for li, d in zip(questions, quiz_questions("card-ranking", seed)):
+    for li, _drawn in zip(questions, quiz_questions("card-ranking", seed), strict=True):
         shown = re.findall(r'data-card="([^"]+)"', str(li.attrs) + "")  # attrs of the li itself carry none
         assert not shown
     # Every card of every question's options or situation is drawn in the question's part of the sheet.

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import select
@@ -32,7 +32,7 @@ STEP = LESSON.step("false-aces")  # a choice between cards, with a hint
 ITEM = f"{LESSON.key}/{STEP.key}"
 LESSON_URL = f"/en/lessons/{LESSON.key}/{STEP.key}"
 ANSWER_URL = f"/en/review/{LESSON.key}/{STEP.key}"
-START = datetime(2026, 3, 10, 15, 0, tzinfo=timezone.utc)
+START = datetime(2026, 3, 10, 15, 0, tzinfo=UTC)
 
 
 @pytest.fixture

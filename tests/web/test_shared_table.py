@@ -19,8 +19,8 @@ from jinja2 import ChoiceLoader, DictLoader
 from tests.conftest import HTMX, dispose, find_all, make_app
 from tutor.bots.table import Table
 from tutor.engine.notation import parse_rules
-from tutor.web.shared.htmx import render_block
 from tutor.web.components.table import learner_hint, render_table, review_hand, review_steps, table_context
+from tutor.web.shared.htmx import render_block
 
 PROBE = """{% extends "components/table.html" %}
 {% block title %}Probe title{% endblock %}

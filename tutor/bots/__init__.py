@@ -29,15 +29,14 @@ Bots see only the view: nothing here reads a :class:`~tutor.engine.state.HandSta
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..engine.determinize import HandFact
-from . import beginner as _beginner
-from . import strong as _strong
+from ..engine.state import SeatView
+from . import beginner as _beginner, strong as _strong
 from .common import Decision, Level, action_text
 from .reasons import BotReason, ParamValue, ReasonCode
-from .senas import NOTICE_CHANCE, Sena, known_facts, noticed, senas
-from .senas import facts as sena_facts
+from .senas import NOTICE_CHANCE, Sena, facts as sena_facts, known_facts, noticed, senas
 from .strong import DEFAULT_BUDGET, DEFAULT_BUDGETS, Hint, NoDecisionError, RankedAction, default_budget, hint
 
 __all__ = [
@@ -49,7 +48,7 @@ __all__ = [
 
 
 def choose(
-    view,
+    view: SeatView,
     level: Level | str,
     rng: random.Random,
     facts: Sequence[HandFact] = (),

@@ -27,20 +27,21 @@ The rules (thresholds are own choices, tuned by ``bench/bots_bench.py``):
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import product
-from typing import Sequence
+from typing import Protocol, cast
 
-from ..engine.cards import DECK
+from ..engine.cards import DECK, Card
 from ..engine.envido import flor_points
-from ..engine.stakes import EnvidoCall, FlorCall, TrucoCall, envido_stake, truco_stake
-from ..engine.state import Action, Answer, Call, Mazo, Phase, PlayCard
+from ..engine.stakes import EnvidoCall, TrucoCall, TrucoStake, envido_stake, truco_stake
+from ..engine.state import Action, Answer, Call, Mazo, Phase, PlayCard, SeatView
 from ..engine.tricks import Side, hand_result
 from .certainty import view_forced
-from .common import Decision, action_text, card_table, team_outcomes
-from .reasons import BotReason, ReasonCode
+from .common import BotView, CardTable, Decision, action_text, card_table, team_outcomes
+from .reasons import BotReason, ParamValue, ReasonCode
 
-__all__ = ["policy", "choose", "card_choice", "draw", "hand_power", "envido_need", "BLUFF_TRUCO", "BLUFF_ENVIDO"]
+__all__ = ["policy", "choose", "card_choice", "draw", "pick", "hand_power", "envido_need", "BLUFF_TRUCO", "BLUFF_ENVIDO"]
 
 BLUFF_TRUCO = 0.08
 """Chance of a truco call with poor cards when one may call."""
@@ -65,7 +66,7 @@ LOW_CARD = 10
 STRONG_CARD = 9
 """Trick strength from which a card led is called strong in a reason (the 2s and better)."""
 
-Option = tuple[float, Action, BotReason]
+Option = tuple[float, Action, BotReason | None]
 
 
 _ENVIDO, _REAL, _FALTA = "envido", "real_envido", "falta_envido"
@@ -73,15 +74,21 @@ _CONTRAFLOR, _AL_RESTO = "contraflor", "contraflor_al_resto"
 _TRUCO_NAMES = ("truco", "retruco", "vale_cuatro")
 
 
-def _explained(code: ReasonCode, **params) -> BotReason:
+class _Reasoner(Protocol):
+    """Builds an option's reason: :func:`_explained`, or :func:`_unexplained` (None) in simulations."""
+
+    def __call__(self, code: ReasonCode, /, **params: ParamValue | None) -> BotReason | None: ...
+
+
+def _explained(code: ReasonCode, /, **params: ParamValue | None) -> BotReason:
     return BotReason.of(code, **params)
 
 
-def _unexplained(code: ReasonCode, **params) -> None:
+def _unexplained(code: ReasonCode, /, **params: ParamValue | None) -> None:
     return None
 
 
-def _sorted(view, cards) -> list:
+def _sorted(view: BotView, cards: Iterable[Card]) -> list[Card]:
     """Cards from strongest to weakest (equal cards in a fixed order: by suit, then rank)."""
     return sorted(cards, key=card_table(view.rules.ranking_table).order)
 
@@ -127,7 +134,7 @@ def _chance(outs: str, odds: tuple[float, ...], mano_team: bool) -> float:
 _TRICK: dict[tuple[str, int], dict[int, float]] = {}
 
 
-def _trick_chances(table, ranking_name: str, players: int) -> dict[int, float]:
+def _trick_chances(table: CardTable, ranking_name: str, players: int) -> dict[int, float]:
     """id(card) -> the chance that the team takes a trick with this card against ``players // 2``
     opponents' cards, partners counted as average cards (the deck's cards only)."""
     key = (ranking_name, players)
@@ -141,7 +148,7 @@ def _trick_chances(table, ranking_name: str, players: int) -> dict[int, float]:
     return found
 
 
-def hand_power(view, hand: list | None = None, outs: str | None = None) -> float:
+def hand_power(view: BotView, hand: list[Card] | None = None, outs: str | None = None) -> float:
     """A rough chance (0..1) that the seat's team takes the hand on tricks, from its own cards only:
     each card against the other team's cards still to come, partners counted as average cards.
     ``hand`` (the cards in hand, strongest first) and ``outs`` (:func:`team_outcomes` joined) may
@@ -159,7 +166,7 @@ def hand_power(view, hand: list | None = None, outs: str | None = None) -> float
     opponents = players // 2
     others = (1 - 0.5**opponents) ** (opponents - 1)
 
-    def trick(card) -> float:
+    def trick(card: Card) -> float:
         found = chances.get(id(card))
         return found if found is not None else 1 - (1 - table.odds(card) ** opponents) * others
 
@@ -201,7 +208,7 @@ def hand_power(view, hand: list | None = None, outs: str | None = None) -> float
     return _chance(outs, (first, *(trick(c) for c in rest)), mano_team)
 
 
-def _table_power(view, table, outs: str | None = None) -> float:
+def _table_power(view: BotView, table: CardTable, outs: str | None = None) -> float:
     """The chance of taking the hand for a seat with no card left: its team's cards are on the
     table, so the trick under way decides (each opponent still to play holds one card drawn from
     the cards the seat has not seen; a partner still to play beats the best card a quarter of the
@@ -253,7 +260,7 @@ def _table_power(view, table, outs: str | None = None) -> float:
             + lose * _chance(outs + "L", (), mano_team))
 
 
-def envido_need(view, base: int) -> int:
+def envido_need(view: BotView, base: int) -> int:
     """The count needed against ``base`` (a 2-player, non-mano threshold), for this table."""
     need = base
     if (view.mano & 1) == view.team:
@@ -263,7 +270,7 @@ def envido_need(view, base: int) -> int:
     return need
 
 
-def _gives_match(view, points: int) -> bool:
+def _gives_match(view: BotView, points: int) -> bool:
     """True when ``points`` more for the other team reach the target."""
     return view.scores[1 - view.team] + points >= view.target
 
@@ -271,73 +278,87 @@ def _gives_match(view, points: int) -> bool:
 # --- The rules of thumb ------------------------------------------------------------------------------
 
 
-def policy(view, explain: bool = True) -> list[Option]:
+_ANSWER_PHASES = (Phase.ANSWER_FLOR, Phase.ANSWER_ENVIDO, Phase.ANSWER_TRUCO)
+
+
+def policy(view: BotView, explain: bool = True) -> list[Option]:
     """The beginner's choice for ``view`` (a SeatView or the same fields), as ``(probability,
     action, reason)`` with probabilities summing to 1, in a fixed order. Without ``explain`` the
     reasons are None (the strong bot's simulations need no reasons)."""
     legal = tuple(view.legal_actions)
     if not legal:
         raise ValueError("this seat has no decision to make")
-    R = _explained if explain else _unexplained
+    R: _Reasoner = _explained if explain else _unexplained
     if len(legal) == 1:
         return [(1.0, legal[0], R(ReasonCode.ONLY_ACTION, action=action_text(legal[0])) if explain else None)]
     calls: dict[str, Action] = {}
     plays: list[PlayCard] = []
-    yes = no = mazo = None
+    yes: Answer | None = None
+    no: Answer | None = None
+    mazo: Mazo | None = None
     for action in legal:
-        kind = type(action)
-        if kind is PlayCard:
-            plays.append(action)
-        elif kind is Call:
-            calls[action.call] = action
-        elif kind is Answer:
-            if action.quiero:
-                yes = action
-            else:
-                no = action
-        elif kind is Mazo:
-            mazo = action
+        match action:
+            case PlayCard():
+                plays.append(action)
+            case Call():
+                calls[action.call] = action
+            case Answer():
+                if action.quiero:
+                    yes = action
+                else:
+                    no = action
+            case Mazo():
+                mazo = action
     if "flor" in calls:
         return _flor(view, calls, R)
     phase = view.phase
-    if phase is Phase.ANSWER_FLOR:
-        return _answer_contraflor(view, calls, yes, no, R)
-    if phase is Phase.ANSWER_ENVIDO:
-        return _answer_envido(view, calls, yes, no, R)
-    if phase is Phase.ANSWER_TRUCO:
+    if phase in _ANSWER_PHASES:
+        assert yes is not None and no is not None, "an open call can always be accepted or declined"
+        if phase is Phase.ANSWER_FLOR:
+            return _answer_contraflor(view, calls, yes, no, R)
+        if phase is Phase.ANSWER_ENVIDO:
+            return _answer_envido(view, calls, yes, no, R)
         return _answer_truco(view, calls, yes, no, R)
     return _turn(view, calls, plays, mazo, R)
 
 
-def choose(view, rng: random.Random) -> Decision:
+def choose(view: BotView, rng: random.Random) -> Decision:
     """Draw the beginner's decision from :func:`policy` with ``rng``."""
     return draw(policy(view), rng)
 
 
-def card_choice(view) -> Decision:
+def card_choice(view: BotView) -> Decision:
     """The card the beginner plays when it plays one (its card rules alone, whatever it calls
     first). ``view`` must be in its turn to play."""
     plays = [a for a in view.legal_actions if type(a) is PlayCard]
     if not plays:
         raise ValueError("this seat has no card to play now")
     action, reason = _card(view, plays, _explained)
+    assert reason is not None  # explained
     return Decision(action, reason)
 
 
-def draw(options: Sequence[Option], rng: random.Random) -> Decision:
+def pick(options: Sequence[Option], rng: random.Random) -> Option:
     """Pick one option by its probability (one draw from ``rng`` whenever there is a choice)."""
     if len(options) == 1:
-        return Decision(options[0][1], options[0][2])
+        return options[0]
     x = rng.random()
     total = 0.0
-    for p, action, reason in options:
-        total += p
+    for option in options:
+        total += option[0]
         if x < total:
-            return Decision(action, reason)
-    return Decision(options[-1][1], options[-1][2])
+            return option
+    return options[-1]
 
 
-def _flor(view, calls: dict[str, Action], R) -> list[Option]:
+def draw(options: Sequence[Option], rng: random.Random) -> Decision:
+    """:func:`pick` as a :class:`Decision`; the options must be explained (``policy(view)``)."""
+    _, action, reason = pick(options, rng)
+    assert reason is not None, "draw() takes explained options"
+    return Decision(action, reason)
+
+
+def _flor(view: BotView, calls: dict[str, Action], R: _Reasoner) -> list[Option]:
     value = flor_points(view.dealt) or 0
     if _AL_RESTO in calls and value >= 36:
         return [(1.0, calls[_AL_RESTO],
@@ -348,7 +369,7 @@ def _flor(view, calls: dict[str, Action], R) -> list[Option]:
     return [(1.0, calls["flor"], R(ReasonCode.FLOR_COMPULSORY, value=value))]
 
 
-def _answer_contraflor(view, calls, yes, no, R) -> list[Option]:
+def _answer_contraflor(view: BotView, calls: dict[str, Action], yes: Answer, no: Answer, R: _Reasoner) -> list[Option]:
     value = flor_points(view.dealt) or 0
     call = _CONTRAFLOR
     al_resto = _AL_RESTO
@@ -359,11 +380,11 @@ def _answer_contraflor(view, calls, yes, no, R) -> list[Option]:
     return [(1.0, no, R(ReasonCode.DECLINE_CONTRAFLOR, value=value, call=call))]
 
 
-def _envido_calls(view) -> list[EnvidoCall]:
+def _envido_calls(view: BotView) -> list[EnvidoCall]:
     return [EnvidoCall(c) for _, c in view.envido_calls]
 
 
-def _answer_envido(view, calls, yes, no, R) -> list[Option]:
+def _answer_envido(view: BotView, calls: dict[str, Action], yes: Answer, no: Answer, R: _Reasoner) -> list[Option]:
     count = view.envido
     ladder = _envido_calls(view)
     last = ladder[-1]
@@ -396,7 +417,7 @@ def _answer_envido(view, calls, yes, no, R) -> list[Option]:
     return [(1.0, no, R(ReasonCode.DECLINE_LOW_COUNT, count=count, call=str(last)))]
 
 
-def _envido_call(view, calls, R, code_first: bool = False) -> list[Option] | None:
+def _envido_call(view: BotView, calls: dict[str, Action], R: _Reasoner, code_first: bool = False) -> list[Option] | None:
     """An envido call with a good count (or a rare bluff), or None to leave it."""
     if _ENVIDO not in calls and _REAL not in calls:
         return None
@@ -419,16 +440,16 @@ def _envido_call(view, calls, R, code_first: bool = False) -> list[Option] | Non
     return None
 
 
-def _truco_calls(view) -> list[TrucoCall]:
+def _truco_calls(view: BotView) -> list[TrucoCall]:
     return [TrucoCall(c) for _, c in view.truco_calls]
 
 
-def _best_card(view) -> str | None:
+def _best_card(view: BotView) -> str | None:
     hand = _sorted(view, view.hand)
     return hand[0].notation if hand else None
 
 
-def _answer_truco(view, calls, yes, no, R) -> list[Option]:
+def _answer_truco(view: BotView, calls: dict[str, Action], yes: Answer, no: Answer, R: _Reasoner) -> list[Option]:
     envido_first = _envido_call(view, calls, R, code_first=True)
     if envido_first is not None and envido_first[0][0] == 1.0:
         return envido_first
@@ -451,7 +472,10 @@ def _answer_truco(view, calls, yes, no, R) -> list[Option]:
     return [(1.0, no, decline)]
 
 
-def _answer_truco_from_table(view, calls, yes, no, R, power, raise_name, last, stake) -> list[Option]:
+def _answer_truco_from_table(
+    view: BotView, calls: dict[str, Action], yes: Answer, no: Answer, R: _Reasoner, power: float, raise_name: str | None,
+    last: str, stake: TrucoStake,
+) -> list[Option]:
     """A truco answered with no card left in hand: the team's cards on the table decide."""
     table = card_table(view.rules.ranking_table)
     own = [c for s, c in view.current_trick if s & 1 == view.team]
@@ -463,7 +487,9 @@ def _answer_truco_from_table(view, calls, yes, no, R, power, raise_name, last, s
     return [(1.0, no, R(ReasonCode.TABLE_CARD_WEAK, call=last, card=card))]
 
 
-def _turn(view, calls, plays, mazo, R) -> list[Option]:
+def _turn(
+    view: BotView, calls: dict[str, Action], plays: list[PlayCard], mazo: Mazo | None, R: _Reasoner
+) -> list[Option]:
     order = card_table(view.rules.ranking_table).order
     plays = sorted(plays, key=lambda a: order(a.card))
     hand = [a.card for a in plays]
@@ -480,7 +506,9 @@ def _turn(view, calls, plays, mazo, R) -> list[Option]:
     if truco_name is not None and plays:
         power = hand_power(view, hand, outs)
         if power >= 0.98:
-            if R is _explained and not view_forced(view):
+            reason: BotReason | None
+            # Explained policies are asked for real views (a SeatView), never for a SeatInfo.
+            if R is _explained and not view_forced(cast(SeatView, view)):
                 # Nearly sure, but not certain: the reason says strong cards, not "cannot lose".
                 reason = R(ReasonCode.TRUCO_STRONG, call=truco_name, card=hand[0].notation)
             else:
@@ -494,6 +522,7 @@ def _turn(view, calls, plays, mazo, R) -> list[Option]:
             card = _card(view, plays, R, hand, outs)
             return _mix(options, left, [bluff, (1 - BLUFF_TRUCO, card[0], card[1])])
     if not plays:
+        assert mazo is not None, "a seat with no card to play can still go to the mazo"
         return _mix(options, left, [(1.0, mazo, R(ReasonCode.MAZO_HOPELESS))])
     action, reason = _card(view, plays, R, hand, outs)
     return _mix(options, left, [(1.0, action, reason)])
@@ -504,7 +533,7 @@ def _mix(first: list[Option], left: float, rest: list[Option]) -> list[Option]:
 
 
 def _card(
-    view, plays: list[PlayCard], R, hand: list | None = None, outs: str | None = None
+    view: BotView, plays: list[PlayCard], R: _Reasoner, hand: list[Card] | None = None, outs: str | None = None
 ) -> tuple[Action, BotReason | None]:
     """The card rules; ``plays`` strongest first when ``hand`` (their cards) is given."""
     table = card_table(view.rules.ranking_table)
@@ -518,7 +547,7 @@ def _card(
     team = view.team
     current = view.current_trick
 
-    def play(card, code: ReasonCode, **params) -> tuple[Action, BotReason | None]:
+    def play(card: Card, code: ReasonCode, **params: ParamValue | None) -> tuple[Action, BotReason | None]:
         action = plays[hand.index(card)]
         if R is _unexplained:
             return action, None

@@ -26,12 +26,15 @@ whether a result is certain from the view, and the weakest to the opponents whet
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..engine.cards import DECK
-from ..engine.tricks import hand_result
+from ..engine.cards import DECK, Card, Suit
+from ..engine.state import HandState, SeatView
+from ..engine.tricks import Side, hand_result
+from .common import BotView
 
 __all__ = ["Position", "forced", "possible", "view_forced", "view_possible", "unseen"]
 
@@ -52,7 +55,7 @@ class Position:
     out: frozenset[int] = frozenset()
 
     @classmethod
-    def of_state(cls, state) -> Position:
+    def of_state(cls, state: HandState) -> Position:
         """The position of a :class:`~tutor.engine.state.HandState` (every card known)."""
         strength = state.rules.ranking_table.strength
         hands = tuple(tuple(sorted((strength(c) for c in hand), reverse=True)) for hand in state.hands)
@@ -66,12 +69,12 @@ def _decided(outs: str) -> int | None:
     result = hand_result(outs)
     if not result.decided:
         return None
-    return 0 if result.winner.value == "mano" else 1
+    return 0 if result.winner is Side.MANO else 1
 
 
 @lru_cache(maxsize=1 << 18)
-def _search(players: int, mano: int, hands: tuple, trick: tuple, outs: str, turn: int, out: frozenset,
-            team: int, adversarial: bool) -> bool:
+def _search(players: int, mano: int, hands: tuple[tuple[int, ...], ...], trick: tuple[tuple[int, int], ...], outs: str,
+            turn: int, out: frozenset[int], team: int, adversarial: bool) -> bool:
     winner = _decided(outs) if outs else None
     if winner is not None:
         return ((mano & 1) if winner == 0 else 1 - (mano & 1)) == team
@@ -130,7 +133,7 @@ def possible(position: Position, team: int) -> bool:
 # --- From one seat's view ------------------------------------------------------------------------
 
 
-def unseen(view) -> list:
+def unseen(view: BotView) -> list[Card]:
     """The cards ``view``'s seat has not seen (not its own, not on the table)."""
     seen = set(view.dealt)
     for trick in (*view.tricks, view.current_trick):
@@ -138,7 +141,7 @@ def unseen(view) -> list:
     return [c for c in DECK if c not in seen]
 
 
-def _worlds(view, worst: bool):
+def _worlds(view: SeatView, worst: bool) -> Iterator[Position]:
     """Positions with the unseen cards dealt to the other seats, the strongest to the opponents when
     ``worst`` (the weakest to the partners), the other way round otherwise; every split of those
     cards between several opponents (or partners) is tried."""
@@ -162,13 +165,13 @@ def _worlds(view, worst: bool):
     trick = tuple((s, strength(c)) for s, c in view.current_trick)
     outs = "".join(o.value for o in view.trick_outcomes)
 
-    def splits(cards: list[int], seats: list[int]):
+    def splits(cards: list[int], seats: list[int]) -> Iterator[dict[int, tuple[int, ...]]]:
         if not seats:
             yield {}
             return
         first, rest = seats[0], seats[1:]
         k = left[first]
-        seen = set()
+        seen: set[tuple[int, ...]] = set()
         for chosen in combinations(range(len(cards)), k):
             part = tuple(cards[i] for i in chosen)
             if part in seen:
@@ -180,7 +183,7 @@ def _worlds(view, worst: bool):
 
     for opp in splits(opp_cards, opponents):
         for par in splits(par_cards, partners):
-            hands = []
+            hands: list[tuple[int, ...]] = []
             for s in range(n):
                 if s == view.seat:
                     hands.append(own)
@@ -193,7 +196,7 @@ def _worlds(view, worst: bool):
             yield Position(n, view.mano, tuple(hands), trick, outs, view.turn, out)
 
 
-def view_forced(view) -> bool:
+def view_forced(view: SeatView) -> bool:
     """True when the seat's team takes the hand on tricks whatever cards the other seats hold and
     however the other team plays (the seat and its partners playing well)."""
     if view.is_over:
@@ -202,7 +205,7 @@ def view_forced(view) -> bool:
     return bool(worlds) and all(forced(w, view.team) for w in worlds)
 
 
-def view_possible(view) -> bool:
+def view_possible(view: SeatView) -> bool:
     """True when some cards the other seats may hold, and some way of playing, give the seat's team
     the hand on tricks."""
     if view.is_over:
@@ -213,7 +216,7 @@ def view_possible(view) -> bool:
 # --- The envido showdown from one seat's view ----------------------------------------------------
 
 
-def _envido_range(played: list, pool: list, hidden: int) -> tuple[int, int]:
+def _envido_range(played: list[Card], pool: list[Card], hidden: int) -> tuple[int, int]:
     """The lowest and highest envido a seat can have with ``played`` cards known and ``hidden``
     more drawn from ``pool`` (only the three best and three worst cards of each suit can matter)."""
     from ..engine.envido import envido_points
@@ -221,7 +224,7 @@ def _envido_range(played: list, pool: list, hidden: int) -> tuple[int, int]:
     if hidden == 0:
         value = envido_points(tuple(played))
         return value, value
-    by_suit: dict = {}
+    by_suit: dict[Suit, list[Card]] = {}
     for card in pool:
         by_suit.setdefault(card.suit, []).append(card)
     value_of = {c: (c.rank if c.rank <= 7 else 0) for c in pool}
@@ -232,7 +235,7 @@ def _envido_range(played: list, pool: list, hidden: int) -> tuple[int, int]:
     return bottom, top
 
 
-def envido_certainty(view) -> bool | None:
+def envido_certainty(view: BotView) -> bool | None:
     """True when the seat's team wins the envido showdown whatever cards the other seats hold,
     False when it loses it whatever they hold, None when it depends (from the seat's view: its own
     count, the cards played; ties go to the seat nearer the mano). None with flor in the rules."""
@@ -241,12 +244,12 @@ def envido_certainty(view) -> bool | None:
     n = view.players
     out = set(getattr(view, "folded", ()) or ())
     pool = unseen(view)
-    played: dict[int, list] = {s: [] for s in range(n)}
+    played: dict[int, list[Card]] = {s: [] for s in range(n)}
     for trick in (*view.tricks, view.current_trick):
         for s, card in trick:
             played[s].append(card)
     order = [(view.mano + i) % n for i in range(n)]
-    ranges = {}
+    ranges: dict[int, tuple[int, int]] = {}
     for s in range(n):
         if s == view.seat or s in out:
             continue

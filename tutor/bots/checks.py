@@ -26,12 +26,15 @@ What is checked, by kind of claim:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from ..engine.cards import Card
 from ..engine.envido import envido_points, flor_points
 from ..engine.stakes import EnvidoCall, envido_stake, truco_stake
-from ..engine.state import Action, Answer, Call, HandState, Mazo, Phase
+from ..engine.state import Action, Answer, Call, HandState, Mazo, Phase, SeatView
 from .certainty import Position, envido_certainty, forced, view_forced, view_possible
 from .common import action_text
-from .reasons import BotReason, ReasonCode
+from .reasons import BotReason, ParamValue, ReasonCode
 
 __all__ = ["check_reason"]
 
@@ -43,7 +46,7 @@ _MATA = 11
 """A mata: the 7 of oros or better."""
 
 
-def _strength(state: HandState, card) -> int:
+def _strength(state: HandState, card: Card) -> int:
     return state.rules.ranking_table.strength(card)
 
 
@@ -79,7 +82,7 @@ def check_reason(reason: BotReason, state: HandState, seat: int, action: Action)
         need(p.get("action") == text, f"the reason names {p.get('action')} but the action is {text}")
     for key in ("wins", "folds"):
         if key in p:
-            need(0 <= p[key] <= p.get("of", 10), f"{key} {p[key]} is not between 0 and {p.get('of')}")
+            need(0 <= _number(p, key) <= _number(p, "of", 10), f"{key} {p[key]} is not between 0 and {p.get('of')}")
 
     # --- by code ------------------------------------------------------------------------------------
     if code is ReasonCode.ONLY_ACTION:
@@ -155,19 +158,19 @@ def check_reason(reason: BotReason, state: HandState, seat: int, action: Action)
         mine = _strength(state, card)
         best_on_table = max(current, key=lambda sc: _strength(state, sc[1]), default=None)
         beats_table = best_on_table is None or mine > _strength(state, best_on_table[1])
-        if p["wins"] >= 1 and not beats_table:
+        if _number(p, "wins") >= 1 and best_on_table is not None and not beats_table:
             problems.append(f"{p['card']} cannot take the trick: it does not beat the {best_on_table[1].notation} on the table")
         sure = beats_table and all(_strength(state, c) < mine for c in _unseen(view))
-        if p["wins"] == 10:
+        if _number(p, "wins") == 10:
             need(sure, f"{p['card']} does not take the trick for certain")
         elif sure:
             problems.append(f"{p['card']} takes the trick for certain, not in {p['wins']} of 10")
     elif code is ReasonCode.WIN_RATE_HAND:
-        _check_rate(view, state, team, p["wins"], problems, "takes the hand on tricks")
+        _check_rate(view, state, team, _number(p, "wins"), problems, "takes the hand on tricks")
     elif code is ReasonCode.MATCH_DECLINE_LOSES:
         need(type(action) is Answer and action.quiero or type(action) is Call, "the action is not an acceptance")
-        stake = truco_stake([c for _, c in state.truco_calls])
-        need(state.phase is Phase.ANSWER_TRUCO and state.scores[1 - team] + stake.declined >= state.rules.target,
+        truco = truco_stake([c for _, c in state.truco_calls])
+        need(state.phase is Phase.ANSWER_TRUCO and state.scores[1 - team] + truco.declined >= state.rules.target,
              "No quiero would not give the other team the game")
     elif code is ReasonCode.MAZO_HOPELESS:
         need(type(action) is Mazo, "the action is not the mazo")
@@ -186,23 +189,29 @@ def check_reason(reason: BotReason, state: HandState, seat: int, action: Action)
         elif certain is False:
             need(p["wins"] == 0, f"the showdown is lost for certain, not {p['wins']} of 10")
         else:
-            need(1 <= p["wins"] <= 9, f"the showdown is not certain, so not {p['wins']} of 10")
+            need(1 <= _number(p, "wins") <= 9, f"the showdown is not certain, so not {p['wins']} of 10")
     return problems
 
 
-def _card(text):
-    from ..engine.cards import Card
+def _number(params: Mapping[str, ParamValue], key: str, default: float = 0) -> float:
+    """A numeric parameter (``wins``, ``of``...); TypeError for any other value, as comparing it would."""
+    value = params.get(key, default)
+    if isinstance(value, str):
+        raise TypeError(f"{key} is not a number: {value!r}")
+    return value
 
+
+def _card(text: ParamValue) -> Card:
     return Card.parse(str(text))
 
 
-def _unseen(view):
+def _unseen(view: SeatView) -> list[Card]:
     from .certainty import unseen
 
     return unseen(view)
 
 
-def _check_rate(view, state: HandState, team: int, wins: int, problems: list[str], what: str) -> None:
+def _check_rate(view: SeatView, state: HandState, team: int, wins: float, problems: list[str], what: str) -> None:
     """"About ``wins`` of 10" for a result on tricks: 10 only when certain (from the view, and on
     the real cards), at least 1 only when possible, at most 9 when not certain."""
     small = view.players <= 4 or sum(view.cards_left) <= 12

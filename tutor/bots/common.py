@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
 from ..engine.cards import DECK, Card, Suit
 from ..engine.envido import envido_points, flor_points
 from ..engine.ranking import Ranking
-from ..engine.state import Action, HandState
+from ..engine.rules import Rules
+from ..engine.stakes import EnvidoCall, TrucoCall
+from ..engine.state import Action, HandState, Phase
 from .reasons import BotReason
 
-__all__ = ["Level", "Decision", "action_text", "SeatInfo", "card_table", "CardTable", "team_outcomes"]
+__all__ = ["Level", "Decision", "action_text", "BotView", "SeatInfo", "card_table", "CardTable", "team_outcomes"]
 
 
 class Level(StrEnum):
@@ -98,7 +101,53 @@ def card_table(ranking: Ranking) -> CardTable:
     return table
 
 
-def team_outcomes(view) -> list[str]:
+class BotView(Protocol):
+    """What the rules of thumb read of a seat: the fields :class:`~tutor.engine.state.SeatView` and
+    :class:`SeatInfo` share (read-only)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def team(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def mano(self) -> int: ...
+    @property
+    def target(self) -> int: ...
+    @property
+    def legal_actions(self) -> tuple[Action, ...]: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def dealt(self) -> tuple[Card, ...]: ...
+    @property
+    def envido(self) -> int: ...
+    @property
+    def has_flor(self) -> bool: ...
+    @property
+    def tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]: ...
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]: ...
+    @property
+    def trick_winners(self) -> tuple[int | None, ...]: ...
+    @property
+    def scores(self) -> tuple[int, int]: ...
+    @property
+    def truco_level(self) -> int: ...
+    @property
+    def truco_calls(self) -> tuple[tuple[int, TrucoCall], ...]: ...
+    @property
+    def envido_calls(self) -> tuple[tuple[int, EnvidoCall], ...]: ...
+    @property
+    def flor_announced(self) -> tuple[int, ...]: ...
+
+
+def team_outcomes(view: BotView) -> list[str]:
     """The completed tricks from the seat's team's side: ``W`` won, ``L`` lost, ``P`` parda."""
     team = view.team
     return ["P" if winner is None else ("W" if winner & 1 == team else "L") for winner in view.trick_winners]
@@ -130,7 +179,7 @@ class SeatInfo:
         return self._legal
 
     @property
-    def phase(self):
+    def phase(self) -> Phase:
         return self._state.phase
 
     @property
@@ -152,15 +201,15 @@ class SeatInfo:
         return self.rules.has_flor and flor_points(self._state.deal[self.seat]) is not None
 
     @property
-    def tricks(self):
+    def tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
         return self._state.tricks
 
     @property
-    def current_trick(self):
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
         return self._state.current_trick
 
     @property
-    def trick_winners(self):
+    def trick_winners(self) -> tuple[int | None, ...]:
         return self._state.trick_winners
 
     @property
@@ -172,11 +221,11 @@ class SeatInfo:
         return self._state.truco_level
 
     @property
-    def truco_calls(self):
+    def truco_calls(self) -> tuple[tuple[int, TrucoCall], ...]:
         return self._state.truco_calls
 
     @property
-    def envido_calls(self):
+    def envido_calls(self) -> tuple[tuple[int, EnvidoCall], ...]:
         return self._state.envido_calls
 
     @property

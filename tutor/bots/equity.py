@@ -22,7 +22,7 @@ value of points near the end, not a forecast.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 __all__ = ["equity", "HAND_POINTS"]
 
@@ -48,7 +48,7 @@ _HALF = {
 }
 
 
-def _both_ways(half: dict) -> tuple[tuple[tuple[int, int, int, int], float], ...]:
+def _both_ways(half: dict[tuple[int, int, int, int], float]) -> tuple[tuple[tuple[int, int, int, int], float], ...]:
     full: dict[tuple[int, int, int, int], float] = {}
     for (e_us, e_them, r_us, r_them), p in half.items():
         full[(e_us, e_them, r_us, r_them)] = full.get((e_us, e_them, r_us, r_them), 0.0) + p
@@ -64,7 +64,7 @@ HAND_POINTS = {players: _both_ways(half) for players, half in _HALF.items()}
 summing to 1 (6 players use the 4-player table)."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table(target: int, players: int) -> dict[tuple[int, int], float]:
     outcomes = HAND_POINTS.get(players, HAND_POINTS[4])
     table: dict[tuple[int, int], float] = {}

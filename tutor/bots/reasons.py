@@ -17,13 +17,13 @@ A reason is shown after the hand, never during it: it may tell what the bot hold
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Iterator, Union
 
 __all__ = ["ReasonCode", "BotReason", "ParamValue"]
 
-ParamValue = Union[int, float, str, bool]
+ParamValue = int | float | str | bool
 """The type of a reason parameter's value."""
 
 
@@ -180,7 +180,7 @@ class BotReason:
     params: tuple[tuple[str, ParamValue], ...] = ()
 
     @classmethod
-    def of(cls, code: ReasonCode | str, **params: ParamValue) -> BotReason:
+    def of(cls, code: ReasonCode | str, **params: ParamValue | None) -> BotReason:
         """Build a reason; parameters whose value is None are left out."""
         return cls(ReasonCode(code), tuple((k, v) for k, v in params.items() if v is not None))
 

@@ -17,12 +17,13 @@ that the strong bot plays with what it has seen; :func:`known_facts` gathers the
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
-from typing import Iterable, Mapping, Sequence
 
 from ..engine.cards import Card, parse_cards
 from ..engine.determinize import HandFact
 from ..engine.ranking import ARGENTINE
+from .common import BotView
 
 __all__ = [
     "Sena", "senas", "senas_for_cards", "noticed", "facts", "known_facts", "MAX_SENAS", "NOTICE_CHANCE",
@@ -94,7 +95,7 @@ def senas_for_cards(cards: Iterable[Card], flor: bool = False) -> tuple[Sena, ..
     return tuple(found)
 
 
-def senas(view) -> tuple[Sena, ...]:
+def senas(view: BotView) -> tuple[Sena, ...]:
     """The señas ``view``'s seat shows its partner for the cards it still holds (none with 2
     players: there is no partner)."""
     if view.players < 4:

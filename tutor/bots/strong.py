@@ -40,19 +40,26 @@ give the same result.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
-from ..engine.cards import DECK
-from ..engine.determinize import Determinizer, HandFact
+from ..engine.cards import DECK, Card
+from ..engine.determinize import Determinizer, HandFact, Weigh
 from ..engine.envido import envido_points, flor_points
-from ..engine.stakes import EnvidoCall, TrucoCall, envido_stake, next_envido_calls, truco_stake
-from ..engine.state import Action, Answer, AwardRule, Call, EnvidoStatus, HandState, Mazo, Phase, PlayCard
+from ..engine.stakes import EnvidoCall, EnvidoStake, TrucoCall, envido_stake, next_envido_calls, truco_stake
+from ..engine.state import Action, Answer, AwardRule, Call, EnvidoStatus, HandState, Mazo, Phase, PlayCard, SeatView
 from . import beginner
 from .certainty import envido_certainty, view_forced, view_possible
 from .common import Decision, SeatInfo, action_text, card_table
 from .equity import equity
 from .reasons import BotReason, ReasonCode
+
+_Outcome = tuple[float, int, int]
+"""An envido outcome: (weight, the team's points, the other team's points)."""
+_EnvidoEstimate = tuple[list[_Outcome], float, float, float | None]
+"""(outcomes, total weight, win chance, fold chance or None for an answer): see :func:`_envido_part`."""
+_Sampler = Callable[[random.Random], tuple[list[int], float]]
+"""``sample(rng) -> (values, weight)``: see :func:`_envido_sampler`."""
 
 __all__ = [
     "DEFAULT_BUDGET", "DEFAULT_BUDGETS", "default_budget", "RankedAction", "Hint", "NoDecisionError",
@@ -162,7 +169,7 @@ class _Tally:
     envido: float = 0.0
     """The envido points (team's minus the other team's) scored in the simulations."""
     equity: float = 0.0
-    rest: list = field(default_factory=list)
+    rest: list[tuple[int, int]] = field(default_factory=list)
     """Per simulation: the team's and the other team's points without the envido's."""
 
 
@@ -171,26 +178,26 @@ def _rollout(state: HandState, rng: random.Random, team: int | None = None) -> N
     the rules' main option and never their rare bluffs: the bot decides its own later moves
     itself, so a simulation should not charge it for a bluff it would not make."""
     for _ in range(MAX_ROLLOUT_ACTIONS):
-        if state.is_over:
-            return
         seat = state.to_act
+        if state.is_over or seat is None:  # None only when over
+            return
         options = beginner.policy(SeatInfo(state, seat), explain=False)
         if len(options) == 1:
             state.apply(options[0][1])
         elif team is not None and seat & 1 == team:
             state.apply(max(options, key=lambda o: o[0])[1])
         else:
-            state.apply(beginner.draw(options, rng).action)
+            state.apply(beginner.pick(options, rng)[1])
     raise RuntimeError("a simulated hand did not end")  # pragma: no cover
 
 
-def _weigher(me: int):
+def _weigher(me: int) -> Weigh:
     """``weigh(state, action)`` for the determinization: how likely the beginner's rules make
     another seat's past ``action`` with the sampled cards (a decision the rules would not take
     counts SURPRISE; the seat's own decisions, forced ones and cards played after the first trick
     count 1)."""
 
-    def weigh(state: HandState, action) -> float:
+    def weigh(state: HandState, action: Action) -> float:
         seat = action.seat
         if seat == me or (type(action) is PlayCard and state.trick_winners):
             return 1.0  # cards after the first trick tell little: not weighed, to save time
@@ -206,7 +213,7 @@ def _weigher(me: int):
     return weigh
 
 
-def _worlds(view, determinizer: Determinizer, rng: random.Random, count: int) -> list[HandState]:
+def _worlds(view: SeatView, determinizer: Determinizer, rng: random.Random, count: int) -> list[HandState]:
     """``count`` sampled deals. When other seats have decided already, deals are drawn in batches
     of ``count`` (at most RESAMPLE batches) until their likelihood weights (:func:`_weigher`) are
     worth ``count / 2`` equally weighted deals, and ``count`` of them are kept by systematic
@@ -228,7 +235,7 @@ def _worlds(view, determinizer: Determinizer, rng: random.Random, count: int) ->
     point = rng.random() * step
     chosen: list[HandState] = []
     running = 0.0
-    for world, weight in zip(candidates, weights):
+    for world, weight in zip(candidates, weights, strict=True):
         running += weight
         while point < running and len(chosen) < count:
             chosen.append(world)
@@ -241,11 +248,11 @@ def _worlds(view, determinizer: Determinizer, rng: random.Random, count: int) ->
 # --- The envido part: many sampled deals, settled by the showdown ---------------------------------
 
 _ENVIDO_RULES = frozenset({AwardRule.ENVIDO_ACCEPTED, AwardRule.ENVIDO_DECLINED})
-_ENVIDO_OF: dict[frozenset, int] = {}
+_ENVIDO_OF: dict[frozenset[Card], int] = {}
 _ENVIDO_CDF: tuple[tuple[float, ...], tuple[float, ...]] | None = None
 
 
-def _envido_of(cards: frozenset) -> int:
+def _envido_of(cards: frozenset[Card]) -> int:
     value = _ENVIDO_OF.get(cards)
     if value is None:
         value = _ENVIDO_OF[cards] = envido_points(tuple(cards))
@@ -289,12 +296,12 @@ def _call_weight(count: int, call: EnvidoCall) -> float:
     return 0.12
 
 
-def _envido_sampler(view, facts: Sequence[HandFact]):
+def _envido_sampler(view: SeatView, facts: Sequence[HandFact]) -> _Sampler:
     """``sample(rng) -> (values, weight)``: the envido of every seat on a deal of the unseen cards
     consistent with the view (cards played, the facts), and how likely it makes the other seats'
     envido calls so far (:func:`_call_weight`)."""
     seat, n = view.seat, view.players
-    played: dict[int, list] = {s: [] for s in range(n)}
+    played: dict[int, list[Card]] = {s: [] for s in range(n)}
     seen = set(view.dealt)
     for trick in (*view.tricks, view.current_trick):
         for s, card in trick:
@@ -319,15 +326,14 @@ def _envido_sampler(view, facts: Sequence[HandFact]):
         for _ in range(20):
             rest = rng.sample(pool, drawn)
             ok = True
-            hands = {}
+            hands: dict[int, frozenset[Card]] = {}
             for s in others:
                 need = 3 - len(played[s])
                 hand = frozenset(played[s]) | frozenset(rest[:need])
                 del rest[:need]
                 hands[s] = hand
-                if any(not f.check(hand) for f in by_seat.get(s, ())):
-                    ok = False
-                elif flor_rules and s not in announced and flor_points(tuple(hand)) is not None:
+                if any(not f.check(hand) for f in by_seat.get(s, ())) or (
+                        flor_rules and s not in announced and flor_points(tuple(hand)) is not None):
                     ok = False
             if ok:
                 break
@@ -354,20 +360,19 @@ def _showdown_team(values: list[int], mano: int, out: Sequence[int]) -> int:
     return (best if best is not None else mano) & 1
 
 
-def _envido_actions(view, legal) -> list[int]:
+def _envido_actions(view: SeatView, legal: Sequence[Action]) -> list[int]:
     """Indexes of the legal actions that are envido calls or answers to an envido."""
     answering = view.phase is Phase.ANSWER_ENVIDO
     found = []
     for i, action in enumerate(legal):
-        kind = type(action)
-        if kind is Call and isinstance(action.call, EnvidoCall):
-            found.append(i)
-        elif kind is Answer and answering:
+        if (isinstance(action, Call) and isinstance(action.call, EnvidoCall)) or (isinstance(action, Answer) and answering):
             found.append(i)
     return found
 
 
-def _envido_part(view, legal, indexes, facts, rng) -> dict[int, tuple[list, float, float, float | None]]:
+def _envido_part(
+    view: SeatView, legal: Sequence[Action], indexes: Sequence[int], facts: Sequence[HandFact], rng: random.Random
+) -> dict[int, _EnvidoEstimate]:
     """For each envido action (index into ``legal``): (outcomes, total weight, win chance, fold
     chance or None for an answer), where outcomes are ``(weight, team points, other team's points)``
     of the envido on ENVIDO_DEALS sampled deals.
@@ -395,7 +400,7 @@ def _envido_part(view, legal, indexes, facts, rng) -> dict[int, tuple[list, floa
     mano_team = mano & 1
     own = view.envido
 
-    def stake_of(calls):
+    def stake_of(calls: Sequence[EnvidoCall]) -> EnvidoStake:
         return envido_stake(calls, scores=scores, target=target, falta_mode=rules.falta_mode,
                             raisable=rules.envido_raisable)
 
@@ -406,14 +411,14 @@ def _envido_part(view, legal, indexes, facts, rng) -> dict[int, tuple[list, floa
         return (pts, 0) if t == team else (0, pts)
 
     raise_base = 31 + (1 if players > 2 else 0)
-    result = {}
+    result: dict[int, _EnvidoEstimate] = {}
     winners = [(w, _showdown_team(values, mano, out)) for values, w in deals]
     wins = sum(w for w, t in winners if t == team) / total
     for i in indexes:
         action = legal[i]
-        outcomes = []
-        folds = None
-        if type(action) is Answer:
+        outcomes: list[_Outcome] = []
+        folds: float | None = None
+        if isinstance(action, Answer):
             stake = stake_of(ladder)
             if action.quiero:
                 for w, t in winners:
@@ -421,6 +426,7 @@ def _envido_part(view, legal, indexes, facts, rng) -> dict[int, tuple[list, floa
             else:
                 outcomes.append((total, *pair(other, stake.declined)))
         else:
+            assert isinstance(action, Call) and isinstance(action.call, EnvidoCall), "envido actions: answers, calls"
             calls = [*ladder, action.call]
             stake = stake_of(calls)
             win_pts, lose_pts, declined = stake.accepted_for(team), stake.accepted_for(other), stake.declined
@@ -437,7 +443,7 @@ def _envido_part(view, legal, indexes, facts, rng) -> dict[int, tuple[list, floa
             raised = stake_of([*calls, raise_call]) if raise_call is not None else None
             ties_win = mano_team == other
             folded_weight = 0.0
-            for (values, w), (_, t) in zip(deals, winners):
+            for (values, w), (_, t) in zip(deals, winners, strict=True):
                 best_theirs = max((values[s] for s in their_seats), default=0)
                 need = raise_base - (1 if mano_team == other else 0)
                 if raised is not None and best_theirs >= need and not forced:
@@ -471,7 +477,7 @@ def _won_on_tricks(state: HandState, team: int) -> bool:
     return False
 
 
-def _envido_callable_by_them(view) -> bool:
+def _envido_callable_by_them(view: SeatView) -> bool:
     """True when a seat of the other team may still call the envido in this hand (it has not
     played its first card, the envido is open, no truco was accepted)."""
     if getattr(view, "envido_status", None) is not EnvidoStatus.OPEN:
@@ -481,7 +487,7 @@ def _envido_callable_by_them(view) -> bool:
     return any(s & 1 != view.team and s not in played and s not in out for s in range(view.players))
 
 
-def _held_back(view, legal) -> set[int]:
+def _held_back(view: SeatView, legal: Sequence[Action]) -> set[int]:
     """Indexes of actions that good play never prefers, whatever a noisy estimate says:
 
     * the mazo, when playing on can always stop at the same price (it can, unless the other team
@@ -493,7 +499,8 @@ def _held_back(view, legal) -> set[int]:
       team the match (it gains at most the declined point).
     """
     held: set[int] = set()
-    plays = [i for i, a in enumerate(legal) if type(a) is PlayCard]
+    card_of = {i: a.card for i, a in enumerate(legal) if isinstance(a, PlayCard)}
+    plays = list(card_of)
     them = view.scores[1 - view.team]
     if view.phase is not Phase.ANSWER_ENVIDO and them + 2 >= view.target and envido_certainty(view) is not True:
         # The other team needs only what a lost showdown gives it: an envido call gains at most the
@@ -523,13 +530,13 @@ def _held_back(view, legal) -> set[int]:
                 opponents_after = [s for s in after if s & 1 != team]
                 sure = not opponents_after or _unbeatable(view, partner_card)
                 if sure:
-                    lowest = min(plays, key=lambda i: (strength(legal[i].card), -table.order(legal[i].card)))
-                    low_value = strength(legal[lowest].card)
-                    held.update(i for i in plays if strength(legal[i].card) > low_value)
+                    lowest = min(plays, key=lambda i: (strength(card_of[i]), -table.order(card_of[i])))
+                    low_value = strength(card_of[lowest])
+                    held.update(i for i in plays if strength(card_of[i]) > low_value)
     return held
 
 
-def _gives_match(view, action) -> bool:
+def _gives_match(view: SeatView, action: Action) -> bool:
     """True when ``action`` certainly ends the match for the other team (a No quiero whose
     declined stake, or a mazo whose hand value, reaches its target)."""
     them = view.scores[1 - view.team]
@@ -552,7 +559,7 @@ def _gives_match(view, action) -> bool:
 
 
 def evaluate(
-    view, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()
+    view: SeatView, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()
 ) -> list[RankedAction]:
     """Every legal action of ``view`` with its estimates, best first: by the chance of winning the
     match (held-back actions last, ties: expected points, then legal order). ``budget``: simulated
@@ -660,7 +667,10 @@ def evaluate(
     return [ranked[i] for i in order]
 
 
-def _envido_equity(outcomes, total, rest, start, team, target, players) -> float:
+def _envido_equity(
+    outcomes: Sequence[_Outcome], total: float, rest: Sequence[tuple[int, int]], start: Sequence[int], team: int,
+    target: int, players: int,
+) -> float:
     """The chance of winning the match after an envido action: each envido outcome followed by
     each simulated rest of the hand (the envido is scored first: a team that reaches the target
     with it wins before the tricks)."""
@@ -691,7 +701,7 @@ def _tenths(rate: float, certain: bool = False) -> int:
     return min(9, tenths)
 
 
-def _unbeatable(view, card) -> bool:
+def _unbeatable(view: SeatView, card: Card) -> bool:
     """True when no card the seat has not seen beats or ties ``card`` (nothing hidden can change
     who takes the trick with it)."""
     table = card_table(view.rules.ranking_table)
@@ -702,13 +712,13 @@ def _unbeatable(view, card) -> bool:
     return all(table.strength(c) < mine for c in DECK if c not in seen)
 
 
-def _small(view) -> bool:
+def _small(view: SeatView) -> bool:
     """True when the exact search over the unseen cards is cheap: up to four players (a few ms at
     worst), or six with at most 12 cards left (the whole first trick of six can take ~0.1 s)."""
     return view.players <= 4 or sum(view.cards_left) <= 12
 
 
-def _hand_claim(view, rate: float) -> tuple[int, bool] | None:
+def _hand_claim(view: SeatView, rate: float) -> tuple[int, bool] | None:
     """``(tenths, certain)`` for "takes the hand on tricks in about N of 10", backed by the exact
     search when it is cheap: 10 only when the team cannot lose on tricks, never more than 0 when
     it cannot win; None when the claim could not be checked and would need it."""
@@ -722,11 +732,10 @@ def _hand_claim(view, rate: float) -> tuple[int, bool] | None:
     return (max(1, tenths), False)
 
 
-def explain(view, best: RankedAction, ranked: Sequence[RankedAction] = ()) -> BotReason:
+def explain(view: SeatView, best: RankedAction, ranked: Sequence[RankedAction] = ()) -> BotReason:
     """Why ``best`` is the best, as data for the learner, from the numbers that made it best.
     ``ranked``: the whole ranking, to say when the match changes the answer."""
     action = best.action
-    kind = type(action)
     text = action_text(action)
     phase = view.phase
     if ranked:
@@ -735,7 +744,7 @@ def explain(view, best: RankedAction, ranked: Sequence[RankedAction] = ()) -> Bo
             pending = view.pending
             if pending is not None and pending.family.value == "truco":
                 return BotReason.of(ReasonCode.MATCH_DECLINE_LOSES, call=pending.call.value, action=text)
-            if pending is not None and pending.family.value == "envido" and kind is Answer and action.quiero:
+            if pending is not None and pending.family.value == "envido" and isinstance(action, Answer) and action.quiero:
                 return BotReason.of(ReasonCode.ENVIDO_ACCEPT_FORCED, count=view.envido, call=pending.call.value)
         if (by_points.action != action and by_points.expected_points - best.expected_points >= 0.25
                 and not best.held_back and not by_points.held_back and best.equity - by_points.equity >= 0.01
@@ -745,14 +754,14 @@ def explain(view, best: RankedAction, ranked: Sequence[RankedAction] = ()) -> Bo
                 other=action_text(by_points.action), points=round(best.expected_points, 2),
                 other_points=round(by_points.expected_points, 2),
             )
-    if kind is Answer and phase is Phase.ANSWER_TRUCO and action.quiero:
+    if isinstance(action, Answer) and phase is Phase.ANSWER_TRUCO and action.quiero:
         pending = view.pending
-        others = [r for r in ranked if type(r.action) is Answer and not r.action.quiero]
+        others = [r for r in ranked if isinstance(r.action, Answer) and not r.action.quiero]
         if others and others[0].gives_match and pending is not None:
             return BotReason.of(ReasonCode.MATCH_DECLINE_LOSES, call=pending.call.value, action=text)
     if best.envido_wins is not None:
         return _explain_envido(view, best)
-    if kind is PlayCard:
+    if isinstance(action, PlayCard):
         if best.trick_rate is not None and best.trick_rate >= 0.5:
             strength = card_table(view.rules.ranking_table).strength
             best_on_table = max((strength(c) for _, c in view.current_trick), default=0)
@@ -765,7 +774,7 @@ def explain(view, best: RankedAction, ranked: Sequence[RankedAction] = ()) -> Bo
         partner = _partner_winning(view)
         if partner is not None and _is_lowest(view, action.card):
             return BotReason.of(ReasonCode.PLAY_LOW_PARTNER_WINS, card=text, partner=partner)
-    elif kind is Call:
+    elif isinstance(action, Call):
         call = action.call
         if isinstance(call, TrucoCall):
             claim = _hand_claim(view, best.hand_rate)
@@ -776,7 +785,7 @@ def explain(view, best: RankedAction, ranked: Sequence[RankedAction] = ()) -> Bo
             return BotReason.of(ReasonCode.WIN_RATE_HAND, action=text, wins=claim[0], of=10)
         if call.value == "flor":
             return BotReason.of(ReasonCode.FLOR_COMPULSORY, value=flor_points(view.dealt) or 0)
-    elif kind is Answer:
+    elif isinstance(action, Answer):
         if phase is Phase.ANSWER_TRUCO:
             last = view.truco_calls[-1][1].value
             if action.quiero:
@@ -790,7 +799,7 @@ def explain(view, best: RankedAction, ranked: Sequence[RankedAction] = ()) -> Bo
                     return BotReason.of(ReasonCode.TABLE_CARD_WEAK, call=last, card=card)
                 top = max(view.hand, key=card_table(view.rules.ranking_table).strength)
                 return BotReason.of(ReasonCode.DECLINE_TRUCO_WEAK, call=last, card=top.notation)
-    elif kind is Mazo:
+    elif isinstance(action, Mazo):
         if view.players == 2 and not view_possible(view):
             return BotReason.of(ReasonCode.MAZO_HOPELESS)
         if view.players == 2 and _envido_callable_by_them(view):
@@ -800,7 +809,7 @@ def explain(view, best: RankedAction, ranked: Sequence[RankedAction] = ()) -> Bo
     )
 
 
-def _partner_winning(view) -> int | None:
+def _partner_winning(view: SeatView) -> int | None:
     """The partner whose card beats every card of the other team on the trick under way, if any."""
     strength = card_table(view.rules.ranking_table).strength
     current = view.current_trick
@@ -812,23 +821,20 @@ def _partner_winning(view) -> int | None:
     return seat if strength(card) > best_opp else None
 
 
-def _is_lowest(view, card) -> bool:
+def _is_lowest(view: SeatView, card: Card) -> bool:
     strength = card_table(view.rules.ranking_table).strength
     return strength(card) == min(strength(c) for c in view.hand)
 
 
-def _explain_envido(view, best: RankedAction) -> BotReason:
+def _explain_envido(view: SeatView, best: RankedAction) -> BotReason:
     """An envido call or answer, by its estimated chance of winning the showdown."""
     action = best.action
     count = view.envido
     wins = best.envido_wins or 0.0
     certain = envido_certainty(view)
-    if certain is not None:
-        tenths = 10 if certain else 0
-    else:
-        tenths = max(1, _tenths(wins))
+    tenths = max(1, _tenths(wins)) if certain is None else (10 if certain else 0)
     phase = view.phase
-    if type(action) is Answer:
+    if isinstance(action, Answer):
         ladder = [EnvidoCall(c) for _, c in view.envido_calls]
         last = ladder[-1].value
         if action.quiero:
@@ -839,6 +845,7 @@ def _explain_envido(view, best: RankedAction) -> BotReason:
                 return BotReason.of(ReasonCode.ENVIDO_ACCEPT_FORCED, count=count, call=last)
             return BotReason.of(ReasonCode.ENVIDO_ACCEPT_ODDS, count=count, wins=tenths, of=10, call=last)
         return BotReason.of(ReasonCode.ENVIDO_DECLINE_ODDS, count=count, wins=tenths, of=10, call=last)
+    assert isinstance(action, Call), "an envido action is an answer or a call"
     call = action.call.value
     folds = best.envido_folds or 0.0
     if wins < BLUFF_WINS and folds >= 0.5 and certain is not True:
@@ -851,7 +858,7 @@ def _explain_envido(view, best: RankedAction) -> BotReason:
 
 
 def choose(
-    view, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()
+    view: SeatView, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()
 ) -> Decision:
     """The strong bot's decision: the legal action with the best chance of winning the match."""
     legal = tuple(view.legal_actions)
@@ -861,7 +868,7 @@ def choose(
     return Decision(ranked[0].action, explain(view, ranked[0], ranked))
 
 
-def hint(view, seed: int | str, budget: int | None = None, facts: Sequence[HandFact] = ()) -> Hint:
+def hint(view: SeatView, seed: int | str, budget: int | None = None, facts: Sequence[HandFact] = ()) -> Hint:
     """The legal actions of ``view`` ranked for the match (the strong bot's evaluation from this
     view only; each with its expected points for the hand), best first, with the reason for the
     best (saying so when the match changes the answer). Raises :class:`NoDecisionError` when the

@@ -21,17 +21,17 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
+from ..engine.determinize import HandFact
 from ..engine.errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
 from ..engine.match import MatchState
 from ..engine.notation import format_action, parse_action
 from ..engine.rules import Rules
-from ..engine.determinize import HandFact
 from ..engine.state import Action, Deal, HandState, SeatView
-from .senas import Sena, noticed, senas
-from .senas import facts as sena_facts
+from .senas import Sena, facts as sena_facts, noticed, senas
 
 __all__ = ["Entry", "Table", "TableError", "ScriptError", "NEXT_HAND", "Policy"]
 
@@ -269,9 +269,9 @@ class Table:
         entries: list[Entry] = []
         for _ in range(MAX_BOT_ACTIONS):
             hand = self.hand
-            if hand.is_over or hand.to_act == self.learner_seat:
-                return entries
             seat = hand.to_act
+            if hand.is_over or seat is None or seat == self.learner_seat:  # None only when over
+                return entries
             scripted = self.policy(self, seat) if self.policy is not None else None
             if scripted is not None:
                 action, reason = scripted

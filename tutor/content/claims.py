@@ -29,8 +29,8 @@ something the engine cannot back.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Union
 
 from tutor.engine.cards import Card
 from tutor.engine.envido import envido_points
@@ -198,8 +198,8 @@ class HeldClaim:
         return set(hand.deal[self.seat]) == set(self.cards)
 
 
-Claim = Union[TrickClaim, HandClaim, AwardClaim, PointsClaim, ShowdownClaim, WorthClaim, StakeClaim, MatchClaim,
-              HeldClaim]
+Claim = (TrickClaim | HandClaim | AwardClaim | PointsClaim | ShowdownClaim | WorthClaim | StakeClaim | MatchClaim
+         | HeldClaim)
 """Any claim; every one has ``holds(hand) -> bool``."""
 
 
@@ -264,8 +264,8 @@ def _stake(hand: HandState, calls: tuple[str, ...], team: int) -> tuple[int, int
     if not calls:
         return None
     if calls[0] in {c.value for c in TrucoCall}:
-        stake = truco_stake(calls)
-        return stake.accepted, stake.declined
+        truco = truco_stake(calls)
+        return truco.accepted, truco.declined
     rules = hand.rules
     try:
         stake = envido_stake([EnvidoCall(c) for c in calls], scores=hand.start_scores, target=rules.target,

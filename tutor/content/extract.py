@@ -23,7 +23,8 @@ the TOML file (found by searching the source, since ``tomllib`` keeps no positio
 from __future__ import annotations
 
 import tomllib
-from typing import Any, BinaryIO, Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
+from typing import Any, BinaryIO
 
 Message = tuple[int, None, str, list[str]]
 

@@ -58,19 +58,20 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from tutor.bots.common import Level
 from tutor.engine.cards import DECK, Card
 from tutor.engine.envido import envido
 from tutor.engine.errors import TrucoError
-from tutor.engine.rules import FlorMode, Rules, RANKINGS, find_variant
+from tutor.engine.rules import RANKINGS, FlorMode, Rules, find_variant
 from tutor.engine.state import CALLS, Action, Answer, Call, Deal, HandState, Mazo, PlayCard
 
 from .checks.base import GenerationError
-from .errors import ContentError
 from .claims import check_fact_name
+from .errors import ContentError
 from .predicates import Moment, Predicate, deal_only, seats_of
 from .reader import Reader
 

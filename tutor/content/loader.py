@@ -15,11 +15,11 @@ caches it; any broken file raises :class:`ContentError` naming the file and the 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-
-from dataclasses import replace
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from .errors import ContentError
 from .hands import PracticeHand, parse_hand_file

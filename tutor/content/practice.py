@@ -15,8 +15,9 @@ that is stored, and replaying it rebuilds the same state.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from tutor.bots import choose
 from tutor.bots.table import Entry, ScriptError, Table, decision_rng, reason_data

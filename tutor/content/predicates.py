@@ -34,8 +34,9 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from tutor.bots.certainty import Position, forced
 from tutor.bots.senas import Sena, senas_for_cards
@@ -714,7 +715,7 @@ def _parse_word(text: str, path: str) -> Predicate:
         wanted = f"({', '.join(entry.args)})" if entry.args else "no arguments"
         raise ContentError(f"{name} takes {wanted}, got {len(args_text)}", path=path)
     try:
-        args = [ARG_TYPES[kind](value) for kind, value in zip(entry.args, args_text)]
+        args = [ARG_TYPES[kind](value) for kind, value in zip(entry.args, args_text, strict=True)]
     except ValueError as exc:
         raise ContentError(f"{name}: {exc}", path=path) from None
     test = entry.test

@@ -18,7 +18,8 @@ adds the file name.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from tutor.engine.cards import Card, parse_cards
 from tutor.engine.errors import InvalidNotationError
@@ -84,8 +85,8 @@ class Reader:
             raise self.error(key, "a card appears in two hands")
         return tuple(hands)
 
-    def choice(self, key: str, options: Iterable[str], default: Any = _MISSING) -> Any:
-        """One of ``options`` (text); ``default`` when absent (required when no default)."""
+    def choice(self, key: str, options: Iterable[str | int], default: Any = _MISSING) -> Any:
+        """One of ``options`` (text or numbers); ``default`` when absent (required when no default)."""
         allowed = tuple(options)
         value = self._get(key)
         if value is _MISSING:

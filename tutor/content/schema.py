@@ -29,8 +29,9 @@ the file name.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import InvalidNotationError

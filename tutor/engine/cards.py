@@ -17,9 +17,9 @@ Card.parse('7o')
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Iterable
 
 from .errors import InvalidNotationError, NotationReason
 

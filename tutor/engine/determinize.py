@@ -39,15 +39,18 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import TypeVar
 
 from .cards import DECK, Card
 from .envido import envido_points, flor_points
 from .errors import TrucoError
-from .state import Action, Call, EventKind, HandState, Mazo, SeatView
 from .stakes import EnvidoCall
+from .state import Action, Call, EventKind, HandState, Mazo, SeatView
+
+_T = TypeVar("_T")
 
 __all__ = ["HandFact", "InconsistentViewError", "Determinizer", "determinize", "DEFAULT_TRIES", "Weigh"]
 
@@ -130,9 +133,7 @@ class HandFact:
             return False
         if hand & self.none_of:
             return False
-        if self.flor is not None and (len({c.suit for c in hand}) == 1) != self.flor:
-            return False
-        return True
+        return self.flor is None or (len({c.suit for c in hand}) == 1) == self.flor
 
 
 @dataclass(slots=True)
@@ -217,27 +218,31 @@ class Determinizer:
                 acted.add(action.seat)
         for event in view.events:
             kind = event.kind
+            seat = event.seat
+            if seat is None:  # every kind read below but CALL names a seat, and CALL does too
+                continue
             if kind is EventKind.CARD_PLAYED:
-                seats[event.seat].known.add(event.card)
+                seats[seat].known.add(_set(event.card))
             elif kind is EventKind.CARDS_SHOWN:
-                seats[event.seat].known.update(event.cards)
+                seats[seat].known.update(event.cards)
                 if len(event.cards) == 3:
-                    shown_order[event.seat] = tuple(event.cards)
+                    shown_order[seat] = tuple(event.cards)
             elif kind is EventKind.ENVIDO_STATED or kind is EventKind.ENVIDO_WON:
-                seats[event.seat].envido = event.value
+                value = _set(event.value)
+                seats[seat].envido = value
                 if kind is EventKind.ENVIDO_STATED:
-                    best = (event.seat, event.value)
+                    best = (seat, value)
             elif kind is EventKind.SON_BUENAS and best is not None:
-                facts_of = seats[event.seat]
+                facts_of = seats[seat]
                 if facts_of.below is None:
                     facts_of.below = []
                 # It does not beat the best: lower, or equal while farther from the mano.
-                facts_of.below.append((best[1], order[event.seat] > order[best[0]]))
+                facts_of.below.append((best[1], order[seat] > order[best[0]]))
             elif kind is EventKind.FLOR_ANNOUNCED:
-                announced.add(event.seat)
-                seats[event.seat].flor = True
+                announced.add(seat)
+                seats[seat].flor = True
             elif kind is EventKind.FLOR_STATED or kind is EventKind.FLOR_WON:
-                seats[event.seat].flor_value = event.value
+                seats[seat].flor_value = event.value
             elif kind is EventKind.CALL and (isinstance(event.call, EnvidoCall) or event.call in _ENVIDO_NAMES):
                 envido_called = True
         if has_flor_rule:
@@ -415,7 +420,9 @@ class Determinizer:
         state = self._search(rng)
         if state is not None:
             if weigh is not None:
-                state = self._replay({s: _mask(state.deal[s]) for s in self.others}, weigh)
+                replayed = self._replay({s: _mask(state.deal[s]) for s in self.others}, weigh)
+                assert replayed is not None, "the searched deal fits the record, so its replay does"
+                state = replayed
             return state, self.weight
         if self.facts:  # the extra facts contradict the record: do without them
             self.facts = ()
@@ -426,6 +433,12 @@ class Determinizer:
     def hidden(self) -> tuple[Card, ...]:
         """The cards a sample deals at random: those the seat has not seen and no fact names."""
         return self.pool
+
+
+def _set(value: _T | None) -> _T:
+    """An event field its kind always sets (see :class:`~tutor.engine.state.EventKind`)."""
+    assert value is not None
+    return value
 
 
 def determinize(

@@ -22,10 +22,10 @@ thousands of exercises stays cheap; a result does not depend on the order of the
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
-from typing import Collection, Iterable, Sequence
 
 from .cards import DECK, Card, Suit, parse_cards
 from .errors import InvalidNotationError, NotationReason
@@ -114,8 +114,9 @@ def _compute(hand: tuple[Card, ...]) -> EnvidoResult:
 
 
 # frozenset of three cards -> its result; 9,880 entries, built once by the rule above.
-_TABLE: dict[frozenset[Card], EnvidoResult] = {frozenset(hand): _compute(hand) for hand in combinations(DECK, 3)}
-_POINTS: dict[frozenset[Card], int] = {key: result.points for key, result in _TABLE.items()}
+# Keyed by Card sets; looked up with whatever a caller passes (notation strings simply miss).
+_TABLE: dict[frozenset[Card | str], EnvidoResult] = {frozenset(hand): _compute(hand) for hand in combinations(DECK, 3)}
+_POINTS: dict[frozenset[Card | str], int] = {key: result.points for key, result in _TABLE.items()}
 
 
 def _three(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
@@ -135,15 +136,16 @@ def envido(cards: Iterable[Card | str] | str) -> EnvidoResult:
     >>> r.points, r.kind.name, [str(c) for c in r.counted]
     (33, 'BEST_PAIR', ['7o', '6o'])
     """
-    hand = cards
+    hand: Iterable[Card | str] | str = cards
     if not isinstance(cards, str):
         try:
-            hand = tuple(cards)
-            result = _TABLE.get(frozenset(hand))
+            hand = items = tuple(cards)
+            result = _TABLE.get(frozenset(items))
         except TypeError:  # not iterable, or unhashable items: let the parser explain
             result = None
-        if result is not None and len(hand) == 3:
-            return result
+        else:
+            if result is not None and len(items) == 3:
+                return result
     return _TABLE[frozenset(_three(hand))]
 
 
@@ -153,15 +155,16 @@ def envido_points(cards: Iterable[Card | str] | str) -> int:
     >>> envido_points("7c 3c 4b"), envido_points("1e 7c 4b"), envido_points("12e 11b 10o")
     (30, 7, 0)
     """
-    hand = cards
+    hand: Iterable[Card | str] | str = cards
     if not isinstance(cards, str):
         try:
-            hand = tuple(cards)
-            points = _POINTS.get(frozenset(hand))
+            hand = items = tuple(cards)
+            points = _POINTS.get(frozenset(items))
         except TypeError:  # not iterable, or unhashable items: let the parser explain
             points = None
-        if points is not None and len(hand) == 3:
-            return points
+        else:
+            if points is not None and len(items) == 3:
+                return points
     return _POINTS[frozenset(_three(hand))]
 
 
@@ -322,11 +325,11 @@ def showdown(values: Sequence[int], mano: int = 0, folded: Collection[int] = ())
             speak(seat)
     while True:
         # The first silent seat (from the mano) whose team has lost the lead speaks now.
-        seat = next((s for s in waiting if s % 2 != best % 2), None)
-        if seat is None:
+        silent = next((s for s in waiting if s % 2 != best % 2), None)
+        if silent is None:
             break
-        waiting.remove(seat)
-        speak(seat)
+        waiting.remove(silent)
+        speak(silent)
     team_values = (max(vals[s] for s in order if s % 2 == 0), max(vals[s] for s in order if s % 2 == 1))
     return ShowdownResult(
         values=vals,

@@ -19,9 +19,9 @@ After each hand the mano moves to the next seat (the deal moves to the right, do
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Sequence
 
 from .errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
 from .rules import Rules

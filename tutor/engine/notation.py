@@ -27,8 +27,9 @@ tutor.engine.errors.InvalidNotationError: action 2: unknown action 'maybe'
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from .cards import Card, format_cards, parse_cards
 from .errors import InvalidNotationError, NotationReason

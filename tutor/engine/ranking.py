@@ -15,8 +15,8 @@ ranking (docs/rules §2) has 14 levels and is the default.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from .cards import DECK, RANKS, Card, Suit
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, NoReturn
 
 from .errors import InvalidNotationError, NotationReason
 from .ranking import ARGENTINE, Ranking
@@ -162,7 +162,7 @@ class Rules:
         }
 
 
-def _bad(reason: NotationReason, message: str, value: Any) -> None:
+def _bad(reason: NotationReason, message: str, value: Any) -> NoReturn:
     raise InvalidNotationError(reason, message, value=value)
 
 

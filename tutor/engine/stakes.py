@@ -16,9 +16,10 @@ decisions where those sections are silent are in docs/rules/decisions.md, "Stake
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Iterable, Sequence, TypeVar
+from typing import TypeVar
 
 from .errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
 
@@ -224,7 +225,7 @@ def _check_scores(scores: Sequence[int], target: int) -> tuple[int, int]:
         raise InvalidNotationError(
             NotationReason.BAD_VALUE, f"scores {scores!r} must be two numbers from 0 to {target - 1}", value=scores
         )
-    return pair  # type: ignore[return-value]
+    return pair
 
 
 def malas_limit(target: int = DEFAULT_TARGET) -> int:

@@ -56,10 +56,11 @@ A team game where one player folds and its partner plays on:
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
-from typing import Iterable, NamedTuple, Sequence, Union
+from functools import cache
+from typing import NamedTuple, cast
 
 from .cards import DECK, Card, parse_cards
 from .envido import EnvidoResult, envido, envido_points, flor_points, showdown
@@ -156,7 +157,7 @@ class FlorAnnouncement(StrEnum):
 FLOR = FlorAnnouncement.FLOR
 """The flor announcement."""
 
-CallName = Union[EnvidoCall, TrucoCall, FlorCall, FlorAnnouncement]
+CallName = EnvidoCall | TrucoCall | FlorCall | FlorAnnouncement
 CALLS: dict[str, CallName] = {
     **{c.value: c for c in EnvidoCall},
     **{c.value: c for c in TrucoCall},
@@ -180,8 +181,9 @@ class PlayCard:
     card: Card
 
     def __post_init__(self) -> None:
-        if type(self.card) is not Card:
-            object.__setattr__(self, "card", Card.parse(self.card))
+        card: Card | str = self.card  # notation is accepted too
+        if not isinstance(card, Card):
+            object.__setattr__(self, "card", Card.parse(card))
 
     @property
     def notation(self) -> str:
@@ -250,8 +252,9 @@ class Mazo:
         return self.notation
 
 
-Action = Union[PlayCard, Call, Answer, Mazo]
+Action = PlayCard | Call | Answer | Mazo
 """Any action of a hand."""
+_ACTION_CLASSES = (PlayCard, Call, Answer, Mazo)
 
 _MAX_SEATS = 6
 # Interned actions: legal_actions() hands out these shared objects instead of building new ones.
@@ -445,7 +448,8 @@ def _read_deal(cards: Sequence[Iterable[Card | str] | str], players: int) -> Dea
     if isinstance(cards, str):
         cards = cards.split("|")
     hands = tuple(
-        hand if type(hand) is tuple and len(hand) == 3 and all(type(c) is Card for c in hand)
+        cast("tuple[Card, ...]", hand)  # three Cards already (checked on the same line)
+        if type(hand) is tuple and len(hand) == 3 and all(type(c) is Card for c in hand)
         else tuple(parse_cards(hand, count=3))
         for hand in cards
     )
@@ -463,12 +467,12 @@ def _read_deal(cards: Sequence[Iterable[Card | str] | str], players: int) -> Dea
     return hands
 
 
-@lru_cache(maxsize=None)
+@cache
 def _next_envido(calls: tuple[EnvidoCall, ...], raisable: bool) -> tuple[EnvidoCall, ...]:
     return next_envido_calls(calls, raisable)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _next_flor(calls: tuple[FlorCall, ...]) -> tuple[FlorCall, ...]:
     return next_flor_calls(calls)
 
@@ -557,7 +561,7 @@ class HandState:
                 NotationReason.BAD_VALUE, f"scores {scores!r} must be two numbers from 0 to {rules.target - 1}",
                 value=scores,
             )
-        self.start_scores: tuple[int, int] = pair  # type: ignore[assignment]
+        self.start_scores: tuple[int, int] = pair
         self._scores = list(pair)
         self.actions: list[Action] = []
         """Every action applied, in order (the log)."""
@@ -680,12 +684,12 @@ class HandState:
     @property
     def truco_calls(self) -> tuple[tuple[int, TrucoCall], ...]:
         """The truco calls made, as ``(seat, call)``."""
-        return tuple(zip(self._truco_callers, self._truco_calls))
+        return tuple(zip(self._truco_callers, self._truco_calls, strict=True))
 
     @property
     def envido_calls(self) -> tuple[tuple[int, EnvidoCall], ...]:
         """The envido calls made, as ``(seat, call)``."""
-        return tuple(zip(self._envido_callers, self._envido_calls))
+        return tuple(zip(self._envido_callers, self._envido_calls, strict=True))
 
     @property
     def envido_status(self) -> EnvidoStatus:
@@ -818,10 +822,9 @@ class HandState:
             if self.match_winner is not None:
                 return _error(Reason.MATCH_OVER, "the match is over")
             return _error(Reason.HAND_OVER, "the hand is over")
-        kind = type(action)
-        if kind is not PlayCard and kind is not Call and kind is not Answer and kind is not Mazo:
+        if not isinstance(action, _ACTION_CLASSES):
             return _error(Reason.UNKNOWN_ACTION, f"not an action: {action!r}", value=repr(action))
-        seat = action.seat  # type: ignore[union-attr]
+        seat = action.seat
         stack = self._stack
         actor = stack[-1].responder if stack else self._turn
         if seat != actor:
@@ -831,33 +834,35 @@ class HandState:
                     seat=seat, to_act=actor,
                 )
             return _error(Reason.NOT_YOUR_TURN, f"seat {seat} cannot act: it is seat {actor}'s turn", seat=seat, to_act=actor)
-        if kind is Mazo:
-            return None
-        if kind is Call:
-            call = action.call  # type: ignore[union-attr]
-            if call is FLOR:
-                return self._check_flor(seat)
-            if call.__class__ is FlorCall:
-                return self._check_contraflor(seat, call)
-            if self._owes_flor(seat):
-                return _error(Reason.FLOR_MUST_BE_ANNOUNCED, "announce the flor first", seat=seat)
-            if call.__class__ is EnvidoCall:
-                return self._check_envido(seat, call)
-            if call.__class__ is TrucoCall:
-                return self._check_truco(seat, call)
-            return _error(Reason.UNKNOWN_ACTION, f"unknown call {call!r}", value=repr(call))
-        if self._owes_flor(seat):
-            return _error(Reason.FLOR_MUST_BE_ANNOUNCED, "announce the flor first", seat=seat)
-        if kind is Answer:
-            if not stack:
-                return _error(Reason.NOTHING_TO_ANSWER, "no call is waiting for an answer")
-            return None
-        if stack:
-            return _error(Reason.ANSWER_PENDING, "answer the open call first", seat=seat)
-        card = action.card  # type: ignore[union-attr]
-        if card not in self._hands[seat]:
-            return _error(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}", card=str(card))
-        return None
+        match action:
+            case Mazo():
+                return None
+            case Call(call=call):
+                if call is FLOR:
+                    return self._check_flor(seat)
+                if isinstance(call, FlorCall):
+                    return self._check_contraflor(seat, call)
+                if self._owes_flor(seat):
+                    return _error(Reason.FLOR_MUST_BE_ANNOUNCED, "announce the flor first", seat=seat)
+                if isinstance(call, EnvidoCall):
+                    return self._check_envido(seat, call)
+                if isinstance(call, TrucoCall):
+                    return self._check_truco(seat, call)
+                return _error(Reason.UNKNOWN_ACTION, f"unknown call {call!r}", value=repr(call))
+            case Answer():
+                if self._owes_flor(seat):
+                    return _error(Reason.FLOR_MUST_BE_ANNOUNCED, "announce the flor first", seat=seat)
+                if not stack:
+                    return _error(Reason.NOTHING_TO_ANSWER, "no call is waiting for an answer")
+                return None
+            case PlayCard(card=card):
+                if self._owes_flor(seat):
+                    return _error(Reason.FLOR_MUST_BE_ANNOUNCED, "announce the flor first", seat=seat)
+                if stack:
+                    return _error(Reason.ANSWER_PENDING, "answer the open call first", seat=seat)
+                if card not in self._hands[seat]:
+                    return _error(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}", card=str(card))
+                return None
 
     def _check_envido(self, seat: int, call: EnvidoCall) -> IllegalActionError | None:
         if not self.rules.envido:
@@ -955,31 +960,30 @@ class HandState:
         if error is not None:
             raise error
         self.actions.append(action)
-        kind = type(action)
-        if kind is PlayCard:
-            self._do_play(action.seat, action.card)  # type: ignore[union-attr]
-        elif kind is Call:
-            call = action.call  # type: ignore[union-attr]
-            cls = call.__class__
-            if cls is EnvidoCall:
-                self._do_envido(action.seat, call)  # type: ignore[union-attr]
-            elif cls is TrucoCall:
-                self._do_truco(action.seat, call)  # type: ignore[union-attr]
-            else:
-                self._do_flor(action.seat, call)  # type: ignore[union-attr]
-        elif kind is Answer:
-            self._do_answer(action.seat, action.quiero)  # type: ignore[union-attr]
-        else:
-            self._do_mazo(action.seat)
+        match action:
+            case PlayCard(seat=seat, card=card):
+                self._do_play(seat, card)
+            case Call(seat=seat, call=EnvidoCall() as call):
+                self._do_envido(seat, call)
+            case Call(seat=seat, call=TrucoCall() as call):
+                self._do_truco(seat, call)
+            case Call(seat=seat, call=FlorCall() | FlorAnnouncement() as call):
+                self._do_flor(seat, call)
+            case Answer(seat=seat, quiero=quiero):
+                self._do_answer(seat, quiero)
+            case Mazo(seat=seat):
+                self._do_mazo(seat)
         return action
 
     # --- Doing -----------------------------------------------------------------------------------
 
     def _emit(self, kind: EventKind, **fields: object) -> None:
+        # The fields are the Event's keywords, each of its own type: not expressible as one annotation.
         self.events.append(Event(kind, **fields))  # type: ignore[arg-type]
 
     def _award(self, team: int, points: int, rule: AwardRule, **fields: object) -> bool:
         """Score points; True when that ends the match (the hand then ends at once)."""
+        # The fields are the Award's optional keywords, each of its own type (see _emit).
         self.awards.append(Award(team, points, rule, **fields))  # type: ignore[arg-type]
         self._scores[team] += points
         self.events.append(Event(EventKind.POINTS, team=team, points=points, award_rule=rule))
@@ -1063,7 +1067,8 @@ class HandState:
         index = len(self._tricks)
         result = self._trick_result(trick)
         mano_team = self.mano & 1
-        if result.parda:
+        winner = result.winner  # None exactly for a parda
+        if winner is None:
             leader = trick[0][0]
             if self._folded >> leader & 1:
                 leader = self._next_in_hand(leader)
@@ -1071,7 +1076,7 @@ class HandState:
             self._trick_winners.append(None)
             self._emit(EventKind.TRICK_PARDA, seat=leader, trick=index)
         else:
-            leader, winning_card = trick[result.winner]  # type: ignore[index]
+            leader, winning_card = trick[winner]
             self._outcomes.append(TrickOutcome.WON if result.winning_team == mano_team else TrickOutcome.LOST)
             self._trick_winners.append(leader)
             self._emit(EventKind.TRICK_WON, seat=leader, team=leader & 1, card=winning_card, trick=index)
@@ -1404,7 +1409,7 @@ class HandState:
             legal_actions=tuple(self.legal_actions()) if self.to_act == seat else (),
         )
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (
             self.rules, self.deal, self.mano, self.start_scores, tuple(self.actions), tuple(self.events),
             tuple(self.awards), self.end, self.match_winner, self.hands, self.tricks, self.current_trick,
@@ -1418,7 +1423,7 @@ class HandState:
             return NotImplemented
         return self._key() == other._key()
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as a class with __eq__ is by default
 
     def __repr__(self) -> str:
         return (

@@ -18,9 +18,10 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Iterable, Sequence
+from typing import cast
 
 from .cards import Card
 from .errors import InvalidNotationError, NotationReason
@@ -78,7 +79,7 @@ def trick_result(
     if isinstance(cards, str) or not all(type(card) is Card for card in cards):
         played = _read_cards(cards)
     else:
-        played = tuple(cards)
+        played = cast("tuple[Card, ...]", tuple(cards))  # every item is a Card (checked just above)
         if not played:
             raise InvalidNotationError(NotationReason.EMPTY, "a trick needs at least one card", value=played)
         if len(set(played)) != len(played):

@@ -35,10 +35,11 @@ from __future__ import annotations
 import datetime
 import functools
 import io
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from babel import Locale
 from babel.dates import format_date as babel_format_date
@@ -176,7 +177,7 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
 
 def pgettext(context: str, message: str, **variables: Any) -> str:
     """Translate a short message that needs a context to be unambiguous."""
-    return _format(translations().pgettext(context, message), variables)
+    return _format(str(translations().pgettext(context, message)), variables)
 
 
 def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> str:

@@ -69,7 +69,7 @@ def _jinja_ngettext(singular: str, plural: str, num: int) -> str:
 
 
 def _jinja_pgettext(context: str, message: str) -> str:
-    return translations().pgettext(context, message)
+    return str(translations().pgettext(context, message))
 
 
 def _jinja_npgettext(context: str, singular: str, plural: str, num: int) -> str:

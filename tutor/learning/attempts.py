@@ -16,7 +16,7 @@ item ``<lesson-key>``). Everything else (stars, mastery, the review schedule) is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from enum import StrEnum
 
 QUIZ_PREFIX = "quiz:"
@@ -54,8 +54,8 @@ ANSWER_SOURCES = frozenset({Source.LESSON, Source.QUIZ, Source.REVIEW, Source.PR
 def as_utc(moment: datetime) -> datetime:
     """The moment in UTC (a naive value, as SQLite hands back, is taken to be UTC already)."""
     if moment.tzinfo is None:
-        return moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc)
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from enum import StrEnum
 
 from .attempts import Attempt, Source, quiz_item
@@ -33,7 +33,7 @@ DAILY_GOAL = 10
 """Answers a day that make the daily goal."""
 
 
-def day_of(attempt: Attempt, tz: tzinfo = timezone.utc) -> date:
+def day_of(attempt: Attempt, tz: tzinfo = UTC) -> date:
     """The calendar day of an attempt in ``tz``."""
     return attempt.at.astimezone(tz).date()
 
@@ -124,7 +124,7 @@ class DayAccuracy:
 
 
 def accuracy_by_day(attempts: Iterable[Attempt], topic: Topic | None = None,
-                    tz: tzinfo = timezone.utc) -> list[DayAccuracy]:
+                    tz: tzinfo = UTC) -> list[DayAccuracy]:
     """One entry per day with at least one answer (on the topic's items, or on any item), oldest first."""
     answers: Counter[date] = Counter()
     right: Counter[date] = Counter()
@@ -137,7 +137,7 @@ def accuracy_by_day(attempts: Iterable[Attempt], topic: Topic | None = None,
     return [DayAccuracy(day, answers[day], right[day]) for day in sorted(answers)]
 
 
-def streak(attempts: Iterable[Attempt], now: datetime, tz: tzinfo = timezone.utc) -> int:
+def streak(attempts: Iterable[Attempt], now: datetime, tz: tzinfo = UTC) -> int:
     """Days in a row with at least one answer, up to today; a streak is not broken before today ends,
     so without an answer yet today it counts up to yesterday."""
     days = {day_of(attempt, tz) for attempt in questions(attempts)}
@@ -167,7 +167,7 @@ class DailyGoal:
         return max(0, self.goal - self.answers)
 
 
-def daily_goal(attempts: Iterable[Attempt], now: datetime, tz: tzinfo = timezone.utc,
+def daily_goal(attempts: Iterable[Attempt], now: datetime, tz: tzinfo = UTC,
                goal: int = DAILY_GOAL) -> DailyGoal:
     """How many answers the learner gave today (in ``tz``), against ``goal``."""
     today = now.astimezone(tz).date()
@@ -186,7 +186,7 @@ class Totals:
     """Days with at least one answer."""
 
 
-def totals(attempts: Iterable[Attempt], tz: tzinfo = timezone.utc) -> Totals:
+def totals(attempts: Iterable[Attempt], tz: tzinfo = UTC) -> Totals:
     answers = questions(attempts)
     return Totals(len(answers), sum(1 for a in answers if a.correct), len({a.item for a in answers}),
                   len({day_of(a, tz) for a in answers}))

@@ -7,14 +7,14 @@ every :class:`tutor.bots.ReasonCode` has one.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from tutor.bots.reasons import BotReason, ReasonCode
 from tutor.engine.cards import Card
 from tutor.engine.errors import TrucoError
-from tutor.i18n import format_number
-from tutor.i18n import gettext as _
-from tutor.i18n import pgettext
+from tutor.i18n import format_number, gettext as _, pgettext
+
 from .cards import card_name
 from .explain import call_name
 
@@ -56,11 +56,7 @@ def _params(reason: BotReason | Mapping[str, Any], face: str | None) -> tuple[Re
         raw = dict(reason.get("params") or {})
     out: dict[str, Any] = {}
     for key, value in raw.items():
-        if key in ("card", "kept"):
-            out[key] = action_label(str(value), face)
-        elif key == "call":
-            out[key] = action_label(str(value), face)
-        elif key == "action":
+        if key in ("card", "kept", "call", "action"):
             out[key] = action_label(str(value), face)
         elif key in ("points", "other_points"):
             out[key] = format_number(round(float(value), 2))

@@ -19,7 +19,7 @@ An unknown face (a stale cookie, a typo) falls back to the Spanish face rather t
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from tutor.engine.cards import Card, Suit
 from tutor.i18n import pgettext

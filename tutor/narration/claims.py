@@ -7,7 +7,7 @@ a test checks that every kind has one.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from tutor.content.claims import (
     AwardClaim,

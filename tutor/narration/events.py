@@ -11,10 +11,11 @@ no language has to glue "you" to a third-person verb (see :mod:`.perspective`).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from tutor.engine.state import Event
 from tutor.i18n import gettext as _
+
 from .cards import card_name
 from .perspective import Perspective
 from .words import answer_name, call_name, card_list, number, sentence

@@ -13,8 +13,9 @@ the API count from 0.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from tutor.engine.cards import Card
 from tutor.engine.envido import EnvidoKind, EnvidoResult, FlorResult, ShowdownResult, StatementAction
@@ -30,6 +31,7 @@ from tutor.engine.stakes import (
     mazo_award,
 )
 from tutor.i18n import gettext as _
+
 from .cards import suit_name
 from .perspective import Perspective
 from .words import call_name, calls_formula, card_list, join, points_text, sentence, sum_formula
@@ -88,6 +90,7 @@ def explain_envido(result: EnvidoResult, face: str | None = "spanish") -> Explan
     formula = ""
     left_out = [card for card in result.cards if card not in result.counted]
     if result.kind in (EnvidoKind.PAIR, EnvidoKind.BEST_PAIR):
+        assert result.suit is not None, "a pair's two cards share a suit"
         suit = suit_name(result.suit, face)
         if result.kind is EnvidoKind.PAIR:
             # Translators: envido counting rule; %(suit)s is a suit name such as "coins".

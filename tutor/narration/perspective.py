@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.i18n import gettext as _
-from tutor.i18n import ngettext, pgettext
+from tutor.i18n import gettext as _, ngettext, pgettext
+
 from .words import number, sentence
 
 __all__ = ["Perspective", "TABLE_SIZES"]

@@ -15,8 +15,8 @@ from typing import Any
 
 from tutor.engine.errors import NotationReason, Reason, TrucoError
 from tutor.engine.rules import TARGETS
-from tutor.i18n import gettext as _
-from tutor.i18n import ngettext
+from tutor.i18n import gettext as _, ngettext
+
 from .cards import card_name
 from .words import join
 
@@ -106,7 +106,8 @@ def _notation_message(reason: NotationReason, details: dict[str, Any], field: Fi
             name = value
         return _("Given twice: %(card)s. Each card is in the deck only once.", card=name)
     if reason is NotationReason.WRONG_COUNT:
-        got = details.get("value") if isinstance(details.get("value"), int) else 0
+        given = details.get("value")
+        got = given if isinstance(given, int) else 0
         if field is Field.SEATS:
             # Translators: the envido showdown; "showdown" is when the players state their envido.
             return ngettext(

@@ -6,14 +6,14 @@ add its own quotation marks.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from babel.lists import format_list
 
 from tutor.engine.cards import Card
 from tutor.engine.stakes import ENVIDO_POINTS, EnvidoCall, FlorCall, TrucoCall
-from tutor.i18n import current_language, format_number
-from tutor.i18n import ngettext, pgettext
+from tutor.i18n import current_language, format_number, ngettext, pgettext
+
 from .cards import card_name
 
 __all__ = [
@@ -95,7 +95,7 @@ def sum_formula(terms: Sequence[int], total: int) -> str:
 def calls_formula(calls: Sequence[EnvidoCall | str]) -> str:
     """``Envido 2 + Real envido 3 = 5``: envido calls with their points, added when there are several."""
     values = [ENVIDO_POINTS[EnvidoCall(str(call))] for call in calls]
-    terms = " + ".join(f"{call_name(call)} {number(value)}" for call, value in zip(calls, values))
+    terms = " + ".join(f"{call_name(call)} {number(value)}" for call, value in zip(calls, values, strict=True))
     if len(calls) > 1:
         terms += f" = {number(sum(values))}"
     return terms

@@ -29,12 +29,13 @@ per explanation type; ``to_data()`` gives either as JSON data.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import AnswerError, AnswerErrorKind, ContentError
-from .answers import check_form, judge, parse_answer
 from . import explanations, situations
+from .answers import check_form, judge, parse_answer
 from .base import (
     AnswerType,
     Draft,

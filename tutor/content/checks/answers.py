@@ -9,7 +9,8 @@ answer is always judged, right or wrong.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import InvalidNotationError

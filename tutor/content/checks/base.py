@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum, StrEnum
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, ClassVar, TypeVar
 
-from tutor.engine.cards import Card, parse_cards
-from tutor.engine.errors import InvalidNotationError
+from tutor.engine.cards import Card
 
-from ..errors import AnswerError, AnswerErrorKind, ContentError
 from ..reader import Reader, card_message as _card_message  # noqa: F401  (kinds import Reader from here)
 
 T = TypeVar("T")

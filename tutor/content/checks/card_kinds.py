@@ -14,8 +14,8 @@ Ranking levels in explanations are the 14 levels of docs/rules §2, 1 = stronges
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from tutor.engine.cards import DECK, Card, Suit
 from tutor.engine.ranking import ARGENTINE, MATAS
@@ -109,9 +109,12 @@ class StrongerCard(Kind):
         return StrongerParams(cards, pattern)
 
     def draft(self, params: StrongerParams, rng: random.Random) -> Draft:
-        cards = params.cards or tuple(
-            sample_until(rng, lambda g: g.sample(DECK, 2), lambda pair: _stronger_ok(params.pattern, pair))
-        )
+        cards = params.cards
+        if not cards:
+            drawn: list[Card] = sample_until(
+                rng, lambda g: g.sample(DECK, 2), lambda pair: _stronger_ok(params.pattern, pair)
+            )
+            cards = tuple(drawn)
         a, b = cards
         order = ARGENTINE.compare(a, b)
         expected = "equal" if order == 0 else (a if order > 0 else b).notation
@@ -171,15 +174,17 @@ class OrderCards(Kind):
             cards = tuple(rng.sample(MATAS, 4))
         elif params.pattern == "aces_and_sevens":
             pool = [c for c in DECK if c.rank in (1, 7)]
-            cards = tuple(sample_until(rng, lambda g: g.sample(pool, params.count),
-                                       lambda cs: len(_order_groups(cs)) >= 3))
+            drawn: list[Card] = sample_until(rng, lambda g: g.sample(pool, params.count),
+                                             lambda cs: len(_order_groups(cs)) >= 3)
+            cards = tuple(drawn)
         else:
             def ok(cs: Sequence[Card]) -> bool:
                 groups = _order_groups(cs)
                 if params.pattern == "with_equal":
                     return len(groups) < len(cs) and len(groups) >= 2
                 return len(groups) >= 2
-            cards = tuple(sample_until(rng, lambda g: g.sample(DECK, params.count), ok))
+            found: list[Card] = sample_until(rng, lambda g: g.sample(DECK, params.count), ok)
+            cards = tuple(found)
         groups = _order_groups(cards)
         expected = tuple(frozenset(c.notation for c in group) for group in groups)
         explanation = CardOrder(groups=tuple(tuple(group) for group in groups),
@@ -233,7 +238,10 @@ class PickCards(Kind):
         def ok(cs: Sequence[Card]) -> bool:
             hits = sum(_has_property(params.prop, c) for c in cs)
             return 0 < hits < len(cs)
-        cards = params.cards or tuple(sample_until(rng, lambda g: g.sample(DECK, params.count), ok))
+        cards = params.cards
+        if not cards:
+            drawn: list[Card] = sample_until(rng, lambda g: g.sample(DECK, params.count), ok)
+            cards = tuple(drawn)
         picked = tuple(c for c in cards if _has_property(params.prop, c))
         others = tuple(c for c in cards if not _has_property(params.prop, c))
         explanation = CardsPicked(property=params.prop, picked=picked, others=others, suit=_SUITS.get(params.prop))
@@ -371,7 +379,7 @@ class TrickWinner(Kind):
 
     def draft(self, params: TrickParams, rng: random.Random) -> Draft:
         seats, result = _make_trick(params, rng)
-        options = tuple(Option(c.notation, OptionKey.CARD, card=c, seat=s) for c, s in zip(result.cards, seats))
+        options = tuple(Option(c.notation, OptionKey.CARD, card=c, seat=s) for c, s in zip(result.cards, seats, strict=True))
         if params.cards is not None or params.pattern != "clear":  # "clear" comes before parda is taught
             options += (Option("parda", OptionKey.PARDA),)
         if result.parda:

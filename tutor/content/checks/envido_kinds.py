@@ -8,8 +8,9 @@ Seats and teams follow the engine: seats in speaking order from the mano are man
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from tutor.engine.cards import DECK, Card
 from tutor.engine.envido import (

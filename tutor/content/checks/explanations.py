@@ -11,6 +11,7 @@ Ranking levels are the 14 levels of docs/rules §2, 1 = strongest. Seats and tea
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -101,7 +102,7 @@ class CardsPicked(Explanation):
     suit: Suit | None = None
     """The suit picked (``pick.suit``), else None."""
 
-    @property
+    @builtins.property  # the field ``property`` shadows the builtin in the class body
     def msg(self) -> str:
         return "pick.suit" if self.suit is not None else f"pick.{self.property}"
 
@@ -289,7 +290,7 @@ class ShowdownWon(Explanation):
     went to the seat nearer the mano)."""
 
     family = "showdown"
-    msgs = ("showdown.best", "showdown.tie")
+    msgs: ClassVar[tuple[str, ...]] = ("showdown.best", "showdown.tie")  # SonBuenasSaid has its own
 
     statements: tuple[Statement, ...]
     order: tuple[int, ...]

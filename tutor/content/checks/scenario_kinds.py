@@ -34,8 +34,7 @@ from tutor.engine.state import (
     deal,
 )
 
-from ..predicates import Moment, Predicate
-from ..predicates import parse as parse_predicate
+from ..predicates import Moment, Predicate, parse as parse_predicate
 from .base import AnswerType, Draft, Kind, Option, OptionKey, Reader, sample_until, team_options, team_value
 from .explanations import CallsAllowed, GameEnded, Refusal, SeatFound
 from .situations import GameEndSituation, PlayedHandSituation, TableSituation
@@ -193,11 +192,13 @@ class LegalCalls(Kind):
             hand = params.record.state()
         else:
             rules = Rules(players=params.players, flor=FlorMode.SIMPLE if params.flor else FlorMode.OFF)
-            hand = sample_until(
+            found = sample_until(
                 rng,
                 lambda g: _random_playout(g, rules, g.randint(0, 7), params.taught),
                 lambda h: h is not None and h.to_act == 0 and _situation_ok(params.when or SITUATIONS[params.pattern], h),
             )
+            assert found is not None  # accepted above
+            hand = found
         seat = hand.to_act
         assert seat is not None
         names = call_names(hand.rules)
@@ -248,10 +249,10 @@ def _play_hand(rng: random.Random, target: int) -> tuple[HandState, HandState]:
             and not (isinstance(a, Answer) and not a.quiero)
             and not (isinstance(a, Call) and a.call is EnvidoCall.FALTA_ENVIDO)
         ]
-        action = rng.choice(legal)
-        full.apply(action)
+        chosen = rng.choice(legal)
+        full.apply(chosen)
         if not real.is_over:
-            real.apply(action)
+            real.apply(chosen)
     return full, real
 
 
@@ -370,7 +371,9 @@ class SeatRole(Kind):
             match = MatchState(rules, seed=rng.randrange(1 << 30), mano=mano)
             hand = match.hand
             while not hand.is_over:  # every seat to act folds until a whole team has; the engine deals the next
-                match.apply(Mazo(hand.to_act))
+                folder = hand.to_act
+                assert folder is not None  # the hand is not over
+                match.apply(Mazo(folder))
             answer = match.hand.dealer
             next_mano = match.hand.mano
         explanation = SeatFound(role=params.role, seat=answer, players=n, dealer=dealer, mano=mano, order=tuple(order),

@@ -334,8 +334,8 @@ class TrucoPoints(Kind):
             pattern = params.pattern
             ending = {"declined": "no_quiero", "accepted": "quiero", "mazo": "mazo"}.get(pattern) or rng.choice(_ENDINGS)
             low = 0 if ending == "mazo" else 1
-            calls = tuple(TrucoCall)[: rng.randint(low, 3)]
-            p = TrucoPointsParams(tuple(c.value for c in calls), rng.randrange(2), ending, rng.randrange(2), pattern)
+            drawn = tuple(TrucoCall)[: rng.randint(low, 3)]
+            p = TrucoPointsParams(tuple(c.value for c in drawn), rng.randrange(2), ending, rng.randrange(2), pattern)
         else:
             p = params
         assert p.calls is not None and p.ending is not None and p.caller is not None

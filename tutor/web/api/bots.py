@@ -17,13 +17,14 @@ from typing import Any, Self
 
 from werkzeug.datastructures import MultiDict
 
+from tutor.narration import Field
+from tutor.narration.bots import reason_sentence
+
 from ...bots import Level, choose, hint
 from ...engine.errors import Reason
 from ...engine.notation import format_hand, parse_hand
 from ...engine.state import HandState, SeatView
 from ...i18n import gettext as _
-from tutor.narration import Field
-from tutor.narration.bots import reason_sentence
 from ..shared.queries import about, param
 from .schemas import PRINTABLE_ASCII, one_of, text
 from .views import ApiError, read_args

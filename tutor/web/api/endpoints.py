@@ -9,8 +9,9 @@ it, the parameters from the query objects' fields (:func:`tutor.web.shared.queri
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Protocol, Self
+from typing import Any, Protocol, Self
 
 from flask import Blueprint, jsonify, request
 from flask.wrappers import Response

@@ -32,12 +32,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Self
 
+from babel.lists import format_list
 from flask import Blueprint, g, jsonify, request
 from flask.wrappers import Response
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
-from babel.lists import format_list
 from werkzeug.http import HTTP_STATUS_CODES
+
+from tutor.narration import Field, error_message
 
 from ...engine.cards import Card, format_cards, parse_cards
 from ...engine.envido import envido, flor, showdown
@@ -45,9 +47,7 @@ from ...engine.errors import InvalidNotationError, NotationReason, Reason, Truco
 from ...engine.rules import Rules, find_variant
 from ...engine.stakes import EnvidoCall, EnvidoStake, FaltaMode, TrucoCall, envido_stake, truco_stake
 from ...engine.tricks import TrickOutcome, hand_result, trick_result
-from ...i18n import current_language, negotiate_language, ngettext
-from ...i18n import gettext as _
-from tutor.narration import Field, error_message
+from ...i18n import current_language, gettext as _, negotiate_language, ngettext
 from ..shared.queries import about, param, parameters
 from ..shared.readers import (
     check_seat_count,

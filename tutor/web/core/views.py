@@ -14,8 +14,7 @@ from flask import Blueprint, Flask, abort, current_app, redirect, render_templat
 from markupsafe import Markup
 
 from ...engine.ranking import ARGENTINE, MATAS
-from ...i18n import LANG_PREFIX, current_language
-from ...i18n import lazy_gettext as _l
+from ...i18n import LANG_PREFIX, current_language, lazy_gettext as _l
 from ..shared.htmx import render_page_or_block, wants_fragment
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face, card_faces, set_card_face

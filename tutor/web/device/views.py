@@ -27,10 +27,7 @@ from datetime import timedelta
 
 from flask import Blueprint, Flask, current_app, flash, redirect, render_template, request, url_for
 
-from ...i18n import LANG_PREFIX
-from ...i18n import gettext as _
-from ...i18n import lazy_gettext as _l
-from ...i18n import ngettext, pgettext
+from ...i18n import LANG_PREFIX, gettext as _, lazy_gettext as _l, ngettext, pgettext
 from ...store import (
     DEVICE_CODE_ALPHABET,
     DEVICE_CODE_LENGTH,

@@ -14,11 +14,12 @@ from typing import Any, Self
 
 from werkzeug.datastructures import MultiDict
 
+from tutor.narration import Field, error_message
+
 from ...engine.cards import Card, format_cards
 from ...engine.errors import NotationReason, TrucoError
 from ...engine.rules import Rules
 from ...engine.stakes import EnvidoCall, EnvidoStake, TrucoCall, TrucoStake, envido_stake, truco_stake
-from tutor.narration import Field, error_message
 from ..shared.queries import FormErrors, collect
 from ..shared.readers import (
     TRUE_VALUES,

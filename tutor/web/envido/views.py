@@ -27,22 +27,23 @@ sentence; ``to_params`` is the canonical link.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from flask import Blueprint, Flask, redirect, request, url_for
-from flask.wrappers import Response
+from werkzeug.wrappers import Response  # the base of flask.Response; redirect() returns one
+
+from tutor import narration
+from tutor.narration import error_message
 
 from ...engine.cards import DECK, Card, Suit
 from ...engine.envido import envido, flor, showdown
 from ...engine.errors import TrucoError
 from ...engine.rules import TARGETS, FlorMode, Rules
 from ...engine.stakes import EnvidoCall, TrucoCall, flor_stake, next_envido_calls
-from ...i18n import LANG_PREFIX
-from ...i18n import lazy_gettext as _l
+from ...i18n import LANG_PREFIX, lazy_gettext as _l
 from ..shared.htmx import render_page_or_block, wants_fragment
-from tutor import narration
-from tutor.narration import error_message
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.qr import qr_data_uri

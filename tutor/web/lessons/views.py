@@ -29,21 +29,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
-from flask.wrappers import Response
+from werkzeug.wrappers import Response  # the base of flask.Response; redirect() returns one
 
 from ...content import Lesson, Step, all_lessons, get_lesson, next_lesson, split_bold
 from ...content.checks import AnswerError, Question, judge, make_question, new_seed, parse_answer
-from ...i18n import LANG_PREFIX, current_language
-from ...i18n import gettext as _
-from ...i18n import lazy_gettext as _l
+from ...i18n import LANG_PREFIX, current_language, gettext as _, lazy_gettext as _l
+from ..components.questions import answer_error_message, question_view
 from ..shared.caches import question_key
-from ..shared.extensions import LESSON_END_LINKS, Link, LESSON_MAP_LINKS, LESSON_MAP_NOTES, LESSON_SUMMARY_SECTIONS
+from ..shared.extensions import LESSON_END_LINKS, LESSON_MAP_LINKS, LESSON_MAP_NOTES, LESSON_SUMMARY_SECTIONS, Link
 from ..shared.htmx import render_page_or_block, wants_fragment
-from ..shared.readers import parse_seed
 from ..shared.learner import known_visitor, session_public_id
 from ..shared.nav import Section, add_section, fixed_url
 from ..shared.preferences import card_face
-from ..components.questions import answer_error_message, question_view
+from ..shared.readers import parse_seed
 from .progress import (
     LessonStatus,
     all_statuses,

@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Self
 
+from tutor.narration import error_message
+
 from ...engine.errors import TrucoError
 from ...engine.rules import FlorMode, Rules, find_variant
 from ...i18n import gettext as _
-from tutor.narration import error_message
 from ..shared.queries import FormErrors
 
 PLAYERS = (2, 4, 6)

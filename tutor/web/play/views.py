@@ -31,18 +31,17 @@ from typing import Any
 from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
 from flask.wrappers import Response
 
+from tutor.narration import Perspective
+
 from ...bots.table import NEXT_HAND, Table
 from ...engine.notation import format_rules, parse_rules
-from ...i18n import LANG_PREFIX, format_number
-from ...i18n import gettext as _
-from ...i18n import lazy_gettext as _l
+from ...i18n import LANG_PREFIX, format_number, gettext as _, lazy_gettext as _l
 from ...store import Game, Learner, current_store
-from ..shared.learner import current_learner, my_learner_id
-from tutor.narration import Perspective
-from ..shared.nav import Section, add_section
-from ..shared.preferences import card_face
 from ..components.table import learner_hint, render_table, review_steps, table_context
 from ..components.table.controller import TableController
+from ..shared.learner import current_learner, my_learner_id
+from ..shared.nav import Section, add_section
+from ..shared.preferences import card_face
 from ..shared.queries import FormErrors
 from .forms import FLOR_MODES, LEVELS, PLAYERS, PRESETS, TARGETS, SetupForm
 

@@ -3,13 +3,14 @@ their numbers; what happened is told from the engine's claims (:mod:`tutor.narra
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from ...content.practice import FiredNote, Practice, Verdict
-from ...i18n import format_number
-from ...i18n import gettext as _
 from tutor.narration import Perspective
 from tutor.narration.claims import claim_sentence
+
+from ...content.practice import FiredNote, Practice, Verdict
+from ...i18n import format_number, gettext as _
 
 
 def _lesson_text(text: str, values: Mapping[str, int]) -> str:

@@ -29,19 +29,16 @@ from flask import Blueprint, Flask, abort, redirect, render_template, request, u
 from ...bots.table import NEXT_HAND, Table
 from ...content import Lesson, PracticeHand, all_hands, all_lessons, get_hand, get_lesson, hands_for
 from ...content.practice import Practice
-from ...i18n import LANG_PREFIX, current_language
-from ...i18n import gettext as _
-from ...i18n import ngettext
-from ...i18n import lazy_gettext as _l
+from ...i18n import LANG_PREFIX, current_language, gettext as _, lazy_gettext as _l, ngettext
 from ...learning import practice_item
 from ...store import PracticeRun, current_store
-from ..shared.learner import current_learner, my_learner_id, remember
+from ..components.table import learner_hint, render_table, review_steps, table_context
+from ..components.table.controller import TableController
 from ..shared.extensions import LESSON_END_LINKS, LESSON_MAP_LINKS, LESSON_SUMMARY_SECTIONS, Link, LinkList
+from ..shared.learner import current_learner, my_learner_id, remember
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.readers import MAX_SEED, parse_seed
-from ..components.table import learner_hint, render_table, review_steps, table_context
-from ..components.table.controller import TableController
 from .coach import coach_items, verdict_lines
 from .walk import walk_context
 
@@ -204,7 +201,7 @@ def review(key: str, run_id: str):
     data = TABLES.review(found, practice, 0)
     face = card_face()
     steps = review_steps(practice.table, 0, data, face)
-    for step, entry in zip(steps, practice.entries()):
+    for step, entry in zip(steps, practice.entries(), strict=False):
         if entry.by == "script":
             # Translators: in the review of a practice hand, next to a move the lesson's script made.
             step["reason"] = _("This move is part of the practice hand: it sets up what the hand teaches.")
@@ -219,7 +216,8 @@ def _walk(key: str, template: str):
     seed = parse_seed(request.args.get("seed"))
     if seed is None:
         seed = 0 if spec.fixed else secrets.randbelow(MAX_SEED)
-        args = {k: v for k, v in request.args.items() if k != "seed"}
+        args: dict[str, Any] = {k: v for k, v in request.args.items() if k != "seed"}
+        assert request.endpoint is not None  # a routed request
         return redirect(url_for(request.endpoint, key=key, seed=seed, **args), code=302)
     step = _read_version(request.args.get("step")) or 0
     faces = request.args.get("faces") == "1"

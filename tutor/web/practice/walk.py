@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutor.narration import Perspective, narrate
+from tutor.narration.bots import action_label
+
 from ...content import PracticeHand
 from ...content.practice import play_ideal
 from ...engine.notation import parse_action
 from ...engine.stepper import replay
 from ...i18n import gettext as _
-from tutor.narration import Perspective, narrate
-from tutor.narration.bots import action_label
 from .coach import coach_text, verdict_lines
 
 

@@ -22,10 +22,7 @@ from flask import Blueprint, Flask, render_template, request, url_for
 
 from ...content import get_hand
 from ...content.checks import new_seed
-from ...i18n import LANG_PREFIX, current_language
-from ...i18n import gettext as _
-from ...i18n import lazy_gettext as _l
-from ...i18n import lazy_pgettext as _lp
+from ...i18n import LANG_PREFIX, current_language, gettext as _, lazy_gettext as _l, lazy_pgettext as _lp
 from ...learning import DayAccuracy, Level, Missed, TopicMastery
 from ...learning.attempts import PRACTICE_PREFIX
 from ...store import Progress, current_store, reviewable

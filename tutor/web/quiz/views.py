@@ -46,21 +46,19 @@ from werkzeug.routing import BuildError
 
 from ...content import get_lesson
 from ...content.checks import AnswerError, judge, new_seed, parse_answer
-from ...i18n import LANG_PREFIX
-from ...i18n import gettext as _
-from ...i18n import lazy_gettext as _l
+from ...i18n import LANG_PREFIX, gettext as _, lazy_gettext as _l
 from ...learning import EXAM, TOPICS, get_topic, quiz_passed
+from ...store import QuizRun, current_store
+from ..components.questions import already_counted, answer_error_message, answer_text, question_view
 from ..shared.caches import question_key
 from ..shared.htmx import render_page_or_block
-from ..shared.readers import parse_seed
-from ...store import QuizRun, current_store
 from ..shared.learner import current_learner, my_learner_id, new_answer_token, remember, session_public_id
-from ..shared.topics import topic_name
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.qr import qr_data_uri
-from ..components.questions import already_counted, answer_error_message, answer_text, question_view
-from .answers import decode_answer, daily_entries, encode_answer
+from ..shared.readers import parse_seed
+from ..shared.topics import topic_name
+from .answers import daily_entries, decode_answer, encode_answer
 from .draw import DAILY, DAILY_SIZE, EXAM_SIZE, MAX_SEED, QUIZ_SIZE, Drawn, Quiz, daily_seed, find_quiz, quiz_questions
 
 bp = Blueprint("quiz", __name__, url_prefix=LANG_PREFIX)
@@ -231,7 +229,7 @@ def _result_context(run: QuizRun, drawn: tuple[Drawn, ...]) -> dict[str, Any]:
     face = card_face()
     rows = []
     missed: dict[tuple[str, str], dict[str, Any]] = {}
-    for number, (current, entry) in enumerate(zip(drawn, run.answers), start=1):
+    for number, (current, entry) in enumerate(zip(drawn, run.answers, strict=False), start=1):
         question = current.question
         try:
             answer = decode_answer(question, entry["answer"])

@@ -32,21 +32,17 @@ from flask.wrappers import Response
 
 from ...content import Lesson, Step
 from ...content.checks import AnswerError, judge, make_question, new_seed, parse_answer
-from ...i18n import LANG_PREFIX, format_long_date
-from ...i18n import gettext as _
-from ...i18n import lazy_gettext as _l
-from ...i18n import lazy_pgettext as _lp
-from ...i18n import ngettext
+from ...i18n import LANG_PREFIX, format_long_date, gettext as _, lazy_gettext as _l, lazy_pgettext as _lp, ngettext
 from ...learning import Source, check_item
+from ...store import ReviewItem, reviewable
+from ..components.questions import already_counted, answer_error_message, question_view
 from ..shared.caches import question_key
+from ..shared.extensions import LESSON_MAP_NOTES, Link
 from ..shared.htmx import render_page_or_block, wants_fragment
-from ..shared.readers import parse_seed
 from ..shared.learner import known_visitor, my_progress, new_answer_token, now, record
 from ..shared.nav import Badge, Section, add_section, site_sections
-from ..shared.extensions import LESSON_MAP_NOTES, Link
 from ..shared.preferences import card_face
-from ..components.questions import already_counted, answer_error_message, question_view
-from ...store import ReviewItem, reviewable
+from ..shared.readers import parse_seed
 
 bp = Blueprint("review", __name__, url_prefix=LANG_PREFIX)
 

@@ -15,6 +15,7 @@ from flask.globals import request_ctx
 from flask.wrappers import Response
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.wrappers import Response as BaseResponse  # what redirect() returns; flask.Response derives from it
 
 from ...i18n import negotiate_language, supported_languages
 from ...store import db
@@ -98,7 +99,7 @@ def _without_trailing_slash() -> str | None:
     return stripped + ("?" + query if query else "")
 
 
-def handle_http_error(error: HTTPException) -> Response:
+def handle_http_error(error: HTTPException) -> BaseResponse:
     """Any HTTP error raised with ``abort()`` or by routing."""
     if error.code == 404 and (target := _without_trailing_slash()):
         return redirect(target, code=308)

@@ -30,8 +30,9 @@ template draw what it gets.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Generic, ParamSpec, TypeVar
+from typing import Generic, ParamSpec, TypeVar
 
 from flask import Flask, current_app
 

@@ -9,7 +9,8 @@ requests. htmx-flask's ``make_response(reswap=...)`` rejects some valid values; 
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from flask import Flask, current_app, make_response, render_template, request
 from flask.wrappers import Response
@@ -21,7 +22,7 @@ htmx = Htmx()
 def wants_fragment() -> bool:
     """True for an htmx request that swaps a region (not a boosted page load or a history restore)."""
     hx = getattr(request, "htmx", None)
-    return bool(hx) and not hx.boosted and not hx.history_restore_request
+    return hx is not None and bool(hx) and not hx.boosted and not hx.history_restore_request
 
 
 def render_block(template_name: str, block: str, **context: Any) -> str:

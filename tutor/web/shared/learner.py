@@ -29,9 +29,8 @@ from datetime import datetime
 from flask import Flask, g, request, session
 
 from ...learning import Source
-from ...store import Appended, Learner, LogEntry, Progress, current_store, new_token
+from ...store import TOKEN_FIELD as TOKEN_FIELD, Appended, Learner, LogEntry, Progress, current_store, new_token
 from ...store.projection import Summary
-from ...store import TOKEN_FIELD as TOKEN_FIELD
 
 SESSION_KEY = "learner"
 _RENEWED_KEY = "renewed"

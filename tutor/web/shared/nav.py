@@ -9,8 +9,9 @@ returns a :class:`Badge`, or None for nothing), drawn by ``templates/_nav_badge.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from flask import Flask, current_app, g, render_template, request, url_for
 from markupsafe import Markup

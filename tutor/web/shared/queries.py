@@ -24,14 +24,16 @@ its strict reading (unknown and repeated parameters) and its OpenAPI ``parameter
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Iterator, Mapping, Protocol, Self, Sequence
+from typing import Any, Protocol, Self
 
 from werkzeug.datastructures import MultiDict
 
-from ...engine.errors import TrucoError
 from tutor.narration import Field, error_message
+
+from ...engine.errors import TrucoError
 
 _PARAM = "param"
 """The key of a field's :class:`Param` in its dataclass metadata."""

@@ -9,14 +9,16 @@ finds the right sentence for the page or the API's problem document.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from tutor.narration import Field
 
 from ...engine.cards import Card, parse_cards
 from ...engine.envido import envido
 from ...engine.errors import InvalidNotationError, NotationReason
 from ...engine.rules import TARGETS, FlorMode, Rules, find_variant
 from ...engine.stakes import EnvidoCall, FaltaMode, TrucoCall
-from tutor.narration import Field
 
 POSSIBLE_ENVIDO: frozenset[int] = frozenset(range(0, 8)) | frozenset(range(20, 34))
 """Every envido a hand can have: 0-7 without two cards of one suit, 20-33 with them."""

@@ -70,8 +70,7 @@ def refuse_untrusted_host(error: SecurityError) -> Response:
     Flask cannot build URLs for such a request, so the usual error page (which links to the
     stylesheet and the menu) cannot be rendered; API paths still get problem+json.
     """
-    from ...i18n import gettext as _
-    from ...i18n import negotiate_language
+    from ...i18n import gettext as _, negotiate_language
     from .errors import problem_response, wants_problem_json
 
     g.lang = negotiate_language()

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ...i18n import gettext as _
-from ...i18n import lazy_gettext as _l
+from ...i18n import gettext as _, lazy_gettext as _l
 from ...learning import TOPICS, Topic
 
 TOPIC_NAMES = {

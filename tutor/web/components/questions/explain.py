@@ -10,18 +10,10 @@ here, with seats and teams named from the learner's point of view (:mod:`.text`)
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from ....content.checks import Question
-from ....content.checks import explanations as ex
-from ....engine.cards import Card
-from ....engine.envido import Statement, envido, flor
-from ....engine.ranking import MATAS
-from ....engine.state import Award, Event, EventKind
-from ....i18n import gettext as _
-from ....i18n import ngettext
 from tutor import narration
-from tutor.narration.cards import card_name
 from tutor.narration import (
     Explanation,
     call_name,
@@ -35,6 +27,14 @@ from tutor.narration import (
     refusal_sentence,
     sentence,
 )
+from tutor.narration.cards import card_name
+
+from ....content.checks import Question, explanations as ex
+from ....engine.cards import Card
+from ....engine.envido import Statement, envido, flor
+from ....engine.ranking import MATAS
+from ....engine.state import Award, Event, EventKind
+from ....i18n import gettext as _, ngettext
 from .text import learner, players_of, side_name, suit_text
 
 __all__ = ["Explanation", "explain", "EXPLAINERS"]
@@ -139,7 +139,7 @@ def _pick(question: Question, data: ex.CardsPicked, face: str | None) -> Explana
 
 def _trick_parda(question: Question, data: ex.TrickParda, face: str | None) -> Explanation:
     players = _players(question)
-    pairs = [_card_by(c, s, players, face) for c, s in zip(data.cards, data.seats)]
+    pairs = [_card_by(c, s, players, face) for c, s in zip(data.cards, data.seats, strict=True)]
     # Translators: "parda" is a tied trick; keep the Truco term.
     headline = _("The trick is a parda.")
     # Translators: "parda"/"pardas": a tied trick; the cards named are the best ones of the trick.
@@ -153,7 +153,7 @@ def _trick(question: Question, data: ex.TrickTaken | ex.TrickByPartners, face: s
     card = _card_by(data.card, data.seat, players, face)
     headline = sentence(_("%(card)s takes the trick.", card=card))
     if isinstance(data, ex.TrickByPartners):
-        pairs = [_card_by(c, s, players, face) for c, s in zip(data.cards, data.seats)]
+        pairs = [_card_by(c, s, players, face) for c, s in zip(data.cards, data.seats, strict=True)]
         # Translators: "parda" is a tied trick; keep the Truco term.
         if data.team == 0:
             # Translators: "parda" is a tied trick; keep the Truco term. The learner's team played both cards.
@@ -178,8 +178,9 @@ def _lead(question: Question, data: ex.LeadByWinner | ex.LeadAfterParda, face: s
     players = _players(question)
     # Translators: who plays the first card of the next trick; %(player)s is a seat name such as "your partner".
     headline = _("Next to lead: %(player)s.", player=learner(players).seat_name(data.seat))
+    reasons: tuple[str, ...]
     if isinstance(data, ex.LeadAfterParda):
-        pairs = [_card_by(c, s, players, face) for c, s in zip(data.cards, data.seats)]
+        pairs = [_card_by(c, s, players, face) for c, s in zip(data.cards, data.seats, strict=True)]
         # Translators: "parda" is a tied trick; keep the Truco term.
         reasons = (_("The trick was a parda: %(cards)s are equal.", cards=join(pairs)),
                    # Translators: "parda" is a tied trick; keep the Truco term.
@@ -398,11 +399,8 @@ def refusal_text(call: str, reason: str) -> str:
 
 def _legal(data: ex.CallsOpen, first: list[str]) -> Explanation:
     allowed = data.allowed
-    if allowed:
-        # Translators: %(calls)s lists Truco call names, which stay Spanish.
-        headline = _("Possible now: %(calls)s.", calls=calls_text(allowed))
-    else:
-        headline = _("No call is possible now.")
+    # Translators: %(calls)s lists Truco call names, which stay Spanish.
+    headline = _("Possible now: %(calls)s.", calls=calls_text(allowed)) if allowed else _("No call is possible now.")
     reasons = first + [refusal_text(item.call, item.reason) for item in data.refused]
     return Explanation(headline, tuple(reasons))
 

@@ -19,13 +19,13 @@ the kind's name::
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
-from ....content.checks import AnswerType, Question, Situation
-from ....content.checks import explanations as ex
-from ....content.checks import situations as sit
-from ....engine.envido import envido
 from tutor.narration import Explanation, judge_envido_guess
+
+from ....content.checks import AnswerType, Question, Situation, explanations as ex, situations as sit
+from ....engine.envido import envido
 from . import situation as views
 from .explain import explain
 from .situation import OptionView, SituationView, option_views

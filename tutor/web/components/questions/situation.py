@@ -10,16 +10,16 @@ the expected answer.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
-from ....content.checks import AnswerType, Points, Question
-from ....content.checks import situations as sit
-from ....engine.cards import Card
-from ....engine.state import Event, EventKind
-from ....i18n import gettext as _
-from ....i18n import pgettext
 from tutor.narration import calls_text, narrate, number
+
+from ....content.checks import AnswerType, Points, Question, situations as sit
+from ....engine.cards import Card
+from ....engine.state import CALLS, Event, EventKind
+from ....i18n import gettext as _, pgettext
 from .explain import award_line
 from .text import action_line, learner, option_caption, option_label, side_name
 
@@ -102,7 +102,7 @@ def players_fact(players: int) -> str:
 def _cards_row(label: str, cards: Iterable[Card], captions: Iterable[str] | None = None) -> CardRow:
     cards = list(cards)
     texts = list(captions) if captions is not None else [""] * len(cards)
-    return CardRow(label, tuple(CardItem(c, t) for c, t in zip(cards, texts)))
+    return CardRow(label, tuple(CardItem(c, t) for c, t in zip(cards, texts, strict=True)))
 
 
 def held_cards_view(s: sit.HeldCardsSituation) -> SituationView:
@@ -170,7 +170,7 @@ def envido_calls_view(s: sit.EnvidoCallsSituation) -> SituationView:
     """What was said, the score, and (when accepted) both envidos and the mano."""
     view = SituationView(log_title=_("What was said"))
     for entry in s.calls:
-        view.log.append(narrate(Event(EventKind.CALL, seat=entry.team, call=entry.call), learner(2)))
+        view.log.append(narrate(Event(EventKind.CALL, seat=entry.team, call=CALLS[entry.call]), learner(2)))
     view.log.append(narrate(Event(EventKind.ANSWER, seat=s.responder, quiero=s.response == "quiero"), learner(2)))
     view.facts.append(_scores_fact(s.scores, s.target))
     if s.values is not None:
@@ -193,7 +193,7 @@ def truco_calls_view(s: sit.TrucoCallsSituation) -> SituationView:
     calls = s.calls
     ending = s.ending
     for i, entry in enumerate(calls):
-        view.log.append(narrate(Event(EventKind.CALL, seat=entry.team, call=entry.call), learner(2)))
+        view.log.append(narrate(Event(EventKind.CALL, seat=entry.team, call=CALLS[entry.call]), learner(2)))
         last = i == len(calls) - 1
         if ending == "mazo" or (ending == "quiero" and last):
             view.log.append(narrate(Event(EventKind.ANSWER, seat=1 - entry.team, quiero=True), learner(2)))

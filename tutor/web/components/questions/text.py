@@ -15,15 +15,16 @@ language may add its own quotation marks.
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
+
+from tutor.narration import Perspective, call_name, join, narrate, number, sentence
+from tutor.narration.cards import card_name, suit_name
 
 from ....content.checks import AnswerError, AnswerErrorKind, AnswerType, Option, OptionKey, Points, Question
 from ....engine.cards import Card
 from ....engine.state import Action, Answer, Call, Event, EventKind, PlayCard
-from ....i18n import gettext as _
-from ....i18n import pgettext
-from tutor.narration.cards import card_name, suit_name
-from tutor.narration import Perspective, call_name, join, narrate, number, sentence
+from ....i18n import gettext as _, pgettext
 
 # --- Seats and teams ---------------------------------------------------------------------------
 
@@ -54,7 +55,7 @@ def action_line(action: Action, players: int, face: str | None) -> str:
     if isinstance(action, PlayCard):
         event = Event(EventKind.CARD_PLAYED, seat=action.seat, card=action.card)
     elif isinstance(action, Call):
-        event = Event(EventKind.CALL, seat=action.seat, call=action.call.value)
+        event = Event(EventKind.CALL, seat=action.seat, call=action.call)
     elif isinstance(action, Answer):
         event = Event(EventKind.ANSWER, seat=action.seat, quiero=action.quiero)
     else:

@@ -8,13 +8,15 @@ draw; :meth:`QuestionView.context` gives it under the names the lesson pages use
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
+
+from tutor.narration import Explanation
 
 from ....content.checks import AnswerType, Question, Verdict
 from ....engine.cards import Card
 from ....i18n import gettext as _
-from tutor.narration import Explanation
 from .presenters import Presenter, presenter_for
 from .situation import OptionView, SituationView, answer_values
 from .text import answer_text, order_cards, order_groups

@@ -30,6 +30,8 @@ from typing import Any, Generic, TypeVar
 from flask import abort, current_app, redirect
 from flask.wrappers import Response
 
+from tutor.narration import error_message
+
 from ....bots.table import Table, TableError
 from ....engine.errors import InvalidNotationError, TrucoError
 from ....i18n import gettext as _
@@ -37,7 +39,6 @@ from ....store import Runs, db
 from ...shared.caches import caches_on
 from ...shared.htmx import wants_fragment
 from ...shared.learner import session_public_id
-from tutor.narration import error_message
 
 R = TypeVar("R")
 S = TypeVar("S")

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutor.narration import Perspective, narrate
+from tutor.narration.bots import action_label, reason_sentence
+
 from ....bots import hint
 from ....bots.table import Table
 from ....engine.notation import parse_action
 from ....engine.stepper import replay
 from ....i18n import format_number
-from tutor.narration import Perspective, narrate
-from tutor.narration.bots import action_label, reason_sentence
 
 MATCH_TOLERANCE = 0.05
 """A decision within this many expected points of the best counts as matching it."""

@@ -12,10 +12,15 @@ page, or only its ``table`` block for an htmx swap. How a feature uses both: see
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from flask.wrappers import Response
+
+from tutor.narration import Perspective, call_name, narrate
+from tutor.narration.bots import SENA_FACES, action_label, reason_sentence, sena_text
+from tutor.web.shared.htmx import render_page_or_block, wants_fragment
 
 from ....bots import Hint, hint
 from ....bots.table import Table
@@ -23,11 +28,7 @@ from ....engine.cards import Card
 from ....engine.match import standing
 from ....engine.stakes import malas_limit
 from ....engine.state import Answer, Call, EventKind, Mazo, PlayCard, SeatView
-from ....i18n import format_number
-from ....i18n import gettext as _
-from tutor.web.shared.htmx import render_page_or_block, wants_fragment
-from tutor.narration import Perspective, call_name, narrate
-from tutor.narration.bots import SENA_FACES, action_label, reason_sentence, sena_text
+from ....i18n import format_number, gettext as _
 
 AREAS = {
     2: ("me", "top"),
@@ -188,7 +189,7 @@ def table_context(table: Table, *, face: str, act_url: str, hint_url: str | None
     fresh_order: dict[tuple[int, int], int] = {}
     timeline: list[TimelineItem] = []
     order = 0
-    for event, position in zip(events, positions):
+    for event, position in zip(events, positions, strict=True):
         new = position >= since and since < table.version
         if new:
             order += 1
