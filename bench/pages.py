@@ -101,7 +101,7 @@ def _append(public_id: str, log) -> None:
                 dict(item=item, source=source, correct=correct, hinted=hinted, at=at)
                 for item, source, correct, hinted, at in log[first:first + batch]])
         return
-    from tutor.store import AttemptRow, Learner, db
+    from tutor.models import AttemptRow, Learner, db  # before the store existed (a baseline run)
 
     learner = db.session.query(Learner).filter_by(public_id=public_id).one_or_none()
     if learner is None:

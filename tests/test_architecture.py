@@ -450,3 +450,29 @@ def test_the_template_checker_sees_another_features_global(jinja_owners, jinja_e
     assert template_violations("envido", probe, jinja_env, registered) == [
         "practice_hands (registered by practice)", "template review/index.html (review's)"]
     assert "card_view (registered by components)" in template_violations("shared", probe, jinja_env, registered)
+
+
+# --- The store: one package, below the web layer; its fold is pure ----------------------------------
+
+STORE = ENGINE.parent / "store"
+
+
+def test_the_store_imports_no_web_layer():
+    bad = {f"{path.name}: {name}" for path in sorted(STORE.rglob("*.py")) for name in imported_names(path)
+           if name == "tutor.web" or name.startswith("tutor.web.")}
+    assert not bad, f"tutor.store imports the web layer: {sorted(bad)}"
+
+
+def test_the_stores_fold_is_pure():
+    """``tutor.store.projection`` folds attempts into what pages read: no database, no framework."""
+    bad = [name for name in imported_names(STORE / "projection.py")
+           if is_forbidden(name) or name.split(".")[0] == "sqlalchemy" or name.startswith("tutor.store.")]
+    assert not bad, f"store/projection.py imports {bad}"
+
+
+def test_only_the_store_touches_the_database():
+    """Features reach the database through ``tutor.store``, never SQLAlchemy themselves."""
+    web = sorted((ENGINE.parent / "web").rglob("*.py"))
+    bad = {f"{path.relative_to(ENGINE.parent)}: {name}" for path in web for name in imported_names(path)
+           if name.split(".")[0] in ("sqlalchemy", "flask_sqlalchemy")}
+    assert not bad, f"the web layer uses SQLAlchemy directly: {sorted(bad)}"
