@@ -193,7 +193,8 @@ def lesson_statuses(lessons: Iterable[Lesson], attempts: Iterable[Attempt]) -> l
 def last_touched(statuses: Iterable[LessonStatus]) -> str | None:
     """The key of the lesson whose steps the learner answered or read last, or None."""
     latest: LessonStatus | None = None
+    latest_at: datetime | None = None  # latest.touched, never None once latest is set
     for status in statuses:
-        if status.touched is not None and (latest is None or status.touched >= latest.touched):  # type: ignore[operator]
-            latest = status
+        if status.touched is not None and (latest_at is None or status.touched >= latest_at):
+            latest, latest_at = status, status.touched
     return latest.lesson.key if latest else None

@@ -228,7 +228,8 @@ def explain_showdown(result: ShowdownResult) -> Explanation:
 def team_values_text(result: ShowdownResult) -> tuple[str, str]:
     """One line per team with its envido (its best player's)."""
     # Translators: a team's envido in the showdown, e.g. "Team 1: 33"; "envido" stays Spanish.
-    return tuple(_("Envido of %(team)s: %(value)s", team=ONLOOKER.team_name(t), value=v) for t, v in enumerate(result.team_values))  # type: ignore[return-value]
+    first, second = (_("Envido of %(team)s: %(value)s", team=ONLOOKER.team_name(t), value=v) for t, v in enumerate(result.team_values))
+    return first, second
 
 
 # --- Stakes -------------------------------------------------------------------------------------
