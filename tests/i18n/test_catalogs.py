@@ -32,11 +32,30 @@ def catalog_path(lang: str) -> Path:
     return ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po"
 
 
+LINE_NUMBER = re.compile(r":\d+\b")
+
+
 def comparable(text: str) -> str:
-    """The template without its creation date and the header comment (which carries the year)."""
+    """The template without its creation date, its header comment (which carries the year) and line numbers.
+
+    A message's source files count; the line it sits on does not, so moving code does not stale the template.
+    The location lines of one message are joined, because a longer number can move a file to the next line.
+    """
     lines = text.splitlines()
     start = lines.index('msgid ""')
-    return "\n".join(line for line in lines[start:] if not line.startswith('"POT-Creation-Date:'))
+    kept: list[str] = []
+    for line in lines[start:]:
+        if line.startswith('"POT-Creation-Date:'):
+            continue
+        if line.startswith("#:"):
+            files = LINE_NUMBER.sub("", line[2:]).split()
+            if kept and kept[-1].startswith("#:"):
+                kept[-1] += " " + " ".join(files)
+            else:
+                kept.append("#: " + " ".join(files))
+            continue
+        kept.append(line)
+    return "\n".join(kept)
 
 
 def test_messages_pot_is_current(tmp_path):
