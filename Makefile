@@ -23,7 +23,7 @@ CHECK_TESTS := tests/test_architecture.py tests/content/test_architecture.py tes
 FAST_SELECTION := -m "not e2e and not postgresql" --ignore=tests/e2e --ignore=tests/web/test_schemathesis.py \
 	--ignore=tests/test_packaging.py
 
-.PHONY: run test test-fast check extract update compile bench bench-http
+.PHONY: run test test-fast check lint extract update compile bench bench-http
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,7 +49,18 @@ test: $(VENV)/.test-deps
 	if [ -n "$$missing" ]; then \
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
-	TUTOR_TEST_PROFILE=ci $(BIN)/pytest $(PYTEST_PARALLEL) --durations=10
+	@status=0; \
+	$(MAKE) -s lint || status=1; \
+	TUTOR_TEST_PROFILE=ci $(BIN)/pytest $(PYTEST_PARALLEL) --durations=10 || status=1; \
+	exit $$status
+
+# Lint, formatting and types (part of `make test` and `make check`): every command runs, then it fails if any did.
+lint: $(VENV)/.test-deps
+	@status=0; \
+	echo "ruff check"; $(BIN)/ruff check --output-format concise . || status=1; \
+	echo "ruff format --check"; $(BIN)/ruff format --check . || status=1; \
+	echo "mypy"; $(BIN)/mypy || status=1; \
+	exit $$status
 
 # Every unit, web test and doctest on SQLite only, with small budgets (tests/budgets.py), in parallel.
 test-fast: $(VENV)/.test-deps
@@ -59,9 +70,7 @@ test-fast: $(VENV)/.test-deps
 # target fails if any did (one line per problem: `ruff check` or `ruff format --diff` show more).
 check: $(VENV)/.test-deps
 	@status=0; \
-	echo "ruff check"; $(BIN)/ruff check --output-format concise . || status=1; \
-	echo "ruff format --check"; $(BIN)/ruff format --check --output-format concise . || status=1; \
-	echo "mypy"; $(BIN)/mypy || status=1; \
+	$(MAKE) -s lint || status=1; \
 	$(BIN)/pytest -q $(CHECK_TESTS) || status=1; \
 	exit $$status
 

@@ -103,7 +103,11 @@ def time_decisions(players: int, hands: int, budget: int | None) -> dict:
             wall.append(time.perf_counter() - t0)
         out[name] = {
             "decisions": len(views),
-            "wall_ms": {"p50": 1e3 * percentile(wall, 0.5), "p99": 1e3 * percentile(wall, 0.99), "max": 1e3 * max(wall)},
+            "wall_ms": {
+                "p50": 1e3 * percentile(wall, 0.5),
+                "p99": 1e3 * percentile(wall, 0.99),
+                "max": 1e3 * max(wall),
+            },
             "cpu_ms": {"p50": 1e3 * percentile(cpu, 0.5), "p99": 1e3 * percentile(cpu, 0.99), "max": 1e3 * max(cpu)},
         }
     return out
@@ -149,8 +153,15 @@ def tournament(players: int, first: str, second: str, matches: int, target: int,
         hands += played
     low, high = wilson(wins, matches)
     return {
-        "players": players, "first": first, "second": second, "matches": matches, "target": target,
-        "wins": wins, "rate": wins / matches, "wilson95": [low, high], "hands": hands,
+        "players": players,
+        "first": first,
+        "second": second,
+        "matches": matches,
+        "target": target,
+        "wins": wins,
+        "rate": wins / matches,
+        "wilson95": [low, high],
+        "hands": hands,
         "seconds": time.perf_counter() - start,
     }
 
@@ -159,8 +170,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=300, help="2-player matches per pairing (4 players: half)")
     parser.add_argument("--target", type=int, default=15)
-    parser.add_argument("--budget", type=int, default=None,
-                        help="simulated hands per strong decision (default: the bots' default for the table size)")
+    parser.add_argument(
+        "--budget",
+        type=int,
+        default=None,
+        help="simulated hands per strong decision (default: the bots' default for the table size)",
+    )
     parser.add_argument("--hands", type=int, default=60, help="hands sampled for the decision times")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the tournaments")
     parser.add_argument("--skip-timing", action="store_true")
@@ -169,9 +184,10 @@ def main() -> int:
     parser.add_argument("--players", type=int, choices=[2, 4], help="one table size only")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report: dict = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
-                                "load": os.getloadavg()},
-                    "budget": args.budget or {p: default_budget(p) for p in (2, 4)}}
+    report: dict = {
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "load": os.getloadavg()},
+        "budget": args.budget or {p: default_budget(p) for p in (2, 4)},
+    }
     sizes = [args.players] if args.players else [2, 4]
     if not args.skip_timing:
         report["timing"] = {}
@@ -180,9 +196,12 @@ def main() -> int:
             report["timing"][players] = figures
             for name, f in figures.items():
                 met = "aim met" if f["cpu_ms"]["p99"] < CPU_P99_MS else "aim missed"
-                print(f"{players} players, {name:6}: {f['decisions']} decisions, "
-                      f"wall p50 {f['wall_ms']['p50']:.1f} ms p99 {f['wall_ms']['p99']:.1f} ms, "
-                      f"cpu p50 {f['cpu_ms']['p50']:.1f} ms p99 {f['cpu_ms']['p99']:.1f} ms ({met})", flush=True)
+                print(
+                    f"{players} players, {name:6}: {f['decisions']} decisions, "
+                    f"wall p50 {f['wall_ms']['p50']:.1f} ms p99 {f['wall_ms']['p99']:.1f} ms, "
+                    f"cpu p50 {f['cpu_ms']['p50']:.1f} ms p99 {f['cpu_ms']['p99']:.1f} ms ({met})",
+                    flush=True,
+                )
     if not args.skip_tournament:
         report["tournaments"] = []
         pairings = [("strong", "beginner"), ("beginner", "random")]
@@ -197,12 +216,18 @@ def main() -> int:
                 aim = AIMS.get((players, first))
                 met = "" if aim is None else f", aim {100 * aim:.0f} % {'met' if result['rate'] >= aim else 'missed'}"
                 result["aim"] = aim
-                print(f"{players} players, {first} vs {second}: {result['wins']}/{count} = {100 * result['rate']:.1f} % "
-                      f"(95 % {100 * low:.1f}-{100 * high:.1f} %), {result['hands']} hands, "
-                      f"{result['seconds']:.0f} s{met}", flush=True)
+                print(
+                    f"{players} players, {first} vs {second}: {result['wins']}/{count} = {100 * result['rate']:.1f} % "
+                    f"(95 % {100 * low:.1f}-{100 * high:.1f} %), {result['hands']} hands, "
+                    f"{result['seconds']:.0f} s{met}",
+                    flush=True,
+                )
     report["machine"]["load_end"] = os.getloadavg()
-    print(f"load average at the start {report['machine']['load'][0]:.2f}, at the end {os.getloadavg()[0]:.2f} "
-          f"({os.cpu_count()} CPUs)", flush=True)
+    print(
+        f"load average at the start {report['machine']['load'][0]:.2f}, at the end {os.getloadavg()[0]:.2f} "
+        f"({os.cpu_count()} CPUs)",
+        flush=True,
+    )
     if args.json:
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "bots_bench.json").write_text(json.dumps(report, indent=2), encoding="utf-8")

@@ -118,8 +118,12 @@ def envido_all_hands(repeats: int = 9) -> dict:
             total += envido_points(hand)
         times.append(time.perf_counter() - start)
     times.sort()
-    return {"hands": len(hands), "best_ms": times[0] * 1000, "median_ms": times[len(times) // 2] * 1000,
-            "checksum": total}
+    return {
+        "hands": len(hands),
+        "best_ms": times[0] * 1000,
+        "median_ms": times[len(times) // 2] * 1000,
+        "checksum": total,
+    }
 
 
 def pytruco_python() -> Path | None:
@@ -143,7 +147,9 @@ def pytruco_self_play(python: Path, players: int, seconds: float, seed: int = 1)
     """pytruco's random self-play in a subprocess."""
     run = subprocess.run(
         [str(python), "-c", PYTRUCO_SELF_PLAY, str(players), str(seconds), "30", str(seed)],
-        capture_output=True, text=True, cwd=str(BENCH),
+        capture_output=True,
+        text=True,
+        cwd=str(BENCH),
     )
     if run.returncode != 0:
         print(f"pytruco self-play failed:\n{run.stderr[-2000:]}", file=sys.stderr)
@@ -195,12 +201,16 @@ def main(argv: list[str] | None = None) -> int:
             hands_ratio = ours["hands_per_s"] / theirs["hands_per_s"]
             results.setdefault("ratio", {})[players] = {"matches": ratio, "hands": hands_ratio}
             verdict = "meets" if ratio >= 10 else "misses"
-            print(f"{players} players: ours / pytruco = {ratio:.1f}x matches/s, {hands_ratio:.1f}x hands/s "
-                  f"({verdict} the 10x aim)")
+            print(
+                f"{players} players: ours / pytruco = {ratio:.1f}x matches/s, {hands_ratio:.1f}x hands/s "
+                f"({verdict} the 10x aim)"
+            )
     envido = results["envido"]
     verdict = "meets" if envido["best_ms"] < 20 else "misses"
-    print(f"envido of all {envido['hands']:,} hands: best {envido['best_ms']:.2f} ms, "
-          f"median {envido['median_ms']:.2f} ms ({verdict} the 20 ms aim)")
+    print(
+        f"envido of all {envido['hands']:,} hands: best {envido['best_ms']:.2f} ms, "
+        f"median {envido['median_ms']:.2f} ms ({verdict} the 20 ms aim)"
+    )
     if args.json:
         RESULTS.mkdir(exist_ok=True)
         path = RESULTS / "engine_bench.json"

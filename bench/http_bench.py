@@ -84,7 +84,12 @@ def prepare(url: str, work: Path, answers: int, runs: int, games: int, posts: in
     for _ in range(posts):
         seed = rng.randrange(1 << 31)
         question = make_question(check, seed)
-        body = {"csrf_token": token, "seed": str(seed), "attempt": _token(rng), **answer_form(question, question.expected)}
+        body = {
+            "csrf_token": token,
+            "seed": str(seed),
+            "attempt": _token(rng),
+            **answer_form(question, question.expected),
+        }
         lines.append(f"POST\t{STEP}\t{urlencode(body, doseq=True)}\t")
     lists["lesson answer POST"] = lines
 
@@ -97,15 +102,28 @@ def prepare(url: str, work: Path, answers: int, runs: int, games: int, posts: in
     for position in range(10):
         for seed, path in quiz_runs[:-1]:
             drawn = quiz_questions(QUIZ, seed)[position]
-            body = {"csrf_token": token, "position": str(position + 1), "attempt": _token(rng),
-                    **answer_form(drawn.question, drawn.question.expected)}
+            body = {
+                "csrf_token": token,
+                "position": str(position + 1),
+                "attempt": _token(rng),
+                **answer_form(drawn.question, drawn.question.expected),
+            }
             lines.append(f"POST\t{path}\t{urlencode(body, doseq=True)}\t")
     lists["quiz answer POST"] = lines
 
     paths = []
     for _ in range(games):
-        response = client.post("/en/play", data={"csrf_token": token, "players": "2", "preset": "argentino",
-                                                 "flor": "off", "target": "15", "level": "beginner"})
+        response = client.post(
+            "/en/play",
+            data={
+                "csrf_token": token,
+                "players": "2",
+                "preset": "argentino",
+                "flor": "off",
+                "target": "15",
+                "level": "beginner",
+            },
+        )
         paths.append(response.headers["Location"])
     per_game = []
     with app.app_context():
@@ -146,14 +164,16 @@ def _token(rng: random.Random) -> str:
     return "".join(rng.choice(alphabet) for _ in range(22))
 
 
-def wrk(base: str, path: str, duration: str, connections: int, cookie: str | None = None,
-        requests: Path | None = None) -> dict:
+def wrk(
+    base: str, path: str, duration: str, connections: int, cookie: str | None = None, requests: Path | None = None
+) -> dict:
     command = ["wrk", "-t1", f"-c{connections}", f"-d{duration}", "--latency"]
     env = dict(os.environ)
     if requests is not None:
         command += ["-s", str(ROOT / "bench" / "requests.lua")]
-        env.update(BENCH_REQUESTS=str(requests), BENCH_COOKIE=cookie or "",
-                   BENCH_ERRORS=str(requests.with_suffix(".errors")))
+        env.update(
+            BENCH_REQUESTS=str(requests), BENCH_COOKIE=cookie or "", BENCH_ERRORS=str(requests.with_suffix(".errors"))
+        )
     elif cookie:
         command += ["-H", f"Cookie: {cookie}"]
     out = subprocess.run([*command, base + path], capture_output=True, text=True, env=env, check=True).stdout
@@ -161,8 +181,13 @@ def wrk(base: str, path: str, duration: str, connections: int, cookie: str | Non
     latency = {q: _ms(v) for q, v in re.findall(r"^\s+(50|99)%\s+(\S+)", out, re.M)}
     bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
     total = re.search(r"(\d+) requests in", out)
-    return {"rate": rate, "p50": latency.get("50"), "p99": latency.get("99"), "bad": int(bad.group(1)) if bad else 0,
-            "total": int(total.group(1)) if total else 0}
+    return {
+        "rate": rate,
+        "p50": latency.get("50"),
+        "p99": latency.get("99"),
+        "bad": int(bad.group(1)) if bad else 0,
+        "total": int(total.group(1)) if total else 0,
+    }
 
 
 def _ms(text: str) -> float:
@@ -186,17 +211,25 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="http-bench-"))
     url = f"sqlite:///{work / 'bench.sqlite3'}"
     env = {**os.environ, "SECRET_KEY": SECRET_KEY, "DATABASE_URL": url, "DB_AUTO_UPGRADE": "0"}
-    subprocess.run([str(BIN / "flask"), "--app", "tutor", "db", "upgrade"], env=env, check=True, capture_output=True,
-                   cwd=ROOT)
+    subprocess.run(
+        [str(BIN / "flask"), "--app", "tutor", "db", "upgrade"], env=env, check=True, capture_output=True, cwd=ROOT
+    )
     started = time.perf_counter()
     prepared = prepare(url, work, args.answers, args.runs, args.games, args.posts)
-    print(f"prepared in {time.perf_counter() - started:.0f} s: a learner with {args.answers} answers, "
-          f"{args.runs} quiz runs, {args.games} games")
+    print(
+        f"prepared in {time.perf_counter() - started:.0f} s: a learner with {args.answers} answers, "
+        f"{args.runs} quiz runs, {args.games} games"
+    )
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = (work / "gunicorn.log").open("w")
-    server = subprocess.Popen([str(BIN / "gunicorn"), "-w", "2", "-b", f"127.0.0.1:{port}", "--log-level", "warning",
-                               "tutor:create_app()"], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        [str(BIN / "gunicorn"), "-w", "2", "-b", f"127.0.0.1:{port}", "--log-level", "warning", "tutor:create_app()"],
+        env=env,
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     try:
         for _ in range(100):
             try:
@@ -223,20 +256,42 @@ def main() -> int:
         wrk(base, "", "2s", args.connections, cookie, files["quiz question GET"])
         wrk(base, "", "2s", args.connections, cookie, files["play table GET"])
         load = os.getloadavg()
-        print(f"gunicorn -w 2 (sync) on {base}, SQLite; wrk -t1 -c{args.connections} -d{args.duration}; "
-              f"load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+        print(
+            f"gunicorn -w 2 (sync) on {base}, SQLite; wrk -t1 -c{args.connections} -d{args.duration}; "
+            f"load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
+        )
         rows = []
         for label, path, with_cookie in gets:
             rows.append((label, "GET", wrk(base, path, args.duration, args.connections, with_cookie)))
             if label == "lesson step GET":
-                rows.append(("lesson answer POST", "POST", wrk(base, "", args.duration, args.connections, cookie,
-                                                              files["lesson answer POST"])))
-        rows.append(("quiz question GET", "GET", wrk(base, "", args.duration, args.connections, cookie,
-                                                     files["quiz question GET"])))
-        rows.append(("quiz answer POST", "POST", wrk(base, "", args.duration, args.connections, cookie,
-                                                     files["quiz answer POST"])))
-        rows.append(("table action POST (htmx)", "POST", wrk(base, "", args.duration, args.connections, cookie,
-                                                             files["table action POST"])))
+                rows.append(
+                    (
+                        "lesson answer POST",
+                        "POST",
+                        wrk(base, "", args.duration, args.connections, cookie, files["lesson answer POST"]),
+                    )
+                )
+        rows.append(
+            (
+                "quiz question GET",
+                "GET",
+                wrk(base, "", args.duration, args.connections, cookie, files["quiz question GET"]),
+            )
+        )
+        rows.append(
+            (
+                "quiz answer POST",
+                "POST",
+                wrk(base, "", args.duration, args.connections, cookie, files["quiz answer POST"]),
+            )
+        )
+        rows.append(
+            (
+                "table action POST (htmx)",
+                "POST",
+                wrk(base, "", args.duration, args.connections, cookie, files["table action POST"]),
+            )
+        )
         load = os.getloadavg()
     finally:
         server.terminate()
@@ -246,12 +301,23 @@ def main() -> int:
     for label, method, found in rows:
         share = 100 * found["rate"] / healthz
         aim = AIM_POST if method == "POST" else AIM_GET
-        met = "" if label == "/healthz" else ("met" if share >= aim and (found["p99"] or 0) < AIM_P99_MS else
-                                              f"not met (>= {aim} %, p99 < {AIM_P99_MS} ms)")
-        print(f"{label:28s} {found['rate']:9.1f} {share:7.0f}% {found['p50'] or 0:8.1f} {found['p99'] or 0:8.1f} "
-              f"{found['bad']:7d}  {met}")
-    print(f"load average after {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (2 cores shared with the client and "
-          "anything else running)")
+        met = (
+            ""
+            if label == "/healthz"
+            else (
+                "met"
+                if share >= aim and (found["p99"] or 0) < AIM_P99_MS
+                else f"not met (>= {aim} %, p99 < {AIM_P99_MS} ms)"
+            )
+        )
+        print(
+            f"{label:28s} {found['rate']:9.1f} {share:7.0f}% {found['p50'] or 0:8.1f} {found['p99'] or 0:8.1f} "
+            f"{found['bad']:7d}  {met}"
+        )
+    print(
+        f"load average after {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (2 cores shared with the client and "
+        "anything else running)"
+    )
     for name, path in prepared["files"].items():
         found = path.with_suffix(".errors")
         if found.exists():

@@ -25,7 +25,7 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,8 +53,7 @@ TOKEN = re.compile(r'name="(csrf_token|seed|attempt)" value="([^"]*)"')
 
 def make_bench_app(database: str | None, work: Path):
     uri = database or f"sqlite:///{work / 'pages.sqlite3'}"
-    app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": uri, "DB_AUTO_UPGRADE": True,
-                      "TESTING": False})
+    app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": uri, "DB_AUTO_UPGRADE": True, "TESTING": False})
     if database:
         from flask_migrate import upgrade
 
@@ -75,12 +74,20 @@ def fill_history(app, client, answers: int, days: int, seed: int = 1) -> None:
         session["stored"] = True  # the learner's row is made below, not by a page
     rng = random.Random(seed)
     chosen = items()
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     start = now - timedelta(days=days)
     step = (now - timedelta(minutes=5) - start) / max(1, answers)
     sources = ["lesson", "lesson", "review", "quiz", "daily"]
-    log = [(chosen[rng.randrange(len(chosen))], sources[rng.randrange(len(sources))], rng.random() < 0.7,
-            rng.random() < 0.1, start + step * n) for n in range(answers)]
+    log = [
+        (
+            chosen[rng.randrange(len(chosen))],
+            sources[rng.randrange(len(sources))],
+            rng.random() < 0.7,
+            rng.random() < 0.1,
+            start + step * n,
+        )
+        for n in range(answers)
+    ]
     with app.app_context():
         _append(public_id, log)
 
@@ -97,9 +104,13 @@ def _append(public_id: str, log) -> None:
         learner = store.learners.ensure(public_id)
         batch = 500
         for first in range(0, len(log), batch):
-            store.attempts.import_log(learner.id, [
-                dict(item=item, source=source, correct=correct, hinted=hinted, at=at)
-                for item, source, correct, hinted, at in log[first:first + batch]])
+            store.attempts.import_log(
+                learner.id,
+                [
+                    dict(item=item, source=source, correct=correct, hinted=hinted, at=at)
+                    for item, source, correct, hinted, at in log[first : first + batch]
+                ],
+            )
         return
     from tutor.models import AttemptRow, Learner, db  # before the store existed (a baseline run)
 
@@ -108,8 +119,10 @@ def _append(public_id: str, log) -> None:
         learner = Learner(public_id=public_id)
         db.session.add(learner)
         db.session.flush()
-    db.session.add_all(AttemptRow(learner_id=learner.id, item=item, source=source, correct=correct, hinted=hinted,
-                                  at=at) for item, source, correct, hinted, at in log)
+    db.session.add_all(
+        AttemptRow(learner_id=learner.id, item=item, source=source, correct=correct, hinted=hinted, at=at)
+        for item, source, correct, hinted, at in log
+    )
     db.session.commit()
 
 
@@ -125,7 +138,7 @@ def page_times(client, rounds: int) -> dict[str, list[float]]:
     for name, path in GETS.items():
         for _ in range(3):  # warm caches and templates
             assert client.get(path).status_code == 200, path
-        samples[name] = [timed(lambda: client.get(path)) for _ in range(rounds)]
+        samples[name] = [timed(lambda path=path: client.get(path)) for _ in range(rounds)]
     samples["lesson answer POST"] = [timed(lambda: answer(client)) for _ in range(rounds)]
     return samples
 
@@ -205,7 +218,7 @@ def main() -> int:
                 assert client.get(path).status_code == 200, path
         for _ in range(args.rounds):
             for label, client in columns:
-                results[label].setdefault(name, []).append(timed(lambda: client.get(path)))
+                results[label].setdefault(name, []).append(timed(lambda client=client, path=path: client.get(path)))
     for _ in range(args.rounds):
         for label, client in columns:
             answer(client)
@@ -215,13 +228,17 @@ def main() -> int:
     worst = worst_some = 0.0
     big, small = f"{args.answers}", f"{args.some}"
     for name in results["new"]:
-        cells = "".join(f"{median(results[label][name]):11.2f}{p95(results[label][name]):11.2f}" for label, _ in columns)
+        cells = "".join(
+            f"{median(results[label][name]):11.2f}{p95(results[label][name]):11.2f}" for label, _ in columns
+        )
         ratio = median(results[big][name]) / median(results["new"][name])
         ratio_some = median(results[big][name]) / median(results[small][name])
         worst, worst_some = max(worst, ratio), max(worst_some, ratio_some)
         print(f"{name:24s}{cells}{ratio:10.2f}{ratio_some:10.2f}")
-    print(f"worst ratio {args.answers} answers / new learner {worst:.2f}, / {args.some} answers {worst_some:.2f} "
-          "(aim: at most 1.2)")
+    print(
+        f"worst ratio {args.answers} answers / new learner {worst:.2f}, / {args.some} answers {worst_some:.2f} "
+        "(aim: at most 1.2)"
+    )
     return 0
 
 

@@ -79,7 +79,9 @@ def run_table(port: int, seconds: float, threads: int) -> tuple[list[float], int
             version = VERSION.search(html).group(1)
             action = learner.rng.choice(actions)
             began = time.perf_counter()
-            status, _, headers = learner.request("POST", learner.path, f"csrf_token={token}&version={version}&action={action}")
+            status, _, headers = learner.request(
+                "POST", learner.path, f"csrf_token={token}&version={version}&action={action}"
+            )
             mine.append(time.perf_counter() - began)
             if status != 303:
                 with lock:
@@ -135,11 +137,22 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         env = {**os.environ, "SECRET_KEY": "bench-secret", "DATABASE_URL": f"sqlite:///{work}/bench.sqlite3"}
-        subprocess.run([str(BIN / "flask"), "--app", "tutor", "db", "upgrade"], cwd=ROOT, env=env, check=True,
-                       capture_output=True)
+        subprocess.run(
+            [str(BIN / "flask"), "--app", "tutor", "db", "upgrade"], cwd=ROOT, env=env, check=True, capture_output=True
+        )
         server = subprocess.Popen(
-            [str(BIN / "gunicorn"), "-w", "2", "-b", f"127.0.0.1:{args.port}", "--log-level", "warning", "tutor:create_app()"],
-            cwd=ROOT, env=env,
+            [
+                str(BIN / "gunicorn"),
+                "-w",
+                "2",
+                "-b",
+                f"127.0.0.1:{args.port}",
+                "--log-level",
+                "warning",
+                "tutor:create_app()",
+            ],
+            cwd=ROOT,
+            env=env,
         )
         try:
             for _ in range(100):

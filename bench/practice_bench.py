@@ -51,7 +51,9 @@ def main() -> None:
             holder: list[Practice] = []
 
             def random_line(spec=spec, seed=seed, holder=holder) -> None:
-                holder.append(play_line(spec, seed, lambda run: str(rng.choice(run.table.view().legal_actions)).split(":", 1)[1]))
+                holder.append(
+                    play_line(spec, seed, lambda run: str(rng.choice(run.table.view().legal_actions)).split(":", 1)[1])
+                )
 
             lines.append(timed(random_line))
             log = holder[0].log()

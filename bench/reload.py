@@ -45,9 +45,22 @@ def free_port() -> int:
 def start(port: int, env: dict, work: Path) -> subprocess.Popen:
     log = (work / "gunicorn.log").open("a")
     process = subprocess.Popen(
-        [str(BIN / "gunicorn"), "-w", "2", "-b", f"127.0.0.1:{port}", "--graceful-timeout", "20",
-         "--log-level", "warning", "tutor:create_app()"],
-        env=env, cwd=work, stdout=log, stderr=subprocess.STDOUT,
+        [
+            str(BIN / "gunicorn"),
+            "-w",
+            "2",
+            "-b",
+            f"127.0.0.1:{port}",
+            "--graceful-timeout",
+            "20",
+            "--log-level",
+            "warning",
+            "tutor:create_app()",
+        ],
+        env=env,
+        cwd=work,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -103,14 +116,20 @@ def main() -> int:
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="reload-bench-"))
-    env = {**os.environ, "SECRET_KEY": "reload-bench", "DATABASE_URL": f"sqlite:///{work / 'tutor.sqlite3'}",
-           "PYTHONPATH": str(ROOT)}
-    subprocess.run([str(BIN / "flask"), "--app", "tutor", "db", "upgrade"], env=env, cwd=work, check=True,
-                   capture_output=True)
+    env = {
+        **os.environ,
+        "SECRET_KEY": "reload-bench",
+        "DATABASE_URL": f"sqlite:///{work / 'tutor.sqlite3'}",
+        "PYTHONPATH": str(ROOT),
+    }
+    subprocess.run(
+        [str(BIN / "flask"), "--app", "tutor", "db", "upgrade"], env=env, cwd=work, check=True, capture_output=True
+    )
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = start(port, env, work)
     try:
+
         def hup(seconds: float) -> None:
             pause = seconds / (args.reloads + 1)
             for _ in range(args.reloads):
@@ -120,8 +139,10 @@ def main() -> int:
 
         tally, failures = run(base, args.clients, args.seconds, hup)
         total = sum(tally.values())
-        print(f"gunicorn -w 2 on {base}, {args.clients} clients for {args.seconds:.0f} s, "
-              f"{args.reloads} x kill -HUP <master>")
+        print(
+            f"gunicorn -w 2 on {base}, {args.clients} clients for {args.seconds:.0f} s, "
+            f"{args.reloads} x kill -HUP <master>"
+        )
         print(f"  {total} requests ({total / args.seconds:.0f} req/s), outcomes {dict(tally)}, failed {len(failures)}")
         for failure in failures[:10]:
             print("   ", failure)

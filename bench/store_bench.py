@@ -24,7 +24,7 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,7 +70,7 @@ def main() -> int:
     lessons = all_lessons()
     items = [f"{lesson.key}/{step.key}" for lesson in lessons for step in lesson.checked_steps]
     rng = random.Random(7)
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     with app.app_context():
         store = current_store()
         ids = []
@@ -80,10 +80,18 @@ def main() -> int:
             ids.append(learner.id)
             start = now - timedelta(days=args.days)
             step = (now - timedelta(minutes=5) - start) / args.answers
-            log = [LogEntry(items[rng.randrange(len(items))], rng.choice(["lesson", "review", "quiz", "daily"]),
-                            rng.random() < 0.7, rng.random() < 0.1, at=start + step * n) for n in range(args.answers)]
+            log = [
+                LogEntry(
+                    items[rng.randrange(len(items))],
+                    rng.choice(["lesson", "review", "quiz", "daily"]),
+                    rng.random() < 0.7,
+                    rng.random() < 0.1,
+                    at=start + step * n,
+                )
+                for n in range(args.answers)
+            ]
             for first in range(0, len(log), 1000):
-                store.attempts.import_log(learner.id, log[first:first + 1000])
+                store.attempts.import_log(learner.id, log[first : first + 1000])
         print(f"{args.learners} learners x {args.answers} answers written in {time.perf_counter() - started:.1f} s")
         load = os.getloadavg()
         print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; database {uri.split(':')[0]}")
@@ -98,10 +106,18 @@ def main() -> int:
         print(line(f"progress.of({args.learners} learners), read", timed(lambda: store.progress.of(ids), args.rounds)))
         print(line(f"class dashboard ({args.learners} learners)", timed(dashboard, args.rounds)))
         week = now - timedelta(days=7)
-        print(line(f"attempts.of({args.learners} learners, last week)",
-                   timed(lambda: store.attempts.of(ids, since=week), max(5, args.rounds // 5))))
-        print(line("one answer appended (learner with the history)", timed(
-            lambda: store.attempts.append(ids[0], [LogEntry(items[0], "lesson", True)]), args.rounds)))
+        print(
+            line(
+                f"attempts.of({args.learners} learners, last week)",
+                timed(lambda: store.attempts.of(ids, since=week), max(5, args.rounds // 5)),
+            )
+        )
+        print(
+            line(
+                "one answer appended (learner with the history)",
+                timed(lambda: store.attempts.append(ids[0], [LogEntry(items[0], "lesson", True)]), args.rounds),
+            )
+        )
     return 0
 
 

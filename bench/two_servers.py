@@ -207,17 +207,22 @@ def verify(url: str, learners: list[Learner]) -> list[str]:
         learner_rows = connection.execute(text("SELECT count(*) FROM learner")).scalar_one()
         if learner_rows != len(learners):
             problems.append(f"{learner_rows} learner rows for {len(learners)} learners")
-        rows = connection.execute(text(
-            'SELECT l.public_id, p.item, p.lesson_tries, p.lesson_right, p.lesson_first, p.lesson_done '
-            "FROM item_progress p JOIN learner l ON l.id = p.learner_id WHERE p.lesson_tries > 0"
-        )).all()
+        rows = connection.execute(
+            text(
+                "SELECT l.public_id, p.item, p.lesson_tries, p.lesson_right, p.lesson_first, p.lesson_done "
+                "FROM item_progress p JOIN learner l ON l.id = p.learner_id WHERE p.lesson_tries > 0"
+            )
+        ).all()
     engine.dispose()
     stored: dict[str, dict[tuple[str, str], dict]] = {}
     for public_id, item, tries, right, first, done in rows:
         lesson, step = item.split("/", 1)
-        stored.setdefault(public_id, {})[(lesson, step)] = {"tries": tries, "right": right,
-                                                            "first": None if first is None else bool(first),
-                                                            "done": bool(done)}
+        stored.setdefault(public_id, {})[(lesson, step)] = {
+            "tries": tries,
+            "right": right,
+            "first": None if first is None else bool(first),
+            "done": bool(done),
+        }
     for learner in learners:
         cookie = learner.public_id()
         if cookie is None:
@@ -259,20 +264,35 @@ def main() -> int:
     with PostgresServer() as database:
         url = database.create_database("tutor")
         env = {
-            **os.environ, "SECRET_KEY": SECRET_KEY, "DATABASE_URL": database.url("tutor", driver="postgresql"),
-            "DB_AUTO_UPGRADE": "0", "PYTHONPATH": str(ROOT),  # the checkout this script is in
+            **os.environ,
+            "SECRET_KEY": SECRET_KEY,
+            "DATABASE_URL": database.url("tutor", driver="postgresql"),
+            "DB_AUTO_UPGRADE": "0",
+            "PYTHONPATH": str(ROOT),  # the checkout this script is in
         }
-        subprocess.run([str(BIN / "flask"), "--app", "tutor", "db", "upgrade"], env=env, check=True,
-                       capture_output=True, cwd=work)
+        subprocess.run(
+            [str(BIN / "flask"), "--app", "tutor", "db", "upgrade"], env=env, check=True, capture_output=True, cwd=work
+        )
         bases = []
         try:
             for number in range(2):
                 port = free_port()
                 log = work / f"gunicorn-{number}.log"
                 process = subprocess.Popen(
-                    [str(BIN / "gunicorn"), "-w", str(args.workers), "-b", f"127.0.0.1:{port}", "--log-level", "warning",
-                     "tutor:create_app()"],
-                    env=env, cwd=work, stdout=log.open("w"), stderr=subprocess.STDOUT,
+                    [
+                        str(BIN / "gunicorn"),
+                        "-w",
+                        str(args.workers),
+                        "-b",
+                        f"127.0.0.1:{port}",
+                        "--log-level",
+                        "warning",
+                        "tutor:create_app()",
+                    ],
+                    env=env,
+                    cwd=work,
+                    stdout=log.open("w"),
+                    stderr=subprocess.STDOUT,
                 )
                 servers.append(process)
                 bases.append(f"http://127.0.0.1:{port}")
@@ -298,19 +318,26 @@ def main() -> int:
                 except subprocess.TimeoutExpired:
                     process.kill()
         problems = verify(url, learners)
-        check = subprocess.run([str(BIN / "flask"), "--app", "tutor", "store", "check"], env=env, cwd=work,
-                               capture_output=True, text=True)
+        check = subprocess.run(
+            [str(BIN / "flask"), "--app", "tutor", "store", "check"], env=env, cwd=work, capture_output=True, text=True
+        )
         if check.returncode != 0:
             problems.append("store check: " + (check.stdout + check.stderr).strip()[-2000:])
 
     requests = len(tally.latencies)
     print(f"two gunicorn -w {args.workers} servers ({', '.join(bases)}) on one PostgreSQL 15 database")
-    print(f"{args.learners} learners x {args.checks} checks (every third answered wrong first), "
-          f"{args.concurrency} at a time, alternating servers on every request")
-    print(f"requests {requests} (per server: {', '.join(str(tally.per_server[b]) for b in bases)}), "
-          f"errors {len(tally.errors)}, statuses {dict(sorted(tally.statuses.items()))}")
-    print(f"{requests / elapsed:.1f} req/s over {elapsed:.1f} s; latency p50 {percentile(tally.latencies, 0.5) * 1000:.1f} ms, "
-          f"p99 {percentile(tally.latencies, 0.99) * 1000:.1f} ms, max {max(tally.latencies) * 1000:.1f} ms")
+    print(
+        f"{args.learners} learners x {args.checks} checks (every third answered wrong first), "
+        f"{args.concurrency} at a time, alternating servers on every request"
+    )
+    print(
+        f"requests {requests} (per server: {', '.join(str(tally.per_server[b]) for b in bases)}), "
+        f"errors {len(tally.errors)}, statuses {dict(sorted(tally.statuses.items()))}"
+    )
+    print(
+        f"{requests / elapsed:.1f} req/s over {elapsed:.1f} s; latency p50 {percentile(tally.latencies, 0.5) * 1000:.1f} ms, "
+        f"p99 {percentile(tally.latencies, 0.99) * 1000:.1f} ms, max {max(tally.latencies) * 1000:.1f} ms"
+    )
     answered = sum(len(learner.sent) for learner in learners)
     tries = sum(record["tries"] for learner in learners for record in learner.sent.values())
     print(f"store: {answered} progress records with {tries} tries checked against what was sent")

@@ -46,8 +46,12 @@ def imported_names(path: Path, package: str | None = None) -> list[str]:
                 module = node.module or ""
             names.append(module)
             names.extend(f"{module}.{alias.name}" for alias in node.names)
-        elif (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "__import__" and node.args
-              and isinstance(node.args[0], ast.Constant)):
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", None) == "__import__"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
             names.append(str(node.args[0].value))
     return names
 
@@ -77,14 +81,23 @@ def test_bots_module_imports_no_web_framework(path):
 
 
 def test_the_learning_package_has_modules():
-    assert {p.name for p in LEARNING_MODULES} >= {"__init__.py", "attempts.py", "lessons.py", "schedule.py",
-                                                   "stats.py", "topics.py"}
+    assert {p.name for p in LEARNING_MODULES} >= {
+        "__init__.py",
+        "attempts.py",
+        "lessons.py",
+        "schedule.py",
+        "stats.py",
+        "topics.py",
+    }
 
 
 @pytest.mark.parametrize("path", LEARNING_MODULES, ids=lambda p: p.name)
 def test_learning_module_imports_no_web_framework_and_no_database(path):
-    bad = [name for name in imported_names(path) if is_forbidden(name)
-           or any(name == other or name.startswith(other + ".") for other in LEARNING_FORBIDDEN)]
+    bad = [
+        name
+        for name in imported_names(path)
+        if is_forbidden(name) or any(name == other or name.startswith(other + ".") for other in LEARNING_FORBIDDEN)
+    ]
     assert not bad, f"learning/{path.name} imports {bad}"
 
 
@@ -96,8 +109,9 @@ def test_the_checker_sees_forbidden_imports(tmp_path):
         encoding="utf-8",
     )
     names = imported_names(probe, package="tutor.engine")
-    assert sorted({n.split(".")[0] if not n.startswith("tutor") else ".".join(n.split(".")[:2]) for n in names
-                   if is_forbidden(n)}) == ["babel", "flask", "jinja2", "tutor.web", "werkzeug"]
+    assert sorted(
+        {n.split(".")[0] if not n.startswith("tutor") else ".".join(n.split(".")[:2]) for n in names if is_forbidden(n)}
+    ) == ["babel", "flask", "jinja2", "tutor.web", "werkzeug"]
     assert "tutor.engine.cards" in names and not is_forbidden("tutor.engine.cards")
 
 
@@ -144,13 +158,24 @@ def i18n_web_names() -> set[str]:
 def is_web(name: str) -> bool:
     """A web framework (Flask and every ``flask_*`` extension, Werkzeug, Jinja2, MarkupSafe), the web
     layer or the web half of tutor.i18n (also when imported through ``tutor.i18n``)."""
-    return name.split(".")[0].startswith("flask_") or name in i18n_web_names() or any(
-        name == bad or name.startswith(bad + ".") for bad in WEB_FRAMEWORKS)
+    return (
+        name.split(".")[0].startswith("flask_")
+        or name in i18n_web_names()
+        or any(name == bad or name.startswith(bad + ".") for bad in WEB_FRAMEWORKS)
+    )
 
 
 def test_the_narration_has_modules():
-    assert {p.name for p in NARRATION_MODULES} >= {"__init__.py", "events.py", "explain.py", "perspective.py",
-                                                    "reasons.py", "words.py", "cards.py", "bots.py"}
+    assert {p.name for p in NARRATION_MODULES} >= {
+        "__init__.py",
+        "events.py",
+        "explain.py",
+        "perspective.py",
+        "reasons.py",
+        "words.py",
+        "cards.py",
+        "bots.py",
+    }
 
 
 @pytest.mark.parametrize("path", NARRATION_MODULES, ids=lambda p: p.name)
@@ -177,8 +202,17 @@ def test_the_web_checker_sees_web_imports(tmp_path):
     )
     names = imported_names(probe, package="tutor.narration")
     assert {n for n in names if is_web(n)} == {
-        "tutor.i18n.negotiate_language", "flask_wtf", "flask_wtf.FlaskForm", "markupsafe", "markupsafe.Markup", "tutor.i18n.web",
-        "tutor.i18n.web.LANG_PREFIX", "tutor.web.shared", "tutor.web.shared.htmx", "jinja2"}
+        "tutor.i18n.negotiate_language",
+        "flask_wtf",
+        "flask_wtf.FlaskForm",
+        "markupsafe",
+        "markupsafe.Markup",
+        "tutor.i18n.web",
+        "tutor.i18n.web.LANG_PREFIX",
+        "tutor.web.shared",
+        "tutor.web.shared.htmx",
+        "jinja2",
+    }
     assert not is_web("babel.lists.format_list") and not is_web("tutor.i18n.gettext")
 
 
@@ -201,8 +235,9 @@ def test_importing_the_narration_loads_no_web_framework():
         "print(bad, len([m for m in sys.modules if m.startswith('tutor.narration.')]))\n"
         "print(text)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=ENGINE.parents[1])
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ENGINE.parents[1]
+    )
     first, text = out.stdout.splitlines()[:2]
     assert first.split("]")[0] == "["
     assert int(first.split("]")[1]) == len(NARRATION_MODULES) - 1  # the modules were really imported
@@ -212,7 +247,11 @@ def test_importing_the_narration_loads_no_web_framework():
 # --- The web layer: one package per feature, none importing another ----------------------------------
 
 WEB = ENGINE.parent / "web"
-FEATURES = sorted(p.name for p in WEB.iterdir() if p.is_dir() and (p / "__init__.py").is_file() and p.name not in ("shared", "components"))
+FEATURES = sorted(
+    p.name
+    for p in WEB.iterdir()
+    if p.is_dir() and (p / "__init__.py").is_file() and p.name not in ("shared", "components")
+)
 
 
 def feature_of(name: str) -> str | None:
@@ -233,29 +272,44 @@ def test_the_web_layer_has_its_feature_packages():
 def test_a_feature_imports_no_other_feature(feature):
     paths = sorted((WEB / feature).rglob("*.py"))
     assert paths
-    bad = {f"{path.relative_to(WEB)}: {name}" for path in paths for name in imported_names(path)
-           if feature_of(name) not in (None, feature)}
+    bad = {
+        f"{path.relative_to(WEB)}: {name}"
+        for path in paths
+        for name in imported_names(path)
+        if feature_of(name) not in (None, feature)
+    }
     assert not bad, f"tutor.web.{feature} imports other features: {sorted(bad)}"
 
 
 @pytest.mark.parametrize("package", ["shared", "components"])
 def test_shared_and_components_import_no_feature(package):
-    bad = {f"{path.relative_to(WEB)}: {name}" for path in sorted((WEB / package).rglob("*.py"))
-           for name in imported_names(path) if feature_of(name)}
+    bad = {
+        f"{path.relative_to(WEB)}: {name}"
+        for path in sorted((WEB / package).rglob("*.py"))
+        for name in imported_names(path)
+        if feature_of(name)
+    }
     assert not bad, f"tutor.web.{package} imports features: {sorted(bad)}"
 
 
 def test_shared_imports_no_component():
     """``shared`` is plumbing: the components build on it, never the other way round."""
-    bad = {f"{path.relative_to(WEB)}: {name}" for path in sorted((WEB / "shared").rglob("*.py"))
-           for name in imported_names(path) if name.startswith("tutor.web.components")}
+    bad = {
+        f"{path.relative_to(WEB)}: {name}"
+        for path in sorted((WEB / "shared").rglob("*.py"))
+        for name in imported_names(path)
+        if name.startswith("tutor.web.components")
+    }
     assert not bad, f"tutor.web.shared imports components: {sorted(bad)}"
 
 
 def test_the_feature_checker_sees_a_sibling_import(tmp_path):
     probe = tmp_path / "probe.py"
-    probe.write_text("from ..envido import views\nfrom ..shared.htmx import render_block\nimport tutor.web.api\n"
-                     "from . import progress\n", encoding="utf-8")
+    probe.write_text(
+        "from ..envido import views\nfrom ..shared.htmx import render_block\nimport tutor.web.api\n"
+        "from . import progress\n",
+        encoding="utf-8",
+    )
     names = imported_names(probe, package="tutor.web.lessons")
     assert {feature_of(n) for n in names} == {"envido", "api", "lessons", None}
 
@@ -277,7 +331,9 @@ def template_owner(path: Path) -> str:
         return TOP_LEVEL_TEMPLATES.get(parts[0], "shared")
     if parts[0] == "errors":
         return "shared"
-    assert parts[0] in FEATURES or parts[0] in MAY_USE, f"templates/{parts[0]}/ is no feature's, components' or shared's"
+    assert parts[0] in FEATURES or parts[0] in MAY_USE, (
+        f"templates/{parts[0]}/ is no feature's, components' or shared's"
+    )
     return parts[0]
 
 
@@ -343,6 +399,7 @@ def jinja_registrations(tmp_path: Path) -> tuple[dict[str, set[str]], set[str], 
                 return original(*args, **kwargs)
             finally:
                 settle(app, stack.pop())
+
         return watched
 
     bare = flask.Flask("bare")
@@ -351,12 +408,14 @@ def jinja_registrations(tmp_path: Path) -> tuple[dict[str, set[str]], set[str], 
         builtin = set(_jinja_names(bare)) | {k for p in bare.template_context_processors[None] for k in p()}
     with pytest.MonkeyPatch.context() as patch:
         for name, module in list(sys.modules.items()):
-            if name.startswith(("tutor.web.", "tutor.i18n")) and callable(
-                    module.__dict__.get("init_app")):
+            if name.startswith(("tutor.web.", "tutor.i18n")) and callable(module.__dict__.get("init_app")):
                 original = module.__dict__["init_app"]
                 patch.setattr(module, "init_app", watch(original, lambda *a, o=original: module_owner(o.__module__)))
-        patch.setattr(flask.Flask, "register_blueprint",
-                      watch(flask.Flask.register_blueprint, lambda app, bp, *a: module_owner(bp.import_name)))
+        patch.setattr(
+            flask.Flask,
+            "register_blueprint",
+            watch(flask.Flask.register_blueprint, lambda app, bp, *a: module_owner(bp.import_name)),
+        )
         app = make_app(tmp_path)
     settle(app, "app")
     registered: dict[str, set[str]] = {}
@@ -381,8 +440,11 @@ def template_uses(source: str, env) -> tuple[set[str], set[str]]:
     names = set(meta.find_undeclared_variables(tree))
     names |= {f"filter:{node.name}" for node in tree.find_all(nodes.Filter)}
     names |= {f"test:{node.name}" for node in tree.find_all(nodes.Test)}
-    others = {node.template.value for node in tree.find_all((nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport))
-              if isinstance(node.template, nodes.Const)}
+    others = {
+        node.template.value
+        for node in tree.find_all((nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport))
+        if isinstance(node.template, nodes.Const)
+    }
     return names, others
 
 
@@ -391,10 +453,16 @@ def template_violations(owner: str, source: str, env, registered: dict[str, set[
     context variable that feature registered, or one of that feature's templates."""
     allowed = MAY_USE.get(owner, {owner, "components", "shared"})
     names, others = template_uses(source, env)
-    bad = [f"{name} (registered by {', '.join(sorted(registered[name]))})" for name in sorted(names)
-           if name in registered and not registered[name] <= allowed]
-    bad += [f"template {other} ({template_owner(TEMPLATES / other)}'s)" for other in sorted(others)
-            if template_owner(TEMPLATES / other) not in allowed]
+    bad = [
+        f"{name} (registered by {', '.join(sorted(registered[name]))})"
+        for name in sorted(names)
+        if name in registered and not registered[name] <= allowed
+    ]
+    bad += [
+        f"template {other} ({template_owner(TEMPLATES / other)}'s)"
+        for other in sorted(others)
+        if template_owner(TEMPLATES / other) not in allowed
+    ]
     return bad
 
 
@@ -441,14 +509,20 @@ def test_a_template_uses_only_its_own_features_globals(path, jinja_owners, jinja
 def test_the_template_checker_sees_another_features_global(jinja_owners, jinja_env):
     registered = jinja_owners[0]
     registered = {**registered, "practice_hands": {"practice"}}
-    probe = ('{% extends "base.html" %}{% import "components/_cards.html" as cards %}{% block content %}'
-             '{{ team_label(0) }}{{ practice_hands(lesson.key)|length }}{{ call_name("truco") }}{{ 3|number }}'
-             '{{ card_view("1e") }}{% include "review/index.html" %}{% endblock %}')
+    probe = (
+        '{% extends "base.html" %}{% import "components/_cards.html" as cards %}{% block content %}'
+        '{{ team_label(0) }}{{ practice_hands(lesson.key)|length }}{{ call_name("truco") }}{{ 3|number }}'
+        '{{ card_view("1e") }}{% include "review/index.html" %}{% endblock %}'
+    )
     assert template_violations("lessons", probe, jinja_env, registered) == [
-        "practice_hands (registered by practice)", "team_label (registered by envido)",
-        "template review/index.html (review's)"]
+        "practice_hands (registered by practice)",
+        "team_label (registered by envido)",
+        "template review/index.html (review's)",
+    ]
     assert template_violations("envido", probe, jinja_env, registered) == [
-        "practice_hands (registered by practice)", "template review/index.html (review's)"]
+        "practice_hands (registered by practice)",
+        "template review/index.html (review's)",
+    ]
     assert "card_view (registered by components)" in template_violations("shared", probe, jinja_env, registered)
 
 
@@ -458,21 +532,32 @@ STORE = ENGINE.parent / "store"
 
 
 def test_the_store_imports_no_web_layer():
-    bad = {f"{path.name}: {name}" for path in sorted(STORE.rglob("*.py")) for name in imported_names(path)
-           if name == "tutor.web" or name.startswith("tutor.web.")}
+    bad = {
+        f"{path.name}: {name}"
+        for path in sorted(STORE.rglob("*.py"))
+        for name in imported_names(path)
+        if name == "tutor.web" or name.startswith("tutor.web.")
+    }
     assert not bad, f"tutor.store imports the web layer: {sorted(bad)}"
 
 
 def test_the_stores_fold_is_pure():
     """``tutor.store.projection`` folds attempts into what pages read: no database, no framework."""
-    bad = [name for name in imported_names(STORE / "projection.py")
-           if is_forbidden(name) or name.split(".")[0] == "sqlalchemy" or name.startswith("tutor.store.")]
+    bad = [
+        name
+        for name in imported_names(STORE / "projection.py")
+        if is_forbidden(name) or name.split(".")[0] == "sqlalchemy" or name.startswith("tutor.store.")
+    ]
     assert not bad, f"store/projection.py imports {bad}"
 
 
 def test_only_the_store_touches_the_database():
     """Features reach the database through ``tutor.store``, never SQLAlchemy themselves."""
     web = sorted((ENGINE.parent / "web").rglob("*.py"))
-    bad = {f"{path.relative_to(ENGINE.parent)}: {name}" for path in web for name in imported_names(path)
-           if name.split(".")[0] in ("sqlalchemy", "flask_sqlalchemy")}
+    bad = {
+        f"{path.relative_to(ENGINE.parent)}: {name}"
+        for path in web
+        for name in imported_names(path)
+        if name.split(".")[0] in ("sqlalchemy", "flask_sqlalchemy")
+    }
     assert not bad, f"the web layer uses SQLAlchemy directly: {sorted(bad)}"

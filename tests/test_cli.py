@@ -146,9 +146,19 @@ def test_console_script_is_declared():
 
 
 def test_runs_as_a_program_with_exit_status():
-    good = subprocess.run([sys.executable, "-m", "tutor.cli", "envido", "7o", "6o", "3b", "--lang", "de"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    good = subprocess.run(
+        [sys.executable, "-m", "tutor.cli", "envido", "7o", "6o", "3b", "--lang", "de"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert good.returncode == 0 and "20 + 7 + 6 = 33" in good.stdout
-    bad = subprocess.run([sys.executable, "-m", "tutor.cli", "envido", "9e", "1e", "2e"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, "-m", "tutor.cli", "envido", "9e", "1e", "2e"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2 and "9e" in bad.stderr and bad.stdout == ""

@@ -23,16 +23,41 @@ import pytest
 from tests.conftest import ROOT
 
 SKIPPED_DIRS = {
-    ".git", ".venv", "__pycache__", ".pytest_cache", ".hypothesis", "instance", "dist", "build",
-    "test-results", "node_modules", ".venv-pytruco", "bench/results",
+    ".git",
+    ".venv",
+    "__pycache__",
+    ".pytest_cache",
+    ".hypothesis",
+    "instance",
+    "dist",
+    "build",
+    "test-results",
+    "node_modules",
+    ".venv-pytruco",
+    "bench/results",
     # Generated from the sources by `make extract` / `make update`; their translator notes follow the
     # sources at the next extraction (tests/i18n/test_catalogs.py checks that they are current).
     "translations",
 }
 """Folders left out, by name or by path from the root."""
 TEXT_SUFFIXES = {
-    ".py", ".md", ".html", ".toml", ".txt", ".cfg", ".ini", ".sh", ".lua", ".js", ".css", ".json",
-    ".yml", ".yaml", ".mako", ".svg", "",
+    ".py",
+    ".md",
+    ".html",
+    ".toml",
+    ".txt",
+    ".cfg",
+    ".ini",
+    ".sh",
+    ".lua",
+    ".js",
+    ".css",
+    ".json",
+    ".yml",
+    ".yaml",
+    ".mako",
+    ".svg",
+    "",
 }
 
 # Built from pieces, so that this file does not match itself.
@@ -140,10 +165,20 @@ def unknown_sections(root: Path) -> list[str]:
 def test_the_documentation_is_there():
     names = {str(p.relative_to(ROOT)) for p in markdown_files(ROOT)}
     assert names >= {
-        "README.md", "CONTRIBUTING.md", "docs/architecture.md", "docs/features.md", "docs/deploy.md",
-        "docs/translating.md", "docs/benchmarks.md", "docs/security.md", "docs/rules/README.md",
-        "docs/rules/argentine.md", "docs/rules/catalan.md", "docs/rules/mineiro.md",
-        "docs/rules/glossary.md", "docs/rules/decisions.md",
+        "README.md",
+        "CONTRIBUTING.md",
+        "docs/architecture.md",
+        "docs/features.md",
+        "docs/deploy.md",
+        "docs/translating.md",
+        "docs/benchmarks.md",
+        "docs/security.md",
+        "docs/rules/README.md",
+        "docs/rules/argentine.md",
+        "docs/rules/catalan.md",
+        "docs/rules/mineiro.md",
+        "docs/rules/glossary.md",
+        "docs/rules/decisions.md",
     }
 
 
@@ -184,11 +219,12 @@ def probe(tmp_path: Path) -> Path:
         f"# Argentine\n\n## {SECTION}4 Envido\n\n### {SECTION}4.1 Counting\n\n[ok](catalan.md) [gone](missing.md)\n",
         encoding="utf-8",
     )
-    (tmp_path / "docs" / "rules" / "catalan.md").write_text(f"# Catalan\n\n### {SECTION}4.1 Counting again\n",
-                                                            encoding="utf-8")
+    (tmp_path / "docs" / "rules" / "catalan.md").write_text(
+        f"# Catalan\n\n### {SECTION}4.1 Counting again\n", encoding="utf-8"
+    )
     (tmp_path / "README.md").write_text(
         "![picture](docs/screenshot.png) [rules](docs/rules/argentine.md#4-envido) [web](https://example.org)\n"
-        "<img src=\"docs/phone.png\" alt=\"\">\n```\n[in code](nowhere.md)\n```\n",
+        '<img src="docs/phone.png" alt="">\n```\n[in code](nowhere.md)\n```\n',
         encoding="utf-8",
     )
     (tmp_path / "tool.py").write_text(

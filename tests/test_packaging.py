@@ -49,7 +49,9 @@ def test_wheel_installs_and_renders_polish_outside_the_checkout(tmp_path):
     dist = tmp_path / "dist"
     subprocess.run(
         [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dist), str(ROOT)],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     (wheel,) = dist.glob("truco_tutor-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
@@ -71,14 +73,18 @@ def test_wheel_installs_and_renders_polish_outside_the_checkout(tmp_path):
     python = target / "bin" / "python"
     purelib = subprocess.run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.strip()
     borrowed = [p for p in site.getsitepackages() if os.path.isdir(p)]
     with open(os.path.join(purelib, "borrowed-deps.pth"), "w") as handle:
         handle.write("\n".join(borrowed) + "\n")
     subprocess.run(
         [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", "--no-index", str(wheel)],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     )
 
     env = {
@@ -89,7 +95,10 @@ def test_wheel_installs_and_renders_polish_outside_the_checkout(tmp_path):
     }
     result = subprocess.run(
         [str(python), "-c", SCRIPT, polish_heading()],
-        cwd="/", env=env, capture_output=True, text=True,
+        cwd="/",
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     assert result.stdout.startswith("OK " + purelib)

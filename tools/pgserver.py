@@ -84,13 +84,29 @@ class PostgresServer:
             self._as_user = ["runuser", "-u", owner.pw_name, "--"]
         os.chmod(self.root, 0o700)
         self._run(
-            "initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust", "--encoding=UTF8", "--no-locale",
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            SUPERUSER,
+            "--auth=trust",
+            "--encoding=UTF8",
+            "--no-locale",
             "--no-sync",
         )
         options = " ".join(f"-c {key}={value}" for key, value in SERVER_SETTINGS.items())
         self._run(
-            "pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w", "-t", "60",
-            "-o", f"-k {self.root} {options}", "start",
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.log),
+            "-w",
+            "-t",
+            "60",
+            "-o",
+            f"-k {self.root} {options}",
+            "start",
         )
         return self
 
@@ -132,8 +148,20 @@ class PostgresServer:
         """Run SQL with psql as the superuser; returns its output."""
         assert self.root is not None, "server not started"
         return self._run(
-            "psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", str(self.root), "-U", SUPERUSER, "-d", database,
-            "-At", "-c", sql,
+            "psql",
+            "-X",
+            "-q",
+            "-v",
+            "ON_ERROR_STOP=1",
+            "-h",
+            str(self.root),
+            "-U",
+            SUPERUSER,
+            "-d",
+            database,
+            "-At",
+            "-c",
+            sql,
         )
 
     def create_database(self, name: str) -> str:

@@ -22,9 +22,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """
     from flask import Flask
 
-    from . import i18n
+    from . import i18n, store
     from .config import load_config
-    from . import store
     from .web import api, core, device, envido, lessons, play, practice, progress, quiz, review
     from .web.components import cards
     from .web.shared import compress, errors, htmx, learner, nav, preferences, security, words

@@ -61,8 +61,14 @@ DEFAULTS: dict[str, Any] = {
     "DB_AUTO_UPGRADE": None,  # None: on for the embedded SQLite database only
     "PROBLEM_JSON_PREFIXES": ("/api/",),
     "COMPRESS_MIMETYPES": [
-        "text/html", "text/css", "text/plain", "application/javascript", "text/javascript",
-        "application/json", "application/problem+json", "image/svg+xml",
+        "text/html",
+        "text/css",
+        "text/plain",
+        "application/javascript",
+        "text/javascript",
+        "application/json",
+        "application/problem+json",
+        "image/svg+xml",
     ],
     "COMPRESS_ALGORITHM": ["br", "gzip"],
     "COMPRESS_MIN_SIZE": 500,
@@ -83,7 +89,7 @@ def database_uri(url: str | None, instance_path: str | Path) -> str:
         return f"sqlite:///{Path(instance_path) / 'tutor.sqlite3'}"
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 

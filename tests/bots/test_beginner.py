@@ -59,8 +59,9 @@ def test_plays_its_lowest_card_when_it_cannot_win():
 def test_a_partner_whose_card_wins_the_trick_plays_low():
     # 4 players: seat 0 leads the 1 of espadas, seat 1 plays a 4; seat 2 (seat 0's partner) keeps its
     # 3 and 2 and plays the 5 of copas.
-    hand = play(HandState(Rules(players=4), deal=["1e 4o 6b", "4c 7c 6e", "3b 2o 5c", "12e 11e 10b"], mano=0),
-                "0:1e", "1:4c")
+    hand = play(
+        HandState(Rules(players=4), deal=["1e 4o 6b", "4c 7c 6e", "3b 2o 5c", "12e 11e 10b"], mano=0), "0:1e", "1:4c"
+    )
     decision = card_choice(hand.view_for(2))
     assert decision.action == PlayCard(2, Card.parse("5c"))
     assert decision.reason.code is ReasonCode.PLAY_LOW_PARTNER_WINS and decision.reason["partner"] == 0
@@ -120,7 +121,9 @@ def test_calls_envido_with_a_good_count():
     assert reason.code is ReasonCode.ENVIDO_AS_MANO and reason["count"] == 33
     hand = play(HandState(Rules(), deal=["4o 5b 12e", "7c 2c 4e"], mano=0), "0:4o")
     action, reason = main_option(hand.view_for(1))
-    assert action == Call(1, EnvidoCall.ENVIDO) and reason.code is ReasonCode.ENVIDO_WITH_COUNT and reason["count"] == 29
+    assert (
+        action == Call(1, EnvidoCall.ENVIDO) and reason.code is ReasonCode.ENVIDO_WITH_COUNT and reason["count"] == 29
+    )
 
 
 def test_declines_a_truco_with_nothing():
@@ -191,16 +194,18 @@ def test_leading_the_lowest_of_strong_cards_is_not_called_leading_low():
 def test_with_an_empty_hand_a_truco_is_answered_by_the_cards_on_the_table():
     # Finding 3: seat 0 has played its last card, the 1 of espadas, which nothing can beat; the
     # tricks are one each, so the 1 of espadas wins the hand. It must not decline.
-    hand = play(HandState(Rules(), deal=["1e 12c 5c", "3o 6b 4o"], mano=0), "0:5c", "1:6b", "1:4o", "0:12c", "0:1e",
-                "1:truco")
+    hand = play(
+        HandState(Rules(), deal=["1e 12c 5c", "3o 6b 4o"], mano=0), "0:5c", "1:6b", "1:4o", "0:12c", "0:1e", "1:truco"
+    )
     view = hand.view_for(0)
     assert view.hand == () and hand_power(view) == 1.0
     action, reason = main_option(view)
     assert action in (Answer(0, True), Call(0, TrucoCall.RETRUCO))
     assert reason.code is ReasonCode.TABLE_CARD_HOLDS and reason["card"] == "1e"
     # With a card on the table that an unseen card beats nine times in ten, it declines.
-    hand = play(HandState(Rules(), deal=["4e 12c 5c", "3o 6b 4o"], mano=0), "0:5c", "1:6b", "1:4o", "0:12c", "0:4e",
-                "1:truco")
+    hand = play(
+        HandState(Rules(), deal=["4e 12c 5c", "3o 6b 4o"], mano=0), "0:5c", "1:6b", "1:4o", "0:12c", "0:4e", "1:truco"
+    )
     view = hand.view_for(0)
     assert hand_power(view) < 0.2
     action, reason = main_option(view)
@@ -211,8 +216,21 @@ def test_a_partner_card_on_the_table_counts_when_the_hand_is_empty():
     # Four players, one trick each; seat 2 leads the third with the 1 of espadas and has no card
     # left when the last opponent, seat 1, calls Truco: seat 2 answers, and its 1 of espadas decides.
     deal = ["4c 5c 6c", "3e 5e 6e", "4b 2b 1e", "4o 5o 6o"]
-    hand = play(HandState(Rules(players=4), deal=deal, mano=2), "2:4b", "3:4o", "0:4c", "1:3e",
-                "1:5e", "2:2b", "3:5o", "0:5c", "2:1e", "3:6o", "0:6c", "1:truco")
+    hand = play(
+        HandState(Rules(players=4), deal=deal, mano=2),
+        "2:4b",
+        "3:4o",
+        "0:4c",
+        "1:3e",
+        "1:5e",
+        "2:2b",
+        "3:5o",
+        "0:5c",
+        "2:1e",
+        "3:6o",
+        "0:6c",
+        "1:truco",
+    )
     view = hand.view_for(hand.to_act)
     assert hand.to_act == 2 and view.hand == ()
     assert hand_power(view) == 1.0

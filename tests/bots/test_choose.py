@@ -136,8 +136,12 @@ def test_the_strong_bot_and_the_hint_do_not_depend_on_the_hash_seed():
     )
     outputs = {
         subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=True,
-            env={"PYTHONHASHSEED": str(h), "PATH": ""}, cwd=str(ROOT),
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONHASHSEED": str(h), "PATH": ""},
+            cwd=str(ROOT),
         ).stdout
         for h in (0, 1, 2)
     }
@@ -247,8 +251,10 @@ def test_a_hint_ranks_every_legal_action_best_first():
             assert sorted(map(str, found.actions)) == sorted(map(str, view.legal_actions))
             # Ranked for the match: held-back actions and match-losing answers last, then by the
             # chance of winning the match, then by expected points for the hand.
-            keys = [(item.held_back, item.gives_match, -round(item.equity, 4), -item.expected_points)
-                    for item in found.ranked]
+            keys = [
+                (item.held_back, item.gives_match, -round(item.equity, 4), -item.expected_points)
+                for item in found.ranked
+            ]
             assert keys == sorted(keys)
             assert found.best == found.ranked[0].action
             assert all(item.rollouts >= 1 for item in found.ranked)

@@ -22,8 +22,14 @@ from tutor.narration.bots import reason_sentence
 
 from .test_choose import walk_states
 
-RULES = [Rules(players=2), Rules(players=4), Rules(players=2, flor=FlorMode.CONTRAFLOR), Rules(players=2, target=15),
-         Rules(players=6), Rules(players=4, target=15)]
+RULES = [
+    Rules(players=2),
+    Rules(players=4),
+    Rules(players=2, flor=FlorMode.CONTRAFLOR),
+    Rules(players=2, target=15),
+    Rules(players=6),
+    Rules(players=4, target=15),
+]
 
 
 def _states(seed: int, rules: Rules, every: int):
@@ -76,7 +82,8 @@ def test_a_four_under_a_five_is_never_said_to_take_the_trick():
 def test_the_partners_winning_ace_is_left_alone_and_the_mazo_is_not_chosen():
     # Four players, seat 0 plays last: the partner's 1 of espadas holds the trick (finding 2).
     state, view = _example(
-        "argentino:players=4;mano=1;scores=0-0;7e,3b,4o|4c,6b,11e|1e,5c,12b|5o,6o,10e;1:4c 2:truco 3:quiero 2:1e 3:5o")
+        "argentino:players=4;mano=1;scores=0-0;7e,3b,4o|4c,6b,11e|1e,5c,12b|5o,6o,10e;1:4c 2:truco 3:quiero 2:1e 3:5o"
+    )
     assert state.to_act == 0
     for seed in range(4):
         found = hint(view, seed=seed)

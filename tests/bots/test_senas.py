@@ -13,10 +13,20 @@ from tutor.engine.determinize import determinize
 
 # The set recorded in docs/rules/decisions.md ("Señas (the computer players' set)"), written out again here.
 TABLE = {
-    "1e": Sena.ANCHO_ESPADA, "1b": Sena.ANCHO_BASTO, "7e": Sena.SIETE_ESPADA, "7o": Sena.SIETE_ORO,
-    "3e": Sena.TRES, "3b": Sena.TRES, "3o": Sena.TRES, "3c": Sena.TRES,
-    "2e": Sena.DOS, "2b": Sena.DOS, "2o": Sena.DOS, "2c": Sena.DOS,
-    "1o": Sena.ANCHO_FALSO, "1c": Sena.ANCHO_FALSO,
+    "1e": Sena.ANCHO_ESPADA,
+    "1b": Sena.ANCHO_BASTO,
+    "7e": Sena.SIETE_ESPADA,
+    "7o": Sena.SIETE_ORO,
+    "3e": Sena.TRES,
+    "3b": Sena.TRES,
+    "3o": Sena.TRES,
+    "3c": Sena.TRES,
+    "2e": Sena.DOS,
+    "2b": Sena.DOS,
+    "2o": Sena.DOS,
+    "2c": Sena.DOS,
+    "1o": Sena.ANCHO_FALSO,
+    "1c": Sena.ANCHO_FALSO,
 }
 
 
@@ -43,7 +53,9 @@ def test_the_two_best_cards_are_signalled_best_first():
 def test_a_seat_signals_its_partner_only_at_a_table_with_partners():
     two = HandState(Rules(), deal=["1e 2o 4c", "5c 6c 7c"], mano=0)
     assert senas(two.view_for(0)) == ()
-    four = HandState(Rules(players=4, flor=FlorMode.SIMPLE), deal=["1e 2o 4c", "5c 6c 7c", "12o 4e 6b", "1b 3b 5o"], mano=0)
+    four = HandState(
+        Rules(players=4, flor=FlorMode.SIMPLE), deal=["1e 2o 4c", "5c 6c 7c", "12o 4e 6b", "1b 3b 5o"], mano=0
+    )
     assert senas(four.view_for(0)) == (Sena.ANCHO_ESPADA, Sena.DOS)
     assert senas(four.view_for(1)) == (Sena.FLOR,)
     assert senas(four.view_for(2)) == (Sena.NADA,)

@@ -150,8 +150,14 @@ def test_a_bluff_is_said_only_of_a_call_that_rarely_wins_and_is_mostly_declined(
 
 
 def test_every_new_envido_reason_has_a_sentence():
-    for code in (ReasonCode.ENVIDO_CALL_ODDS, ReasonCode.ENVIDO_RAISE_ODDS, ReasonCode.ENVIDO_BLUFF,
-                 ReasonCode.ENVIDO_ACCEPT_ODDS, ReasonCode.ENVIDO_DECLINE_ODDS, ReasonCode.ENVIDO_ACCEPT_FORCED):
+    for code in (
+        ReasonCode.ENVIDO_CALL_ODDS,
+        ReasonCode.ENVIDO_RAISE_ODDS,
+        ReasonCode.ENVIDO_BLUFF,
+        ReasonCode.ENVIDO_ACCEPT_ODDS,
+        ReasonCode.ENVIDO_DECLINE_ODDS,
+        ReasonCode.ENVIDO_ACCEPT_FORCED,
+    ):
         params = {"count": 7, "wins": 3, "of": 10, "folds": 6, "call": "Falta envido"}
         text = REASON_SENTENCES[code](params)
         assert "7" in text and "Falta envido" in text

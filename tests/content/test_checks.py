@@ -42,9 +42,7 @@ def make_check(kind: str, **params: Any) -> Check:
 
 
 SEEDS = range(40)
-CHECKS = [
-    (f"{lesson.key}/{step.key}", step.check) for lesson in all_lessons() for step in lesson.steps if step.check
-]
+CHECKS = [(f"{lesson.key}/{step.key}", step.check) for lesson in all_lessons() for step in lesson.steps if step.check]
 TEAMS = ("us", "them")
 
 
@@ -149,8 +147,9 @@ def rebuild_visible_hand(s: Any) -> HandState:
         while len(hand) < 3:
             if seat in announced:
                 # It said Flor: its hidden cards share the suit of its cards (any suit if none is seen).
-                suit = hand[0].suit if hand else next(c.suit for c in spare
-                                                      if sum(d.suit is c.suit for d in spare) >= 3)
+                suit = (
+                    hand[0].suit if hand else next(c.suit for c in spare if sum(d.suit is c.suit for d in spare) >= 3)
+                )
                 card = next(c for c in spare if c.suit is suit)
             else:
                 # Otherwise a suit the hand does not have yet, so no hidden hand becomes a flor.
@@ -219,8 +218,10 @@ def test_every_variant_has_the_engines_answer(where, check):
         again = make_question(check, seed)
         assert again.situation == question.situation and again.expected == question.expected
         seen.add(repr(question.situation))
-    fixed = any(hasattr(check.params, f) and getattr(check.params, f) is not None
-                for f in ("cards", "values", "hands", "calls", "outcomes", "score", "record"))
+    fixed = any(
+        hasattr(check.params, f) and getattr(check.params, f) is not None
+        for f in ("cards", "values", "hands", "calls", "outcomes", "score", "record")
+    )
     if fixed:
         assert len(seen) == 1, "fixed params must give one fixed question"
     else:
@@ -230,10 +231,19 @@ def test_every_variant_has_the_engines_answer(where, check):
 # --- Facts from docs/rules, through the checks --------------------------------------------------
 
 
-@pytest.mark.parametrize("cards, points", [
-    ("7c 5c 12e", 32), ("12o 11o 3b", 20), ("1e 6b 4o", 6), ("6c 5c 12b", 31), ("7c 3c 4b", 30), ("1e 7c 4b", 7),
-    ("7o 6o 2o", 33), ("12e 11b 10o", 0),
-])
+@pytest.mark.parametrize(
+    "cards, points",
+    [
+        ("7c 5c 12e", 32),
+        ("12o 11o 3b", 20),
+        ("1e 6b 4o", 6),
+        ("6c 5c 12b", 31),
+        ("7c 3c 4b", 30),
+        ("1e 7c 4b", 7),
+        ("7o 6o 2o", 33),
+        ("12e 11b 10o", 0),
+    ],
+)
 def test_envido_examples_of_the_rules(cards, points):
     question = make_question(make_check("envido_value", cards=cards), 0)
     assert question.expected == points
@@ -258,16 +268,19 @@ def test_envido_explanations_of_the_other_kinds():
     assert zero.msg == "envido.zero" and zero.total == 0
 
 
-@pytest.mark.parametrize("cards, answer, msg", [
-    ("1e 1b", "1e", "stronger.mata"),
-    ("3o 12o", "3o", "stronger.higher"),
-    ("1o 12e", "1o", "stronger.higher"),
-    ("2c 1c", "2c", "stronger.higher"),
-    ("7e 7c", "7e", "stronger.mata"),
-    ("3c 3b", "equal", "stronger.equal"),
-    ("7b 7c", "equal", "stronger.equal"),
-    ("1o 1c", "equal", "stronger.equal"),
-])
+@pytest.mark.parametrize(
+    "cards, answer, msg",
+    [
+        ("1e 1b", "1e", "stronger.mata"),
+        ("3o 12o", "3o", "stronger.higher"),
+        ("1o 12e", "1o", "stronger.higher"),
+        ("2c 1c", "2c", "stronger.higher"),
+        ("7e 7c", "7e", "stronger.mata"),
+        ("3c 3b", "equal", "stronger.equal"),
+        ("7b 7c", "equal", "stronger.equal"),
+        ("1o 1c", "equal", "stronger.equal"),
+    ],
+)
 def test_ranking_facts(cards, answer, msg):
     question = make_question(make_check("stronger_card", cards=cards), 0)
     assert question.expected == answer and question.explanation.msg == msg
@@ -278,14 +291,17 @@ def test_ranking_explanation_names_the_mata():
     assert explanation.winner.notation == "7o" and explanation.mata == 4 and explanation.loser_level == 5
 
 
-@pytest.mark.parametrize("cards, players, leader, answer, msg, next_seat", [
-    ("3e 3o", 2, 0, "parda", "trick.parda", 0),                 # equal top cards of opponents
-    ("4e 4o 3b 1c", 4, 1, "3b", "trick.higher", 3),            # equal cards that are not on top: no parda
-    ("3e 2o 3o 4b", 4, 0, "3e", "trick.partners", 0),          # partners' equal 3s: their team, first played
-    ("12b 1o", 2, 1, "1o", "trick.higher", 0),                 # a false ace beats a 12
-    ("7c 7e", 2, 0, "7e", "trick.mata", 1),
-    ("2e 2b 4c 2o 5e 2c", 6, 0, "parda", "trick.parda", 0),    # 2s from both teams
-])
+@pytest.mark.parametrize(
+    "cards, players, leader, answer, msg, next_seat",
+    [
+        ("3e 3o", 2, 0, "parda", "trick.parda", 0),  # equal top cards of opponents
+        ("4e 4o 3b 1c", 4, 1, "3b", "trick.higher", 3),  # equal cards that are not on top: no parda
+        ("3e 2o 3o 4b", 4, 0, "3e", "trick.partners", 0),  # partners' equal 3s: their team, first played
+        ("12b 1o", 2, 1, "1o", "trick.higher", 0),  # a false ace beats a 12
+        ("7c 7e", 2, 0, "7e", "trick.mata", 1),
+        ("2e 2b 4c 2o 5e 2c", 6, 0, "parda", "trick.parda", 0),  # 2s from both teams
+    ],
+)
 def test_trick_facts(cards, players, leader, answer, msg, next_seat):
     question = make_question(make_check("trick_winner", cards=cards, players=players, leader=leader), 0)
     assert question.expected == answer and question.explanation.msg == msg
@@ -300,31 +316,37 @@ def test_partners_tie_the_first_card_played_takes_the_trick():
     assert not judge(question, "3o").correct and not judge(question, "parda").correct
 
 
-@pytest.mark.parametrize("outcomes, answer, msg", [
-    ("WW", "mano", "hand.two_tricks"),
-    ("LWL", "other", "hand.two_tricks"),
-    ("PL", "other", "hand.first_parda_next_decides"),
-    ("PPW", "mano", "hand.first_parda_next_decides"),
-    ("LP", "other", "hand.parda_after_win_first_trick_winner"),
-    ("WLP", "mano", "hand.third_parda_first_trick_winner"),
-    ("LWP", "other", "hand.third_parda_first_trick_winner"),
-    ("PPP", "mano", "hand.all_parda_mano"),
-    ("WL", "undecided", "hand.undecided"),
-    ("PP", "undecided", "hand.undecided"),
-])
+@pytest.mark.parametrize(
+    "outcomes, answer, msg",
+    [
+        ("WW", "mano", "hand.two_tricks"),
+        ("LWL", "other", "hand.two_tricks"),
+        ("PL", "other", "hand.first_parda_next_decides"),
+        ("PPW", "mano", "hand.first_parda_next_decides"),
+        ("LP", "other", "hand.parda_after_win_first_trick_winner"),
+        ("WLP", "mano", "hand.third_parda_first_trick_winner"),
+        ("LWP", "other", "hand.third_parda_first_trick_winner"),
+        ("PPP", "mano", "hand.all_parda_mano"),
+        ("WL", "undecided", "hand.undecided"),
+        ("PP", "undecided", "hand.undecided"),
+    ],
+)
 def test_hand_facts(outcomes, answer, msg):
     question = make_question(make_check("hand_winner", outcomes=outcomes), 0)
     assert question.expected == answer and question.explanation.msg == msg
 
 
-@pytest.mark.parametrize("calls, points", [
-    (["envido", "real_envido"], 2),
-    (["envido", "envido"], 2),
-    (["envido", "envido", "real_envido"], 4),
-    (["envido", "real_envido", "falta_envido"], 5),
-    (["real_envido"], 1),
-    (["envido"], 1),
-])
+@pytest.mark.parametrize(
+    "calls, points",
+    [
+        (["envido", "real_envido"], 2),
+        (["envido", "envido"], 2),
+        (["envido", "envido", "real_envido"], 4),
+        (["envido", "real_envido", "falta_envido"], 5),
+        (["real_envido"], 1),
+        (["envido"], 1),
+    ],
+)
 def test_declined_envido_facts(calls, points):
     question = make_question(make_check("envido_points", calls=calls, response="no_quiero", caller="us"), 0)
     last_team = "us" if len(calls) % 2 else "them"
@@ -332,41 +354,54 @@ def test_declined_envido_facts(calls, points):
 
 
 def test_accepted_envido_and_falta_facts():
-    accepted = make_question(make_check("envido_points", calls=["envido", "real_envido"], response="quiero",
-                                        values=[25, 30], mano="us"), 0)
+    accepted = make_question(
+        make_check("envido_points", calls=["envido", "real_envido"], response="quiero", values=[25, 30], mano="us"), 0
+    )
     assert accepted.expected == Points(5, "them")
     # 12 to 20 of 30: Envido, Falta envido, Quiero; the falta is worth 10 and 31 beats 28.
-    falta = make_question(make_check("envido_points", calls=["envido", "falta_envido"], response="quiero",
-                                     scores=[12, 20], values=[28, 31]), 0)
+    falta = make_question(
+        make_check(
+            "envido_points", calls=["envido", "falta_envido"], response="quiero", scores=[12, 20], values=[28, 31]
+        ),
+        0,
+    )
     assert falta.expected == Points(10, "them")
     assert falta.explanation.reaches_target and falta.explanation.new_scores == (12, 30)
-    leader = make_question(make_check("envido_points", calls=["falta_envido"], response="quiero",
-                                      scores=[22, 5], values=[20, 33]), 0)
-    assert leader.expected == Points(8, "them")   # the trailing team wins what the leader needed
-    tie = make_question(make_check("envido_points", calls=["envido"], response="quiero",
-                                   values=[27, 27], mano="them"), 0)
+    leader = make_question(
+        make_check("envido_points", calls=["falta_envido"], response="quiero", scores=[22, 5], values=[20, 33]), 0
+    )
+    assert leader.expected == Points(8, "them")  # the trailing team wins what the leader needed
+    tie = make_question(
+        make_check("envido_points", calls=["envido"], response="quiero", values=[27, 27], mano="them"), 0
+    )
     assert tie.expected == Points(2, "them") and tie.explanation.tie
 
 
-@pytest.mark.parametrize("calls, ending, extra, expected", [
-    (["truco"], "no_quiero", {}, Points(1, "us")),
-    (["truco", "retruco"], "no_quiero", {}, Points(2, "them")),
-    (["truco", "retruco", "vale_cuatro"], "no_quiero", {}, Points(3, "us")),
-    (["truco"], "quiero", {"winner": "them"}, Points(2, "them")),
-    (["truco", "retruco", "vale_cuatro"], "quiero", {"winner": "us"}, Points(4, "us")),
-    ([], "mazo", {"folder": "us"}, Points(1, "them")),
-    (["truco", "retruco"], "mazo", {"folder": "them"}, Points(3, "us")),
-])
+@pytest.mark.parametrize(
+    "calls, ending, extra, expected",
+    [
+        (["truco"], "no_quiero", {}, Points(1, "us")),
+        (["truco", "retruco"], "no_quiero", {}, Points(2, "them")),
+        (["truco", "retruco", "vale_cuatro"], "no_quiero", {}, Points(3, "us")),
+        (["truco"], "quiero", {"winner": "them"}, Points(2, "them")),
+        (["truco", "retruco", "vale_cuatro"], "quiero", {"winner": "us"}, Points(4, "us")),
+        ([], "mazo", {"folder": "us"}, Points(1, "them")),
+        (["truco", "retruco"], "mazo", {"folder": "them"}, Points(3, "us")),
+    ],
+)
 def test_truco_facts(calls, ending, extra, expected):
     question = make_question(make_check("truco_points", calls=calls, ending=ending, caller="us", **extra), 0)
     assert question.expected == expected
 
 
-@pytest.mark.parametrize("values, mano, winner, son_buenas", [
-    ([27, 27], 0, "0", {"1"}),      # a tie goes to the mano; the other says son buenas
-    ([27, 27], 1, "1", {"0"}),
-    ([20, 10, 30, 25], 0, "2", {"1"}),
-])
+@pytest.mark.parametrize(
+    "values, mano, winner, son_buenas",
+    [
+        ([27, 27], 0, "0", {"1"}),  # a tie goes to the mano; the other says son buenas
+        ([27, 27], 1, "1", {"0"}),
+        ([20, 10, 30, 25], 0, "2", {"1"}),
+    ],
+)
 def test_showdown_facts(values, mano, winner, son_buenas):
     assert make_question(make_check("showdown", values=values, mano=mano), 0).expected == winner
     question = make_question(make_check("showdown", values=values, mano=mano, ask="son_buenas"), 0)
@@ -376,9 +411,9 @@ def test_showdown_facts(values, mano, winner, son_buenas):
 def test_malas_and_buenas():
     assert make_question(make_check("malas_buenas", score=14), 0).expected == "malas"
     buenas = make_question(make_check("malas_buenas", score=18), 0)
-    assert buenas.expected == "buenas" and buenas.explanation.points == 3   # "3 buenas"
+    assert buenas.expected == "buenas" and buenas.explanation.points == 3  # "3 buenas"
     fifteen = make_question(make_check("malas_buenas", score=15), 0)
-    assert fifteen.expected == "malas" and fifteen.explanation.points == 15   # "15 malas": the first 15
+    assert fifteen.expected == "malas" and fifteen.explanation.points == 15  # "15 malas": the first 15
     assert make_question(make_check("malas_buenas", score=16), 0).expected == "buenas"
 
 
@@ -388,7 +423,7 @@ def test_envido_raises_facts():
     assert Refusal(call="envido", reason=Reason.ENVIDO_TOO_MANY) in question.explanation.refused
     closed = make_question(make_check("envido_raises", calls=["falta_envido"]), 0)
     assert closed.expected == frozenset()
-    assert judge(closed, parse_answer(closed, {})).correct   # nothing selected is an answer
+    assert judge(closed, parse_answer(closed, {})).correct  # nothing selected is an answer
 
 
 def test_flor_facts():
@@ -410,39 +445,71 @@ def q(kind: str, **params: Any) -> Question:
     return make_question(make_check(kind, **params), 0)
 
 
-@pytest.mark.parametrize("question, form, kind, field", [
-    (q("envido_value", cards="7c 5c 12e"), {}, AnswerErrorKind.MISSING, "answer"),
-    (q("envido_value", cards="7c 5c 12e"), {"answer": "  "}, AnswerErrorKind.MISSING, "answer"),
-    (q("envido_value", cards="7c 5c 12e"), {"answer": "thirty"}, AnswerErrorKind.NOT_A_NUMBER, "answer"),
-    (q("envido_value", cards="7c 5c 12e"), {"answer": "3.5"}, AnswerErrorKind.NOT_A_NUMBER, "answer"),
-    (q("envido_value", cards="7c 5c 12e"), {"answer": "-3"}, AnswerErrorKind.OUT_OF_RANGE, "answer"),
-    (q("envido_value", cards="7c 5c 12e"), {"answer": "1000"}, AnswerErrorKind.OUT_OF_RANGE, "answer"),
-    (q("envido_value", cards="7c 5c 12e"), {"answer": ["30", "32"]}, AnswerErrorKind.MALFORMED, "answer"),
-    (q("stronger_card", cards="3o 12o"), {"answer": "1e"}, AnswerErrorKind.NOT_AN_OPTION, "answer"),
-    (q("stronger_card", cards="3o 12o"), {"answer": "8o"}, AnswerErrorKind.NOT_AN_OPTION, "answer"),
-    (q("trick_winner", cards="3e 3o"), {}, AnswerErrorKind.MISSING, "answer"),
-    (q("pick_cards", cards="10o 3e 12b", property="figure"), {"answer": ["10o", "10o"]},
-     AnswerErrorKind.DUPLICATE, "answer"),
-    (q("pick_cards", cards="10o 3e 12b", property="figure"), {"answer": "10o 4b"}, AnswerErrorKind.NOT_AN_OPTION,
-     "answer"),
-    (q("order_cards", cards="1e 3o 4b"), {}, AnswerErrorKind.MISSING, "answer"),
-    (q("order_cards", cards="1e 3o 4b"), {"place-1e": "1", "place-3o": "2"}, AnswerErrorKind.INCOMPLETE, "place-4b"),
-    (q("order_cards", cards="1e 3o 4b"), {"place-1e": "1", "place-3o": "x", "place-4b": "3"},
-     AnswerErrorKind.NOT_A_NUMBER, "place-3o"),
-    (q("order_cards", cards="1e 3o 4b"), {"place-1e": "0", "place-3o": "2", "place-4b": "3"},
-     AnswerErrorKind.OUT_OF_RANGE, "place-1e"),
-    (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > 3o"}, AnswerErrorKind.INCOMPLETE, "answer"),
-    (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > 3o > 3o > 4b"}, AnswerErrorKind.DUPLICATE, "answer"),
-    (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > 3o > 5c"}, AnswerErrorKind.NOT_AN_OPTION, "answer"),
-    (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > == 3o > 4b"}, AnswerErrorKind.MALFORMED, "answer"),
-    (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > zz > 4b"}, AnswerErrorKind.MALFORMED, "answer"),
-    (q("truco_points", calls=["truco"], ending="no_quiero"), {"points": "1"}, AnswerErrorKind.MISSING, "team"),
-    (q("truco_points", calls=["truco"], ending="no_quiero"), {"team": "us"}, AnswerErrorKind.MISSING, "points"),
-    (q("truco_points", calls=["truco"], ending="no_quiero"), {"points": "1", "team": "mano"},
-     AnswerErrorKind.NOT_AN_OPTION, "team"),
-    (q("truco_points", calls=["truco"], ending="no_quiero"), {"points": "one", "team": "us"},
-     AnswerErrorKind.NOT_A_NUMBER, "points"),
-])
+@pytest.mark.parametrize(
+    "question, form, kind, field",
+    [
+        (q("envido_value", cards="7c 5c 12e"), {}, AnswerErrorKind.MISSING, "answer"),
+        (q("envido_value", cards="7c 5c 12e"), {"answer": "  "}, AnswerErrorKind.MISSING, "answer"),
+        (q("envido_value", cards="7c 5c 12e"), {"answer": "thirty"}, AnswerErrorKind.NOT_A_NUMBER, "answer"),
+        (q("envido_value", cards="7c 5c 12e"), {"answer": "3.5"}, AnswerErrorKind.NOT_A_NUMBER, "answer"),
+        (q("envido_value", cards="7c 5c 12e"), {"answer": "-3"}, AnswerErrorKind.OUT_OF_RANGE, "answer"),
+        (q("envido_value", cards="7c 5c 12e"), {"answer": "1000"}, AnswerErrorKind.OUT_OF_RANGE, "answer"),
+        (q("envido_value", cards="7c 5c 12e"), {"answer": ["30", "32"]}, AnswerErrorKind.MALFORMED, "answer"),
+        (q("stronger_card", cards="3o 12o"), {"answer": "1e"}, AnswerErrorKind.NOT_AN_OPTION, "answer"),
+        (q("stronger_card", cards="3o 12o"), {"answer": "8o"}, AnswerErrorKind.NOT_AN_OPTION, "answer"),
+        (q("trick_winner", cards="3e 3o"), {}, AnswerErrorKind.MISSING, "answer"),
+        (
+            q("pick_cards", cards="10o 3e 12b", property="figure"),
+            {"answer": ["10o", "10o"]},
+            AnswerErrorKind.DUPLICATE,
+            "answer",
+        ),
+        (
+            q("pick_cards", cards="10o 3e 12b", property="figure"),
+            {"answer": "10o 4b"},
+            AnswerErrorKind.NOT_AN_OPTION,
+            "answer",
+        ),
+        (q("order_cards", cards="1e 3o 4b"), {}, AnswerErrorKind.MISSING, "answer"),
+        (
+            q("order_cards", cards="1e 3o 4b"),
+            {"place-1e": "1", "place-3o": "2"},
+            AnswerErrorKind.INCOMPLETE,
+            "place-4b",
+        ),
+        (
+            q("order_cards", cards="1e 3o 4b"),
+            {"place-1e": "1", "place-3o": "x", "place-4b": "3"},
+            AnswerErrorKind.NOT_A_NUMBER,
+            "place-3o",
+        ),
+        (
+            q("order_cards", cards="1e 3o 4b"),
+            {"place-1e": "0", "place-3o": "2", "place-4b": "3"},
+            AnswerErrorKind.OUT_OF_RANGE,
+            "place-1e",
+        ),
+        (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > 3o"}, AnswerErrorKind.INCOMPLETE, "answer"),
+        (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > 3o > 3o > 4b"}, AnswerErrorKind.DUPLICATE, "answer"),
+        (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > 3o > 5c"}, AnswerErrorKind.NOT_AN_OPTION, "answer"),
+        (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > == 3o > 4b"}, AnswerErrorKind.MALFORMED, "answer"),
+        (q("order_cards", cards="1e 3o 4b"), {"answer": "1e > zz > 4b"}, AnswerErrorKind.MALFORMED, "answer"),
+        (q("truco_points", calls=["truco"], ending="no_quiero"), {"points": "1"}, AnswerErrorKind.MISSING, "team"),
+        (q("truco_points", calls=["truco"], ending="no_quiero"), {"team": "us"}, AnswerErrorKind.MISSING, "points"),
+        (
+            q("truco_points", calls=["truco"], ending="no_quiero"),
+            {"points": "1", "team": "mano"},
+            AnswerErrorKind.NOT_AN_OPTION,
+            "team",
+        ),
+        (
+            q("truco_points", calls=["truco"], ending="no_quiero"),
+            {"points": "one", "team": "us"},
+            AnswerErrorKind.NOT_A_NUMBER,
+            "points",
+        ),
+    ],
+)
 def test_malformed_forms_give_an_error_kind(question, form, kind, field):
     with pytest.raises(AnswerError) as info:
         parse_answer(question, form)
@@ -478,14 +545,17 @@ def test_multidict_forms_are_read_with_getlist():
 DEAL = "1e,7o,3b|4c,5c,6c"
 
 
-@pytest.mark.parametrize("log, mano, allowed, refused", [
-    ("", 0, {"envido", "real_envido", "falta_envido", "truco"}, {"retruco": "truco_out_of_order"}),
-    ("1:4c", 1, {"envido", "real_envido", "falta_envido", "truco"}, {}),        # you have not played yet
-    ("0:1e 1:4c", 0, {"truco"}, {"envido": "envido_after_first_trick"}),       # the first trick is over
-    ("0:truco 1:quiero", 0, set(), {"envido": "envido_closed_by_truco", "retruco": "truco_only_accepting_team"}),
-    ("1:truco", 1, {"retruco", "envido", "real_envido", "falta_envido"}, {}),  # el envido esta primero
-    ("1:envido", 1, {"envido", "real_envido", "falta_envido"}, {"truco": "answer_pending"}),
-])
+@pytest.mark.parametrize(
+    "log, mano, allowed, refused",
+    [
+        ("", 0, {"envido", "real_envido", "falta_envido", "truco"}, {"retruco": "truco_out_of_order"}),
+        ("1:4c", 1, {"envido", "real_envido", "falta_envido", "truco"}, {}),  # you have not played yet
+        ("0:1e 1:4c", 0, {"truco"}, {"envido": "envido_after_first_trick"}),  # the first trick is over
+        ("0:truco 1:quiero", 0, set(), {"envido": "envido_closed_by_truco", "retruco": "truco_only_accepting_team"}),
+        ("1:truco", 1, {"retruco", "envido", "real_envido", "falta_envido"}, {}),  # el envido esta primero
+        ("1:envido", 1, {"envido", "real_envido", "falta_envido"}, {"truco": "answer_pending"}),
+    ],
+)
 def test_legal_calls_facts(log, mano, allowed, refused):
     question = q("legal_calls", hand=f"argentino;mano={mano};scores=0-0;{DEAL};{log}")
     assert question.situation.seat == 0
@@ -501,10 +571,19 @@ def test_legal_calls_facts(log, mano, allowed, refused):
     assert not any(f"Card.parse('{card}')" in shown for card in hidden)
 
 
-@pytest.mark.parametrize("players, role, seat, answer", [
-    (4, "mano", 3, 0), (4, "pie", 3, 2), (4, "next_dealer", 3, 0), (4, "dealer", 0, 3),
-    (6, "mano", 0, 1), (6, "pie", 0, 0), (2, "mano", 1, 0), (2, "dealer", 1, 0),
-])
+@pytest.mark.parametrize(
+    "players, role, seat, answer",
+    [
+        (4, "mano", 3, 0),
+        (4, "pie", 3, 2),
+        (4, "next_dealer", 3, 0),
+        (4, "dealer", 0, 3),
+        (6, "mano", 0, 1),
+        (6, "pie", 0, 0),
+        (2, "mano", 1, 0),
+        (2, "dealer", 1, 0),
+    ],
+)
 def test_seat_facts(players, role, seat, answer):
     assert q("seat_role", players=players, role=role, seat=seat).expected == str(answer)
 
@@ -526,13 +605,19 @@ REACH = [
     *[("trick_winner", {"pattern": p, "players": 4}) for p in ("mata", "equal_not_top", "parda", "partners_equal")],
     *[("who_leads", {"pattern": p}) for p in ("clear", "parda")],
     *[("envido_value", {"pattern": p}) for p in ("pair", "three_of_a_suit", "no_pair", "only_figures")],
-    ("flor_value", {}), ("is_flor", {"pattern": "flor"}), ("is_flor", {"pattern": "no_flor"}),
-    *[("showdown", {"pattern": p, "ask": a}) for p, a in (("random", "winner"), ("tie", "team"), ("son_buenas", "son_buenas"))],
+    ("flor_value", {}),
+    ("is_flor", {"pattern": "flor"}),
+    ("is_flor", {"pattern": "no_flor"}),
+    *[
+        ("showdown", {"pattern": p, "ask": a})
+        for p, a in (("random", "winner"), ("tie", "team"), ("son_buenas", "son_buenas"))
+    ],
     ("hand_winner", {}),
     *[("envido_points", {"pattern": p}) for p in ("declined", "raise_declined", "accepted", "falta")],
     ("envido_raises", {}),
     *[("truco_points", {"pattern": p}) for p in ("declined", "accepted", "mazo")],
-    ("malas_buenas", {"score": 3}), ("malas_buenas", {"score": 20}),
+    ("malas_buenas", {"score": 3}),
+    ("malas_buenas", {"score": 20}),
     ("legal_calls", {}),
     *[("game_end", {"pattern": p}) for p in ("envido_wins", "tricks_win", "nobody")],
     *[("seat_role", {"role": r}) for r in ("mano", "dealer", "pie", "next_dealer")],
@@ -603,7 +688,9 @@ def test_the_play_before_a_calls_question_holds_only_what_was_taught(taught):
     pattern = "own_turn" if taught == "envido" else "truco_accepted"
     seen_truco = False
     for seed in range(120):
-        check = make_check("legal_calls", pattern=pattern, taught=taught, **({"only": "envido"} if taught == "envido" else {}))
+        check = make_check(
+            "legal_calls", pattern=pattern, taught=taught, **({"only": "envido"} if taught == "envido" else {})
+        )
         actions = make_question(check, seed).situation.actions
         calls = {action.call.value for action in actions if isinstance(action, Call)}
         seen_truco = seen_truco or "truco" in calls
@@ -611,8 +698,10 @@ def test_the_play_before_a_calls_question_holds_only_what_was_taught(taught):
         if taught == "envido":
             assert not calls & {"retruco", "vale_cuatro"}, seed
     assert seen_truco  # a plain Truco is still shown: an accepted Truco closes the envido (lesson 5)
-    everything = [make_question(make_check("legal_calls", pattern="truco_accepted"), seed).situation.actions
-                  for seed in range(120)]
+    everything = [
+        make_question(make_check("legal_calls", pattern="truco_accepted"), seed).situation.actions
+        for seed in range(120)
+    ]
     assert any(_envido_in_answer_to_truco(actions) for actions in everything)  # the default shows all play
 
 

@@ -75,7 +75,9 @@ def check_run(run: Practice) -> list[str]:
         if note.says is not None:
             then = Moment(_at(hand, fired.position), 0)
             if not note.says.test(then):
-                problems.append(f"coach {note.index + 1}: says {note.says} is false when said, after {moves[:fired.position]}")
+                problems.append(
+                    f"coach {note.index + 1}: says {note.says} is false when said, after {moves[: fired.position]}"
+                )
             if not note.says.test(Moment(hand, 0)):
                 problems.append(f"coach {note.index + 1}: says {note.says} is false at the end of {moves}")
     verdict = run.verdict()
@@ -240,12 +242,12 @@ def test_a_mazo_at_the_first_decision_is_told_as_a_mazo(key):
 
 @pytest.mark.parametrize("key", KEYS)
 def test_the_ideal_line_ends_on_a_verdict_that_is_not_a_mistake(key):
-    """"Show me" ends on the ideal line's own verdict (``success``, or an outcome such as a declined
+    """ "Show me" ends on the ideal line's own verdict (``success``, or an outcome such as a declined
     raise), never on a flagged outcome, and its claims hold."""
     spec = get_hand(key)
     from tutor.content.practice import play_ideal
 
-    for seed in ([0] if spec.fixed else range(0, 200, 9)):
+    for seed in [0] if spec.fixed else range(0, 200, 9):
         run = play_ideal(spec, seed)
         verdict = run.verdict()
         assert verdict.goal and verdict.stars == 3, (key, seed)

@@ -12,8 +12,15 @@ from tutor.content.loader import LESSONS_DIR
 from tutor.content.schema import KEY_RE, MAX_STEPS, MIN_STEPS, PICTURES, split_bold
 
 CURRICULUM = [
-    "deck-and-table", "card-ranking", "tricks-and-parda", "envido-counting", "envido-calls",
-    "truco-calls", "scoring-a-game", "pairs-and-trios", "flor",
+    "deck-and-table",
+    "card-ranking",
+    "tricks-and-parda",
+    "envido-counting",
+    "envido-calls",
+    "truco-calls",
+    "scoring-a-game",
+    "pairs-and-trios",
+    "flor",
 ]
 
 
@@ -56,8 +63,9 @@ def test_unknown_lesson_and_step_raise_key_error():
 
 def test_lesson_files_are_package_data():
     """The files sit inside the package, so an installed wheel finds them the same way."""
-    names = sorted(p.name for p in resources.files("tutor.content").joinpath("lessons").iterdir()
-                   if p.name.endswith(".toml"))
+    names = sorted(
+        p.name for p in resources.files("tutor.content").joinpath("lessons").iterdir() if p.name.endswith(".toml")
+    )
     assert names == sorted(p.name for p in LESSONS_DIR.glob("*.toml"))
     assert len(names) == 9
 
@@ -69,12 +77,12 @@ def test_split_bold():
 
 # --- Broken files ---------------------------------------------------------------------------------
 
-GOOD_STEP = '''
+GOOD_STEP = """
 [[steps]]
 key = "s{n}"
 title = "Step {n}"
 body = ["Text {n}."]
-'''
+"""
 
 
 def lesson_text(steps: str, header: str = 'key = "envido"\nnumber = 4\ntitle = "T"\nsummary = "S"\n') -> str:
@@ -114,17 +122,29 @@ BROKEN_CHECKS = [
     ('kind = "envido_value"\nprompt = "Q?"\ncolour = "red"', "steps[2].check.colour: unknown key"),
     ('kind = "flor_value"\nprompt = "Q?"\ncards = "7c 5c 12e"', "steps[2].check.cards: not a flor"),
     ('kind = "is_flor"\nprompt = "Q?"\nlabels = { maybe = "Maybe" }', "steps[2].check.labels.maybe: no option 'maybe'"),
-    ('kind = "envido_points"\nprompt = "Q?"\ncalls = ["real_envido", "envido"]\nresponse = "no_quiero"',
-     "steps[2].check.calls: not a legal envido ladder"),
-    ('kind = "envido_points"\nprompt = "Q?"\ncalls = ["envido"]\nresponse = "quiero"',
-     "steps[2].check.values: an accepted envido needs"),
-    ('kind = "truco_points"\nprompt = "Q?"\ncalls = ["retruco"]\nending = "no_quiero"',
-     "steps[2].check.calls: not a legal truco ladder"),
+    (
+        'kind = "envido_points"\nprompt = "Q?"\ncalls = ["real_envido", "envido"]\nresponse = "no_quiero"',
+        "steps[2].check.calls: not a legal envido ladder",
+    ),
+    (
+        'kind = "envido_points"\nprompt = "Q?"\ncalls = ["envido"]\nresponse = "quiero"',
+        "steps[2].check.values: an accepted envido needs",
+    ),
+    (
+        'kind = "truco_points"\nprompt = "Q?"\ncalls = ["retruco"]\nending = "no_quiero"',
+        "steps[2].check.calls: not a legal truco ladder",
+    ),
     ('kind = "hand_winner"\nprompt = "Q?"\noutcomes = "WWW"', "steps[2].check.outcomes: not a possible hand"),
     ('kind = "hand_winner"\nprompt = "Q?"\noutcomes = "WX"', "steps[2].check.outcomes: item 2: 'X'"),
     ('kind = "trick_winner"\nprompt = "Q?"\ncards = "1e 2e 3e"', "steps[2].check.cards: a trick of 3 players"),
-    ('kind = "trick_winner"\nprompt = "Q?"\npattern = "partners_equal"', "steps[2].check.pattern: partners need 4 or 6"),
-    ('kind = "showdown"\nprompt = "Q?"\nvalues = [27, 40]', "steps[2].check.values[1]: expected a whole number from 0 to 33"),
+    (
+        'kind = "trick_winner"\nprompt = "Q?"\npattern = "partners_equal"',
+        "steps[2].check.pattern: partners need 4 or 6",
+    ),
+    (
+        'kind = "showdown"\nprompt = "Q?"\nvalues = [27, 40]',
+        "steps[2].check.values[1]: expected a whole number from 0 to 33",
+    ),
     ('kind = "order_cards"\nprompt = "Q?"\ncards = "1e 2e 3e"\ncount = 3', "steps[2].check.count: give either"),
 ]
 
@@ -143,15 +163,28 @@ BROKEN_LESSONS = [
     (lesson_text(filler(4)).replace('title = "Step 2"\n', ""), "steps[1].title: missing"),
     (lesson_text(filler(4)).replace('key = "s3"', 'key = "s1"'), "steps[2].key: step key 's1' used twice"),
     (lesson_text(filler(4)).replace('key = "s3"', 'key = "Step Three"'), "steps[2].key: bad key"),
-    (lesson_text(filler(4)).replace('body = ["Text 2."]', 'body = []'), "steps[1].body: expected a list"),
-    (lesson_text(filler(4)).replace('body = ["Text 2."]', 'body = ["ok", 3]'), "steps[1].body[1]: expected non-empty text"),
+    (lesson_text(filler(4)).replace('body = ["Text 2."]', "body = []"), "steps[1].body: expected a list"),
+    (
+        lesson_text(filler(4)).replace('body = ["Text 2."]', 'body = ["ok", 3]'),
+        "steps[1].body[1]: expected non-empty text",
+    ),
     (lesson_text(filler(4)).replace('"Text 4."', '"A **bold claim."'), "steps[3].body[0]: unbalanced **"),
-    (lesson_text(filler(4)).replace('body = ["Text 1."]', 'body = ["Text 1."]\ncards = "1e 9o"'),
-     "steps[0].cards: unknown card '9o'"),
-    (lesson_text(filler(4)).replace('body = ["Text 1."]', 'body = ["Text 1."]\nextra = 1'), "steps[0].extra: unknown key"),
-    (lesson_text(filler(4)).replace('body = ["Text 1."]', 'body = ["Text 1."]\npicture = "blackboard"'),
-     "steps[0].picture: unknown picture 'blackboard'"),
-    (lesson_text(filler(4)).replace('number = 4', 'number = 5'), "key: the file for lesson 5 'envido' must be named 05-envido.toml"),
+    (
+        lesson_text(filler(4)).replace('body = ["Text 1."]', 'body = ["Text 1."]\ncards = "1e 9o"'),
+        "steps[0].cards: unknown card '9o'",
+    ),
+    (
+        lesson_text(filler(4)).replace('body = ["Text 1."]', 'body = ["Text 1."]\nextra = 1'),
+        "steps[0].extra: unknown key",
+    ),
+    (
+        lesson_text(filler(4)).replace('body = ["Text 1."]', 'body = ["Text 1."]\npicture = "blackboard"'),
+        "steps[0].picture: unknown picture 'blackboard'",
+    ),
+    (
+        lesson_text(filler(4)).replace("number = 4", "number = 5"),
+        "key: the file for lesson 5 'envido' must be named 05-envido.toml",
+    ),
     (lesson_text(filler(4)).replace('summary = "S"\n', ""), "summary: missing"),
     (lesson_text(filler(4)) + "\nauthor = 'me'\n", "lessons/04-envido.toml: "),
     ('key = "envido"\nnumber = 4\ntitle = "T\n', "lessons/04-envido.toml: not valid TOML"),
@@ -192,7 +225,9 @@ def test_command_line_summary_and_show(capsys):
 
 def test_lessons_5_to_7_have_the_pictures_a_teacher_would_draw():
     """Issue 11: lessons 5-7 were text and numbered lists only."""
-    pictures = {(lesson.key, step.key): step.picture for lesson in all_lessons() for step in lesson.steps if step.picture}
+    pictures = {
+        (lesson.key, step.key): step.picture for lesson in all_lessons() for step in lesson.steps if step.picture
+    }
     assert pictures == {
         ("envido-calls", "ladder"): "envido-ladder",
         ("envido-calls", "showdown"): "table",

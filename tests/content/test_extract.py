@@ -66,7 +66,12 @@ def test_extractor_reads_option_labels_and_escaped_text():
     )
     messages = list(extract(METHOD, io.BytesIO(source.encode())))
     assert [(line, text) for line, text, _, _ in messages] == [
-        (3, 'A "quoted" title'), (4, "S"), (7, "T"), (8, "P"), (11, "Q?"), (12, "Mano's team"),
+        (3, 'A "quoted" title'),
+        (4, "S"),
+        (7, "T"),
+        (8, "P"),
+        (11, "Q?"),
+        (12, "Mano's team"),
     ]
     assert messages[-1][2] == ["lesson 01-k, step 1 \"s\": answer option 'mano'"]
 
@@ -79,10 +84,19 @@ def test_pybabel_extract_with_the_babel_cfg_lines(tmp_path):
         encoding="utf-8",
     )
     pot = tmp_path / "messages.pot"
-    CommandLineInterface().run([
-        "pybabel", "-q", "extract", "-F", str(mapping), "--add-comments=Translators:", "-o", str(pot),
-        str(REPO),
-    ])
+    CommandLineInterface().run(
+        [
+            "pybabel",
+            "-q",
+            "extract",
+            "-F",
+            str(mapping),
+            "--add-comments=Translators:",
+            "-o",
+            str(pot),
+            str(REPO),
+        ]
+    )
     with pot.open("rb") as handle:
         catalog = read_po(handle)
     ids = {message.id for message in catalog if message.id}
@@ -93,7 +107,6 @@ def test_pybabel_extract_with_the_babel_cfg_lines(tmp_path):
 def test_extract_from_dir_finds_all_lesson_files():
     method_map = [("**.toml", METHOD)]
     options_map = {"**.toml": {}}
-    found = list(extract_from_dir(str(LESSONS_DIR), method_map, options_map,
-                                  callback=None))
+    found = list(extract_from_dir(str(LESSONS_DIR), method_map, options_map, callback=None))
     files = {filename for filename, *_ in found}
     assert len(files) == 9

@@ -138,21 +138,46 @@ def _error(tmp_path: Path, text: str, name: str = "03-lowest-card-that-wins.toml
     return str(info.value)
 
 
-@pytest.mark.parametrize("old, new, expected", [
-    ('lesson = "tricks-and-parda"', 'lesson = "juggling"', "lesson: unknown value 'juggling'"),
-    ('do = "play:lowest"', 'do = "dance"', "script[0].do: unknown action 'dance'"),
-    ('when = "lowest_winning(1)"', 'when = "lowest_winnin(1)"', "coach[1].when: unknown predicate 'lowest_winnin'"),
-    ('when = "lowest_winning(1)"', 'when = "lowest_winning(4)"', "coach[1].when: lowest_winning: trick 4 does not exist"),
-    ('goal = ["hand_won_by(us)", "lowest_winning(1)"]', 'goal = ["hand_won_by(ours)"]', "check.goal[0]: hand_won_by: 'ours' is not a team"),
-    ('learner = "1e 7o"', 'learner = "1e 8o"', "deal.learner: unknown card '8o'"),
-    ('where = ["best_card_at_most', 'where = ["trick_won_by(1, us)", "best_card_at_most', "deal.where: a deal pattern may only look at the deal"),
-    ('ideal = ["play:lowest_winning", "play:highest", "play:highest"]', 'ideal = ["play:highest", "play:highest", "play:highest"]',
-     "check.goal: the ideal line misses the goal"),
-    ('ideal = ["play:lowest_winning", "play:highest", "play:highest"]', 'ideal = ["play:lowest_winning"]',
-     "ideal: lowest-card-that-wins (seed 0): the ideal line ends before the hand does"),
-    ('text = "You won the hand: two tricks are yours."', 'text = "You won %(tricks)s tricks."', "coach[4].text: unknown value %(tricks)s"),
-    ('order = 1', 'order = 1\ncolour = "red"', "colour: unknown key"),
-])
+@pytest.mark.parametrize(
+    "old, new, expected",
+    [
+        ('lesson = "tricks-and-parda"', 'lesson = "juggling"', "lesson: unknown value 'juggling'"),
+        ('do = "play:lowest"', 'do = "dance"', "script[0].do: unknown action 'dance'"),
+        ('when = "lowest_winning(1)"', 'when = "lowest_winnin(1)"', "coach[1].when: unknown predicate 'lowest_winnin'"),
+        (
+            'when = "lowest_winning(1)"',
+            'when = "lowest_winning(4)"',
+            "coach[1].when: lowest_winning: trick 4 does not exist",
+        ),
+        (
+            'goal = ["hand_won_by(us)", "lowest_winning(1)"]',
+            'goal = ["hand_won_by(ours)"]',
+            "check.goal[0]: hand_won_by: 'ours' is not a team",
+        ),
+        ('learner = "1e 7o"', 'learner = "1e 8o"', "deal.learner: unknown card '8o'"),
+        (
+            'where = ["best_card_at_most',
+            'where = ["trick_won_by(1, us)", "best_card_at_most',
+            "deal.where: a deal pattern may only look at the deal",
+        ),
+        (
+            'ideal = ["play:lowest_winning", "play:highest", "play:highest"]',
+            'ideal = ["play:highest", "play:highest", "play:highest"]',
+            "check.goal: the ideal line misses the goal",
+        ),
+        (
+            'ideal = ["play:lowest_winning", "play:highest", "play:highest"]',
+            'ideal = ["play:lowest_winning"]',
+            "ideal: lowest-card-that-wins (seed 0): the ideal line ends before the hand does",
+        ),
+        (
+            'text = "You won the hand: two tricks are yours."',
+            'text = "You won %(tricks)s tricks."',
+            "coach[4].text: unknown value %(tricks)s",
+        ),
+        ("order = 1", 'order = 1\ncolour = "red"', "colour: unknown key"),
+    ],
+)
 def test_broken_hand_files_name_the_file_and_key(tmp_path, old, new, expected):
     assert old in GOOD
     message = _error(tmp_path, GOOD.replace(old, new, 1))
@@ -171,11 +196,20 @@ def test_the_file_name_must_match_the_lesson_number_and_key(tmp_path):
 
 
 def test_a_fixed_deal_uses_every_given_card(tmp_path):
-    text = GOOD.replace('learner = "1e 7o"\nwhere = ["best_card_at_most(opponent, 3e)", "not holds(opponent, 3e)", '
-                        '"best_card_at_least(learner, 12c)"]', 'learner = "1e 7o 3c"\nopponent = "4e 5b 6o"')
+    text = GOOD.replace(
+        'learner = "1e 7o"\nwhere = ["best_card_at_most(opponent, 3e)", "not holds(opponent, 3e)", '
+        '"best_card_at_least(learner, 12c)"]',
+        'learner = "1e 7o 3c"\nopponent = "4e 5b 6o"',
+    )
     path = tmp_path / "03-lowest-card-that-wins.toml"
     path.write_text(text, encoding="utf-8")
     spec = load_hand_file(path, all_lessons())
     assert spec.fixed
-    assert spec.deal(0) == spec.deal(99) == ((Card.parse("1e"), Card.parse("7o"), Card.parse("3c")),
-                                             (Card.parse("4e"), Card.parse("5b"), Card.parse("6o")))
+    assert (
+        spec.deal(0)
+        == spec.deal(99)
+        == (
+            (Card.parse("1e"), Card.parse("7o"), Card.parse("3c")),
+            (Card.parse("4e"), Card.parse("5b"), Card.parse("6o")),
+        )
+    )

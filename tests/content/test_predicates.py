@@ -93,14 +93,17 @@ def test_composition():
     assert holds(["holds_mata(learner)", {"not": {"any": ["truco_called", "envido_called"]}}], hand)
 
 
-@pytest.mark.parametrize("raw, expected", [
-    ("no_such_word", "goal: unknown predicate 'no_such_word'"),
-    ("trick_won_by(1)", "goal: trick_won_by takes (trick, winner), got 1"),
-    ("played(nobody, 1)", "goal: played: 'nobody' is not a seat"),
-    ({"any": []}, "goal.any: any takes a non-empty list"),
-    ({"all": ["hand_over", "envido_won_by(all)"]}, "goal.all[1]: envido_won_by: 'all' is not a team"),
-    (42, "goal: expected a predicate"),
-])
+@pytest.mark.parametrize(
+    "raw, expected",
+    [
+        ("no_such_word", "goal: unknown predicate 'no_such_word'"),
+        ("trick_won_by(1)", "goal: trick_won_by takes (trick, winner), got 1"),
+        ("played(nobody, 1)", "goal: played: 'nobody' is not a seat"),
+        ({"any": []}, "goal.any: any takes a non-empty list"),
+        ({"all": ["hand_over", "envido_won_by(all)"]}, "goal.all[1]: envido_won_by: 'all' is not a team"),
+        (42, "goal: expected a predicate"),
+    ],
+)
 def test_errors_name_the_path(raw, expected):
     with pytest.raises(ContentError) as info:
         parse(raw, "goal")

@@ -113,7 +113,9 @@ def test_illegal_ladder_message_in_place(page, live_server):
     page.locator("#call-1").select_option("real_envido")
     page.locator("#call-2").select_option("envido")
     page.get_by_role("button", name="Show what they are worth").click()
-    expect(page.get_by_role("alert")).to_contain_text("Call 2 is not allowed. The envido ladder goes Envido, Envido, Real envido, Falta envido")
+    expect(page.get_by_role("alert")).to_contain_text(
+        "Call 2 is not allowed. The envido ladder goes Envido, Envido, Real envido, Falta envido"
+    )
     expect(page).to_have_url(f"{live_server.url}/en/envido/stakes")
 
 
@@ -159,12 +161,15 @@ def test_axe_finds_no_serious_violation(page, live_server, path):
     assert serious_violations(page) == []
 
 
-@pytest.mark.parametrize("path", [
-    "/en/envido/stakes?calls=envido,real_envido,falta_envido&truco=truco,retruco&score=12,20&flor=contraflor",
-    "/de/envido/stakes?calls=envido",
-    "/en/envido/showdown?player=20&player=30&player=25&player=28&player=7&player=33",
-    "/pl/envido?hand=7o,6o,3b",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/en/envido/stakes?calls=envido,real_envido,falta_envido&truco=truco,retruco&score=12,20&flor=contraflor",
+        "/de/envido/stakes?calls=envido",
+        "/en/envido/showdown?player=20&player=30&player=25&player=28&player=7&player=33",
+        "/pl/envido?hand=7o,6o,3b",
+    ],
+)
 def test_checker_pages_fit_a_phone_without_sideways_scrolling(page, live_server, path):
     page.set_viewport_size({"width": 390, "height": 800})
     page.goto(live_server.url + path)
@@ -184,8 +189,9 @@ def test_language_links_follow_the_url_after_an_htmx_swap(page, live_server):
     expect(page.locator("html")).to_have_attribute("lang", "pl")
 
 
-def test_every_checker_page_used_with_screenshots_and_history_logs_no_csp_error(page, page_guard, live_server,
-                                                                               tmp_path):
+def test_every_checker_page_used_with_screenshots_and_history_logs_no_csp_error(
+    page, page_guard, live_server, tmp_path
+):
     """Issue 11, bug 5: swaps, errors, back and forward on the four tools, with screenshots in between
     (a screenshot leaves an empty ``style`` attribute on every input, as browser extensions do)."""
     shot = tmp_path / "shot.png"
@@ -265,7 +271,11 @@ def puzzle_mode(page):
 
 CHECKER_BUTTONS = {
     "hand": ("/es/envido", pick_three_cards, "#envido-form button[type=submit]"),
-    "hand-error": ("/es/envido", lambda page: page.locator("#hand-text").fill("7o 6o 9b"), "#envido-form button[type=submit]"),
+    "hand-error": (
+        "/es/envido",
+        lambda page: page.locator("#hand-text").fill("7o 6o 9b"),
+        "#envido-form button[type=submit]",
+    ),
     "hand-puzzle": ("/es/envido", puzzle_mode, "#envido-form button[type=submit]"),
     "showdown": ("/es/envido/showdown", fill_showdown, "#showdown-form button[type=submit]"),
     "stakes": ("/es/envido/stakes", fill_stakes, "#stakes-form button[type=submit]"),
@@ -276,7 +286,9 @@ def in_viewport(page, selector: str) -> bool:
     """True when the top of the element is on screen (what the learner sees without scrolling)."""
     return page.evaluate(
         """s => { const r = document.querySelector(s).getBoundingClientRect();
-                  return r.top > -2 && r.top < window.innerHeight && r.bottom > 0; }""", selector)
+                  return r.top > -2 && r.top < window.innerHeight && r.bottom > 0; }""",
+        selector,
+    )
 
 
 @pytest.mark.parametrize("width, height", [(390, 844), (1280, 800)])
@@ -297,15 +309,18 @@ def test_the_result_is_in_view_after_pressing_the_button(page, live_server, tool
         expect(focused).to_have_id("result")
         expect(page.locator("#result")).not_to_be_empty()
     assert page.evaluate("document.activeElement.id") in ("result", "guess")
-    assert in_viewport(page, "#" + page.evaluate("document.activeElement.id")), page.evaluate("() => [scrollY, document.activeElement.getBoundingClientRect().top, innerHeight]")
+    assert in_viewport(page, "#" + page.evaluate("document.activeElement.id")), page.evaluate(
+        "() => [scrollY, document.activeElement.getBoundingClientRect().top, innerHeight]"
+    )
     if tool == "hand-error":
         expect(page.get_by_role("alert")).to_be_visible()
         assert in_viewport(page, "[role=alert]")
 
 
 def test_without_javascript_the_page_after_the_button_opens_at_the_result(browser, live_server):
-    context = browser.new_context(java_script_enabled=False, base_url=live_server.url,
-                                  viewport={"width": 390, "height": 844})
+    context = browser.new_context(
+        java_script_enabled=False, base_url=live_server.url, viewport={"width": 390, "height": 844}
+    )
     try:
         page = context.new_page()
         page.goto("/es/envido/stakes")

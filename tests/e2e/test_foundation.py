@@ -204,11 +204,13 @@ def test_the_language_menu_works_with_the_keyboard(page):
     expect(page).to_have_url(re.compile(r"/sv/deck$"))
 
 
-
-@pytest.mark.parametrize("then, lands", [
-    ("setTimeout(() => history.back(), 100)", "/en/device"),  # Back again
-    ("setTimeout(() => document.querySelector('.site-nav a[href=\"/en/play\"]').click(), 100)", "/en/play"),
-])
+@pytest.mark.parametrize(
+    "then, lands",
+    [
+        ("setTimeout(() => history.back(), 100)", "/en/device"),  # Back again
+        ("setTimeout(() => document.querySelector('.site-nav a[href=\"/en/play\"]').click(), 100)", "/en/play"),
+    ],
+)
 def test_the_page_shown_after_a_quick_back_is_the_one_in_the_address_bar(page, then, lands):
     """Back, then Back again or a link 100 ms later while the first page is still on its way.
 

@@ -210,12 +210,15 @@ def test_projector_mode_moves_with_the_arrow_keys(page):
     expect(page).to_have_url(re.compile(rf"/{lesson.key}/present/1$"))
 
 
-@pytest.mark.parametrize("path", [
-    "/en/lessons",
-    "/en/lessons/tricks-and-parda/a-trick",
-    "/de/lessons/deck-and-table/mano",
-    "/en/lessons/envido-counting/present/3",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/en/lessons",
+        "/en/lessons/tricks-and-parda/a-trick",
+        "/de/lessons/deck-and-table/mano",
+        "/en/lessons/envido-counting/present/3",
+    ],
+)
 def test_axe_finds_no_serious_or_critical_violation(page, path):
     page.goto(path)
     assert serious_violations(page) == []
@@ -296,8 +299,9 @@ def csp_reports(page_guard) -> list[str]:
 
 
 @pytest.mark.parametrize("lang, width, lesson_key", [("pl", 390, "envido-calls"), ("es", 1280, "card-ranking")])
-def test_a_lesson_walked_with_answers_retries_dots_and_screenshots_logs_no_csp_error(page, page_guard, tmp_path,
-                                                                                    lang, width, lesson_key):
+def test_a_lesson_walked_with_answers_retries_dots_and_screenshots_logs_no_csp_error(
+    page, page_guard, tmp_path, lang, width, lesson_key
+):
     """Issue 11, bug 5: the walk that logged "Applying inline style violates ... style-src 'self'".
 
     A screenshot hides the caret by writing an inline style on every input and then clearing it,
@@ -351,11 +355,18 @@ new MutationObserver(() => {
 """
 
 
-@pytest.mark.parametrize("start, link, selector, lands", [
-    ("/en/lessons/envido-counting/practice", '.breadcrumb a[href$="/envido-counting/done"]', ".lesson-summary-box",
-     "/en/lessons/envido-counting/done"),
-    ("/en/envido", '.site-nav a[href="/en/lessons"]', ".lesson-card", "/en/lessons"),
-])
+@pytest.mark.parametrize(
+    "start, link, selector, lands",
+    [
+        (
+            "/en/lessons/envido-counting/practice",
+            '.breadcrumb a[href$="/envido-counting/done"]',
+            ".lesson-summary-box",
+            "/en/lessons/envido-counting/done",
+        ),
+        ("/en/envido", '.site-nav a[href="/en/lessons"]', ".lesson-card", "/en/lessons"),
+    ],
+)
 def test_a_lesson_page_is_styled_the_moment_a_boosted_link_swaps_it_in(page, start, link, selector, lands):
     """Issue 11, bug 9: right after the lesson-summary link the summary showed without its styles.
 
@@ -376,7 +387,7 @@ def test_a_learner_who_moves_with_the_step_dots_completes_the_lesson(page, lesso
     """Issue 11, bug 8: reading-only steps used to count only after "Continue"."""
     lesson = get_lesson(lesson_key)
     page.goto("/en/lessons")
-    page.locator(f'#lesson-{lesson.key} h2 a').click()
+    page.locator(f"#lesson-{lesson.key} h2 a").click()
     for index, step in enumerate(lesson.steps):
         showing(page, step.key)
         if step.check is not None:
@@ -463,8 +474,11 @@ def test_projector_mode_shows_the_step_only_with_the_question_in_view_at_1280_by
             where = f"{lesson.key}/{step.key}"
             prompt = page.locator("#present-question").bounding_box()
             assert prompt["y"] >= 0 and prompt["y"] + prompt["height"] <= 720, where
-            first = page.locator(".present-check").locator(".card-row, .seats-block, .log-block, .facts, "
-                                                            ".present-options").first.bounding_box()
+            first = (
+                page.locator(".present-check")
+                .locator(".card-row, .seats-block, .log-block, .facts, .present-options")
+                .first.bounding_box()
+            )
             assert first is not None and first["y"] < 720 - 60, where  # the question's first row shows too
             assert page.evaluate("document.documentElement.scrollWidth") <= 1280, where
 
@@ -487,7 +501,8 @@ def test_the_lesson_pictures_are_readable_on_a_phone_and_a_laptop(page, width):
             assert min(sizes) >= 11, (step.key, min(sizes))  # about an 11 px font at least
             inside = svg.locator("text").evaluate_all(
                 "ts => ts.every(t => { const r = t.getBoundingClientRect(), s = t.ownerSVGElement.getBoundingClientRect();"
-                " return r.left >= s.left - 1 && r.right <= s.right + 1; })")
+                " return r.left >= s.left - 1 && r.right <= s.right + 1; })"
+            )
             assert inside, step.key  # no word runs off the drawing
     page.goto("/de/lessons/truco-calls/raises")
     assert serious_violations(page) == []

@@ -139,7 +139,7 @@ new MutationObserver(() => {
 
 
 def test_the_play_pages_are_styled_the_moment_a_boosted_link_or_form_swaps_them_in(page):
-    """"Page shown without styles": the play pages linked css/play.css inside <body>, which a boosted
+    """ "Page shown without styles": the play pages linked css/play.css inside <body>, which a boosted
     swap takes out and puts back (and a link in the play pages' <head> alone would be dropped by
     htmx). Sampled in the same task as the swap, before any paint, the new page is already styled:
     the set-up form's choices are play.css's blocks (a label is inline otherwise), and the table

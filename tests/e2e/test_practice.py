@@ -49,8 +49,13 @@ def test_a_lesson_3_hand_in_swedish_by_keyboard_with_one_deviation(page):
     expect(page.locator(".coach-note")).to_have_count(1)
     led = Card.parse(page.locator(".seat-opponent .trick-slot svg.card").first.get_attribute("data-card"))
     buttons = page.locator("button.card-button")
-    mine = [(Card.parse(buttons.nth(i).locator("svg.card").get_attribute("data-card")),
-             buttons.nth(i).get_attribute("data-key")) for i in range(buttons.count())]
+    mine = [
+        (
+            Card.parse(buttons.nth(i).locator("svg.card").get_attribute("data-card")),
+            buttons.nth(i).get_attribute("data-key"),
+        )
+        for i in range(buttons.count())
+    ]
     winners = [(c, k) for c, k in mine if ARGENTINE.compare(c, led) > 0]
     assert len(winners) >= 2  # the deal pattern gives the learner two matas
     strongest = max(winners, key=lambda item: ARGENTINE.strength(item[0]))
@@ -117,8 +122,15 @@ def test_a_practice_hand_without_javascript_in_polish(browser, base_url):
     context.close()
 
 
-@pytest.mark.parametrize("path", ["/en/practice", f"/de/practice/{KEY}", f"/es/practice/{KEY}/show?seed=3&step=2",
-                                  f"/sv/practice/{KEY}/present?seed=3&step=1&faces=1"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/en/practice",
+        f"/de/practice/{KEY}",
+        f"/es/practice/{KEY}/show?seed=3&step=2",
+        f"/sv/practice/{KEY}/present?seed=3&step=1&faces=1",
+    ],
+)
 def test_practice_pages_pass_axe(page, path):
     page.goto(path)
     assert serious_violations(page) == []

@@ -48,6 +48,7 @@ def later(live_server):
 
     def move(**delta):
         clock.offset = timedelta(**delta)
+
     yield move
     use_clock(live_server.app, SystemClock())
 
@@ -96,13 +97,15 @@ def test_a_polish_learner_takes_the_envido_quiz_misses_two_and_answers_them_in_t
     for index, d in enumerate(drawn):
         expect(page.locator("#quiz-progress-bar")).to_have_attribute("value", str(index))
         expect(page.locator("#quiz .quiz-progress label")).to_have_text(
-            say_n("pl", "Question %(number)s of %(num)s", "Question %(number)s of %(num)s", 10, number=index + 1))
+            say_n("pl", "Question %(number)s of %(num)s", "Question %(number)s of %(num)s", 10, number=index + 1)
+        )
         expect(page.locator("#quiz legend.prompt")).to_have_text(say("pl", d.question.prompt))
         give(page, "#quiz", d.question, wrong_answer(d.question) if index in missed else d.question.expected)
     expect(page.locator("#result-heading")).to_have_text(say("pl", "Your result"))
     assert page.url == run_url  # the answers were swapped in with htmx, on the run's own address
     expect(page.locator(".quiz-score")).to_have_text(
-        say_n("pl", "%(score)s of %(num)s right", "%(score)s of %(num)s right", 10, score=8))
+        say_n("pl", "%(score)s of %(num)s right", "%(score)s of %(num)s right", 10, score=8)
+    )
     expect(page.locator(".quiz-answer.is-wrong")).to_have_count(2)
     expect(page.locator(".quiz-answer .explanation")).to_have_count(10)
     expect(page.locator(".quiz-missed a")).to_have_count(2)
@@ -112,8 +115,7 @@ def test_a_polish_learner_takes_the_envido_quiz_misses_two_and_answers_them_in_t
     wanted = {drawn[i].step.key for i in missed}
     if "review.index" not in live_server.app.view_functions:  # pragma: no cover (before the review landed)
         from tutor.learning import due_items
-        from tutor.store import AttemptRow, db
-        from tutor.store import attempt_of
+        from tutor.store import AttemptRow, attempt_of, db
 
         with live_server.app.app_context():
             log = [attempt_of(row) for row in db.session.query(AttemptRow).all()]
@@ -173,7 +175,9 @@ def test_a_worksheet_prints_to_a4_with_the_answer_key_on_a_new_page(page):
     page.evaluate("document.querySelector('.worksheet-key').remove()")
     questions = pdf_pages(page.pdf(format="A4"))
     page.goto(path)
-    page.evaluate("document.querySelector('.worksheet-questions').remove(); document.querySelector('.worksheet-head').remove()")
+    page.evaluate(
+        "document.querySelector('.worksheet-questions').remove(); document.querySelector('.worksheet-head').remove()"
+    )
     key = pdf_pages(page.pdf(format="A4"))
     assert questions >= 2 and key >= 1
     assert whole == questions + key, (whole, questions, key)
@@ -223,15 +227,27 @@ def test_the_daily_challenge_asks_again_after_a_wrong_answer_and_the_link_opens_
         friend.close()
 
 
-@pytest.mark.parametrize("path", ["/en/quiz", "/de/quiz/flor?seed=5", "/pl/quiz/exam?seed=5", "/es/quiz/nope",
-                                  "/sv/quiz/flor?seed=x", "/en/daily?date=2026-01-31", "/pl/quiz/truco-calls/worksheet?seed=9"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/en/quiz",
+        "/de/quiz/flor?seed=5",
+        "/pl/quiz/exam?seed=5",
+        "/es/quiz/nope",
+        "/sv/quiz/flor?seed=x",
+        "/en/daily?date=2026-01-31",
+        "/pl/quiz/truco-calls/worksheet?seed=9",
+    ],
+)
 def test_axe_finds_no_serious_violation(page, live_server, path):
     page.goto(path)
     assert serious_violations(page) == []
 
 
-@pytest.mark.parametrize("key", ["card-ranking", "tricks-and-parda", "envido-calls", "truco-calls", "scoring-a-game",
-                                 "pairs-and-trios", "flor"])
+@pytest.mark.parametrize(
+    "key",
+    ["card-ranking", "tricks-and-parda", "envido-calls", "truco-calls", "scoring-a-game", "pairs-and-trios", "flor"],
+)
 def test_axe_on_every_kind_of_question_and_the_result(page, live_server, key):
     page.goto(f"/en/quiz/{key}?seed=11")
     page.locator(".quiz-actions button.primary").click()

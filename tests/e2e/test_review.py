@@ -31,6 +31,7 @@ def later(live_server):
 
     def move(**delta):
         clock.offset = timedelta(**delta)
+
     yield move
     use_clock(live_server.app, SystemClock())
 

@@ -203,8 +203,12 @@ def test_samples_do_not_depend_on_the_process_hash_seed():
     )
     outputs = {
         subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=True,
-            env={"PYTHONHASHSEED": str(h), "PATH": ""}, cwd=str(__import__("pathlib").Path(__file__).parents[2]),
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONHASHSEED": str(h), "PATH": ""},
+            cwd=str(__import__("pathlib").Path(__file__).parents[2]),
         ).stdout
         for h in (1, 2, 3)
     }
@@ -233,7 +237,9 @@ def test_son_buenas_bounds_the_value_with_the_tie_rule():
     hand.apply(Answer(1, True))
     spoken = [(e.kind, e.seat) for e in hand.events if e.kind in (EventKind.ENVIDO_STATED, EventKind.SON_BUENAS)]
     assert spoken == [
-        (EventKind.ENVIDO_STATED, 0), (EventKind.SON_BUENAS, 1), (EventKind.ENVIDO_STATED, 3),
+        (EventKind.ENVIDO_STATED, 0),
+        (EventKind.SON_BUENAS, 1),
+        (EventKind.ENVIDO_STATED, 3),
         (EventKind.SON_BUENAS, 2),
     ]
     determinizer = Determinizer(hand.view_for(3))
@@ -301,8 +307,7 @@ def test_an_impossible_view_is_refused():
     assert [e.kind for e in view.events if e.seat == 1][-1] is EventKind.SON_BUENAS
     # Seat 1 "states 34": no three cards count 34.
     events = tuple(
-        e._replace(kind=EventKind.ENVIDO_STATED, value=34) if e.kind is EventKind.SON_BUENAS else e
-        for e in view.events
+        e._replace(kind=EventKind.ENVIDO_STATED, value=34) if e.kind is EventKind.SON_BUENAS else e for e in view.events
     )
     with pytest.raises(InconsistentViewError):
         determinize(dataclasses.replace(view, events=events), random.Random(1))

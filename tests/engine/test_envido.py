@@ -340,7 +340,9 @@ def test_showdown_needs_2_4_or_6_seats(values):
     assert info.value.reason is NotationReason.WRONG_COUNT
 
 
-@pytest.mark.parametrize(("values", "mano"), [([30, 39], 0), ([30, -1], 0), ([30, "7"], 0), ([30, 20], 2), ([1, 2], -1)])
+@pytest.mark.parametrize(
+    ("values", "mano"), [([30, 39], 0), ([30, -1], 0), ([30, "7"], 0), ([30, 20], 2), ([1, 2], -1)]
+)
 def test_showdown_bad_values(values, mano):
     with pytest.raises(InvalidNotationError) as info:
         showdown(values, mano=mano)

@@ -100,7 +100,14 @@ def test_given_deals_are_used_first_then_the_seed():
 
 @pytest.mark.parametrize(
     "score, zone, points",
-    [(0, Zone.MALAS, 0), (14, Zone.MALAS, 14), (15, Zone.MALAS, 15), (16, Zone.BUENAS, 1), (22, Zone.BUENAS, 7), (29, Zone.BUENAS, 14)],
+    [
+        (0, Zone.MALAS, 0),
+        (14, Zone.MALAS, 14),
+        (15, Zone.MALAS, 15),
+        (16, Zone.BUENAS, 1),
+        (22, Zone.BUENAS, 7),
+        (29, Zone.BUENAS, 14),
+    ],
 )
 def test_malas_and_buenas(score, zone, points):
     assert standing(score) == standing(score, 30)

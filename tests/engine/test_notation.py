@@ -158,7 +158,9 @@ def test_action_spellings():
     assert parse_action("1:A♠") == PlayCard(1, Card.parse("1e"))
     assert parse_action("1:NO_QUIERO") == Answer(1, False)
     assert parse_actions("0:envido 1:quiero 0:play 7o") == [
-        Call(0, CALLS["envido"]), Answer(1, True), PlayCard(0, Card.parse("7o")),
+        Call(0, CALLS["envido"]),
+        Answer(1, True),
+        PlayCard(0, Card.parse("7o")),
     ]
     assert parse_actions("") == []
 
@@ -237,8 +239,7 @@ def test_replay_rebuilds_the_state_exactly():
 
 
 TEAM_FOLD_TEXT = (
-    "argentino:players=4;mano=0;scores=0-0;3e,4b,5o|2o,6b,6c|1e,1b,7e|4c,12b,11b;"
-    "0:mazo 1:2o 2:1e 3:4c 2:1b 3:mazo 1:6b"
+    "argentino:players=4;mano=0;scores=0-0;3e,4b,5o|2o,6b,6c|1e,1b,7e|4c,12b,11b;0:mazo 1:2o 2:1e 3:4c 2:1b 3:mazo 1:6b"
 )
 
 

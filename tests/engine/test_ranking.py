@@ -27,8 +27,16 @@ REFERENCE_LEVELS = [
     ["cuatro de espadas", "cuatro de bastos", "cuatro de oros", "cuatro de copas"],
 ]
 _NUMBER = {
-    "ancho": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
-    "diez": 10, "once": 11, "doce": 12,
+    "ancho": 1,
+    "dos": 2,
+    "tres": 3,
+    "cuatro": 4,
+    "cinco": 5,
+    "seis": 6,
+    "siete": 7,
+    "diez": 10,
+    "once": 11,
+    "doce": 12,
 }
 _SUIT = {"espadas": Suit.ESPADAS, "bastos": Suit.BASTOS, "oros": Suit.OROS, "copas": Suit.COPAS}
 

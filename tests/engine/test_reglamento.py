@@ -182,7 +182,9 @@ def test_4_envido_ladder_skips_but_never_goes_back():
     assert refused(run(hand(ENVIDO_DEAL), "0:envido 1:envido"), "0:envido") is Reason.ENVIDO_TOO_MANY
     assert refused(run(hand(ENVIDO_DEAL), "0:falta_envido"), "1:real_envido") is Reason.ENVIDO_AFTER_FALTA
     assert [str(a) for a in run(hand(ENVIDO_DEAL), "0:falta_envido").legal_actions()] == [
-        "1:quiero", "1:no_quiero", "1:mazo",
+        "1:quiero",
+        "1:no_quiero",
+        "1:mazo",
     ]
 
 

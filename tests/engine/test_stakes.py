@@ -59,9 +59,7 @@ def expected_declined(short: str) -> int:
 
 def test_there_are_eleven_legal_ladders():
     ladder = "EERF"
-    from_subsets = {
-        "".join(ladder[i] for i in range(4) if mask >> i & 1) for mask in range(1, 16)
-    }
+    from_subsets = {"".join(ladder[i] for i in range(4) if mask >> i & 1) for mask in range(1, 16)}
     assert from_subsets == set(LEGAL)
 
 

@@ -144,7 +144,14 @@ def test_actions_have_a_compact_notation_and_accept_names():
 def test_legal_actions_at_the_start():
     h = HandState(Rules(), DEAL)
     assert [str(a) for a in h.legal_actions()] == [
-        "0:7c", "0:5c", "0:12e", "0:envido", "0:real_envido", "0:falta_envido", "0:truco", "0:mazo",
+        "0:7c",
+        "0:5c",
+        "0:12e",
+        "0:envido",
+        "0:real_envido",
+        "0:falta_envido",
+        "0:truco",
+        "0:mazo",
     ]
 
 
@@ -152,12 +159,23 @@ def test_legal_actions_while_answering():
     h = run(HandState(Rules(), DEAL), "0:envido")
     assert h.phase is Phase.ANSWER_ENVIDO and h.to_act == 1
     assert [str(a) for a in h.legal_actions()] == [
-        "1:quiero", "1:no_quiero", "1:envido", "1:real_envido", "1:falta_envido", "1:mazo",
+        "1:quiero",
+        "1:no_quiero",
+        "1:envido",
+        "1:real_envido",
+        "1:falta_envido",
+        "1:mazo",
     ]
     h = run(HandState(Rules(), DEAL), "0:truco")
     assert h.phase is Phase.ANSWER_TRUCO
     assert [str(a) for a in h.legal_actions()] == [
-        "1:quiero", "1:no_quiero", "1:retruco", "1:envido", "1:real_envido", "1:falta_envido", "1:mazo",
+        "1:quiero",
+        "1:no_quiero",
+        "1:retruco",
+        "1:envido",
+        "1:real_envido",
+        "1:falta_envido",
+        "1:mazo",
     ]
 
 
@@ -226,10 +244,17 @@ def test_apply_returns_the_recorded_action():
 def test_events_narrate_a_whole_hand():
     h = run(HandState(Rules(), DEAL), "0:truco 1:quiero 0:12e 1:12b 0:7c 1:6o")
     assert [e.kind for e in h.events] == [
-        EventKind.CALL, EventKind.ANSWER,
-        EventKind.CARD_PLAYED, EventKind.CARD_PLAYED, EventKind.TRICK_PARDA,
-        EventKind.CARD_PLAYED, EventKind.CARD_PLAYED, EventKind.TRICK_WON,
-        EventKind.HAND_WON, EventKind.POINTS, EventKind.HAND_OVER,
+        EventKind.CALL,
+        EventKind.ANSWER,
+        EventKind.CARD_PLAYED,
+        EventKind.CARD_PLAYED,
+        EventKind.TRICK_PARDA,
+        EventKind.CARD_PLAYED,
+        EventKind.CARD_PLAYED,
+        EventKind.TRICK_WON,
+        EventKind.HAND_WON,
+        EventKind.POINTS,
+        EventKind.HAND_OVER,
     ]
     won = h.events[7]
     assert (won.seat, won.team, won.card, won.trick) == (0, 0, Card.parse("7c"), 1)
@@ -243,8 +268,11 @@ def test_events_narrate_a_whole_hand():
 
 def test_every_rule_in_the_events_has_its_own_typed_field():
     h = run(HandState(Rules(), DEAL), "0:envido 1:quiero 0:truco 1:no_quiero")
-    rules = [(e.kind, e.award_rule, e.hand_rule, e.end) for e in h.events if e.kind in
-             (EventKind.POINTS, EventKind.HAND_WON, EventKind.HAND_OVER)]
+    rules = [
+        (e.kind, e.award_rule, e.hand_rule, e.end)
+        for e in h.events
+        if e.kind in (EventKind.POINTS, EventKind.HAND_WON, EventKind.HAND_OVER)
+    ]
     assert rules == [
         (EventKind.POINTS, AwardRule.ENVIDO_ACCEPTED, None, None),
         (EventKind.POINTS, AwardRule.TRUCO_DECLINED, None, None),
@@ -258,10 +286,19 @@ def test_awards_carry_their_reason():
     h = run(HandState(Rules(), DEAL), "0:envido 1:envido 0:quiero 0:truco 1:no_quiero")
     first, second = h.awards
     assert (first.team, first.points, first.rule, first.calls, first.accepted, first.seat) == (
-        0, 4, AwardRule.ENVIDO_ACCEPTED, ("envido", "envido"), True, 0,
+        0,
+        4,
+        AwardRule.ENVIDO_ACCEPTED,
+        ("envido", "envido"),
+        True,
+        0,
     )
     assert (second.team, second.points, second.rule, second.calls, second.accepted) == (
-        0, 1, AwardRule.TRUCO_DECLINED, ("truco",), False,
+        0,
+        1,
+        AwardRule.TRUCO_DECLINED,
+        ("truco",),
+        False,
     )
     assert h.end == h.end.__class__(EndKind.TRUCO_DECLINED, 0)
 

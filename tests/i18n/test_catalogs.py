@@ -20,7 +20,9 @@ NPLURALS = {"de": 2, "sv": 2, "pl": 3, "es": 3}  # CLDR plural rules as Babel sh
 POT = ROOT / "translations" / "messages.pot"
 PLACEHOLDER = re.compile(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
 # Truco terms that need a "Translators:" note (docs/rules §10, the glossary); the game's own name does not.
-TERMS = re.compile(r"\b(envido|real envido|falta envido|retruco|vale cuatro|quiero|flor|matas?|parda|mazo|son buenas|mano|pie)\b", re.I)
+TERMS = re.compile(
+    r"\b(envido|real envido|falta envido|retruco|vale cuatro|quiero|flor|matas?|parda|mazo|son buenas|mano|pie)\b", re.I
+)
 
 
 def read(path: Path, locale: str | None = None):
@@ -63,7 +65,10 @@ def test_messages_pot_is_current(tmp_path):
     bin_dir = Path(sys.executable).parent
     subprocess.run(
         ["make", "-s", "extract", f"POT={fresh}", f"BIN={bin_dir}"],
-        cwd=ROOT, check=True, capture_output=True, text=True,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     assert comparable(fresh.read_text(encoding="utf-8")) == comparable(POT.read_text(encoding="utf-8")), (
         "translations/messages.pot is out of date: run `make extract` and `make update`"
@@ -74,7 +79,8 @@ def test_truco_terms_carry_a_note_for_translators():
     missing = [
         message.id if isinstance(message.id, str) else message.id[0]
         for message in read(POT)
-        if message.id and TERMS.search(message.id if isinstance(message.id, str) else " ".join(message.id))
+        if message.id
+        and TERMS.search(message.id if isinstance(message.id, str) else " ".join(message.id))
         and not message.auto_comments
     ]
     assert missing == []
@@ -100,8 +106,7 @@ def test_catalog_follows_the_template(catalog):
 
 def test_every_message_is_translated(catalog):
     untranslated = [
-        m.id for m in catalog
-        if m.id and not (all(m.string) if isinstance(m.string, (tuple, list)) else m.string)
+        m.id for m in catalog if m.id and not (all(m.string) if isinstance(m.string, (tuple, list)) else m.string)
     ]
     assert untranslated == [], f"{len(untranslated)} untranslated"
 

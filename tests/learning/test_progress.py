@@ -93,8 +93,11 @@ def test_an_unfinished_lesson_has_no_stars_and_resumes_at_its_first_open_step():
 def test_a_wrong_answer_starts_a_step_without_finishing_it_and_the_first_try_stays():
     step = DECK.checked_steps[0].key
     item = check_item(DECK.key, step)
-    log = [Attempt(1, item, Source.LESSON, False, at=at(0)), Attempt(1, item, Source.LESSON, True, at=at(1)),
-           Attempt(1, item, Source.LESSON, True, at=at(2))]
+    log = [
+        Attempt(1, item, Source.LESSON, False, at=at(0)),
+        Attempt(1, item, Source.LESSON, True, at=at(1)),
+        Attempt(1, item, Source.LESSON, True, at=at(2)),
+    ]
     assert not lesson_status(DECK, log[:1]).is_done(step) and lesson_status(DECK, log[:1]).started
     record = lesson_status(DECK, log).records[step]
     assert (record.done, record.first, record.tries, record.right) == (True, False, 3, 2)
@@ -102,8 +105,10 @@ def test_a_wrong_answer_starts_a_step_without_finishing_it_and_the_first_try_sta
 
 def test_answers_from_a_quiz_or_the_review_do_not_finish_lesson_steps():
     step = DECK.checked_steps[0].key
-    log = [Attempt(1, check_item(DECK.key, step), source, True, at=at(0))
-           for source in (Source.QUIZ, Source.REVIEW, Source.DAILY)]
+    log = [
+        Attempt(1, check_item(DECK.key, step), source, True, at=at(0))
+        for source in (Source.QUIZ, Source.REVIEW, Source.DAILY)
+    ]
     assert not lesson_status(DECK, log).started
 
 
@@ -146,8 +151,15 @@ def test_the_topics_follow_lessons_two_to_nine():
     numbers = {lesson.key: lesson.number for lesson in all_lessons()}
     assert [numbers[topic.lessons[0]] for topic in TOPICS] == [2, 3, 4, 5, 6, 7, 8, 9]
     assert [topic.name for topic in TOPICS] == [
-        "Card ranking", "Tricks and parda", "Counting envido", "Envido calls and points",
-        "Truco calls and points", "Scoring a game", "Pairs and trios", "Flor"]
+        "Card ranking",
+        "Tricks and parda",
+        "Counting envido",
+        "Envido calls and points",
+        "Truco calls and points",
+        "Scoring a game",
+        "Pairs and trios",
+        "Flor",
+    ]
     assert topic_of_item("deck-and-table/dealer") is None and topic_of_item("quiz:exam") is None
     assert topic_of_item("practice:envido-counting/x") is None
 
@@ -162,9 +174,12 @@ def topic_answers(results: str, topic: str = "envido-counting", start: datetime 
     """One answer per character (R right, W wrong), a minute apart, on the topic's lesson's checks."""
     lesson = get_topic(topic).lessons[0]
     steps = get_lesson(lesson).checked_steps
-    return [Attempt(1, check_item(lesson, steps[i % len(steps)].key), Source.REVIEW, ch == "R",
-                    at=start + timedelta(minutes=i))
-            for i, ch in enumerate(results)]
+    return [
+        Attempt(
+            1, check_item(lesson, steps[i % len(steps)].key), Source.REVIEW, ch == "R", at=start + timedelta(minutes=i)
+        )
+        for i, ch in enumerate(results)
+    ]
 
 
 def test_mastery_levels():
@@ -195,9 +210,12 @@ def test_all_mastery_lists_every_topic():
 
 
 def test_accuracy_per_day_per_topic():
-    log = [*topic_answers("RWRR"), *topic_answers("WW", start=at(days=1)),
-           *topic_answers("RRR", topic="flor", start=at(days=1)),
-           Attempt(1, "deck-and-table/seats", Source.SEEN, False, at=at(days=1))]
+    log = [
+        *topic_answers("RWRR"),
+        *topic_answers("WW", start=at(days=1)),
+        *topic_answers("RRR", topic="flor", start=at(days=1)),
+        Attempt(1, "deck-and-table/seats", Source.SEEN, False, at=at(days=1)),
+    ]
     envido = accuracy_by_day(log, get_topic("envido-counting"))
     assert [(d.day.isoformat(), d.answers, d.right) for d in envido] == [("2026-03-02", 4, 3), ("2026-03-03", 2, 0)]
     assert envido[0].share == 0.75
@@ -206,33 +224,40 @@ def test_accuracy_per_day_per_topic():
 
 
 def one_answer_on(*days: int, hour: int = 10) -> list[Attempt]:
-    return [Attempt(1, "flor/value", Source.REVIEW, True, at=datetime(2026, 3, day, hour, tzinfo=UTC))
-            for day in days]
+    return [Attempt(1, "flor/value", Source.REVIEW, True, at=datetime(2026, 3, day, hour, tzinfo=UTC)) for day in days]
 
 
-@pytest.mark.parametrize("days, today, expected", [
-    ((1, 2, 3), 3, 3),       # three days in a row, today included
-    ((1, 2, 3), 4, 3),       # nothing yet today: the streak lives until the day ends
-    ((1, 2, 3), 5, 0),       # a whole day without an answer ends it
-    ((1, 3), 3, 1),          # a gap on the 2nd
-    ((3, 3, 3), 3, 1),       # several answers on one day are one day
-    ((), 3, 0),
-])
+@pytest.mark.parametrize(
+    "days, today, expected",
+    [
+        ((1, 2, 3), 3, 3),  # three days in a row, today included
+        ((1, 2, 3), 4, 3),  # nothing yet today: the streak lives until the day ends
+        ((1, 2, 3), 5, 0),  # a whole day without an answer ends it
+        ((1, 3), 3, 1),  # a gap on the 2nd
+        ((3, 3, 3), 3, 1),  # several answers on one day are one day
+        ((), 3, 0),
+    ],
+)
 def test_the_streak(days, today, expected):
     assert streak(one_answer_on(*days), datetime(2026, 3, today, 20, tzinfo=UTC)) == expected
 
 
 def test_events_do_not_keep_a_streak_alive():
-    log = [*one_answer_on(1), Attempt(1, "deck-and-table/seats", Source.SEEN, False, at=at(days=0)),
-           *one_answer_on(3)]  # the 2nd has only a read step
+    log = [
+        *one_answer_on(1),
+        Attempt(1, "deck-and-table/seats", Source.SEEN, False, at=at(days=0)),
+        *one_answer_on(3),
+    ]  # the 2nd has only a read step
     assert streak(log, datetime(2026, 3, 3, 12, tzinfo=UTC)) == 1
 
 
 def test_the_streak_counts_days_in_the_learners_time_zone():
     # 23:30 UTC on the 1st and 00:30 UTC on the 3rd: in UTC two days with a gap between them,
     # in UTC+2 the 2nd (01:30) and the 3rd (02:30): two days in a row.
-    log = [Attempt(1, "flor/value", Source.REVIEW, True, at=datetime(2026, 3, 1, 23, 30, tzinfo=UTC)),
-           Attempt(1, "flor/value", Source.REVIEW, True, at=datetime(2026, 3, 3, 0, 30, tzinfo=UTC))]
+    log = [
+        Attempt(1, "flor/value", Source.REVIEW, True, at=datetime(2026, 3, 1, 23, 30, tzinfo=UTC)),
+        Attempt(1, "flor/value", Source.REVIEW, True, at=datetime(2026, 3, 3, 0, 30, tzinfo=UTC)),
+    ]
     now = datetime(2026, 3, 3, 8, tzinfo=UTC)
     assert streak(log, now) == 1
     assert streak(log, now, tz=timezone(timedelta(hours=2))) == 2
@@ -249,8 +274,12 @@ def test_the_daily_goal():
 
 
 def test_totals():
-    log = [*topic_answers("RWR"), *topic_answers("RR", topic="flor", start=at(days=2)),
-           Attempt(1, "deck-and-table", Source.RESET, False, at=at(5)), quiz_result(1, "flor", 9, 10, at(6))]
+    log = [
+        *topic_answers("RWR"),
+        *topic_answers("RR", topic="flor", start=at(days=2)),
+        Attempt(1, "deck-and-table", Source.RESET, False, at=at(5)),
+        quiz_result(1, "flor", 9, 10, at(6)),
+    ]
     result = totals(log)
     assert (result.answers, result.right, result.days) == (5, 4, 2)
     assert result.items == len({a.item for a in log if a.is_question})
@@ -258,11 +287,21 @@ def test_totals():
 
 def test_the_most_missed_items():
     a, b, c = "flor/value", "envido-counting/no-pair", "card-ranking/matas"
-    log = [Attempt(1, item, Source.REVIEW, correct, at=at(i)) for i, (item, correct) in enumerate([
-        (a, False), (a, False), (a, True), (a, True),  # 2 wrong of 4
-        (b, False), (b, False),                         # 2 wrong of 2: same count, larger share -> first
-        (c, False), (c, True),                          # 1 wrong
-        ("flor/near-miss", True),                       # never wrong: not listed
-    ])]
+    log = [
+        Attempt(1, item, Source.REVIEW, correct, at=at(i))
+        for i, (item, correct) in enumerate(
+            [
+                (a, False),
+                (a, False),
+                (a, True),
+                (a, True),  # 2 wrong of 4
+                (b, False),
+                (b, False),  # 2 wrong of 2: same count, larger share -> first
+                (c, False),
+                (c, True),  # 1 wrong
+                ("flor/near-miss", True),  # never wrong: not listed
+            ]
+        )
+    ]
     assert [(m.item, m.wrong, m.answers) for m in most_missed(log)] == [(b, 2, 2), (a, 2, 4), (c, 1, 2)]
     assert [m.item for m in most_missed(log, limit=1)] == [b]

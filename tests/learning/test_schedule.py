@@ -18,8 +18,9 @@ OTHER = "card-ranking/matas"
 T0 = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
 
 
-def answer(correct: bool, at: datetime, *, item: str = ITEM, hinted: bool = False,
-           source: Source = Source.LESSON) -> Attempt:
+def answer(
+    correct: bool, at: datetime, *, item: str = ITEM, hinted: bool = False, source: Source = Source.LESSON
+) -> Attempt:
     return Attempt(1, item, source, correct, at=at, hinted=hinted)
 
 
@@ -70,8 +71,10 @@ def test_right_answers_push_the_due_date_later_and_later():
 def test_right_after_a_hint_comes_back_sooner_than_right_and_later_than_wrong():
     log = graduated()
     review = replay(ITEM, log).due  # answered when due
-    after = {kind: replay(ITEM, [*log, answer(correct, review, hinted=hinted)]).due - review
-             for kind, correct, hinted in (("good", True, False), ("hard", True, True), ("again", False, False))}
+    after = {
+        kind: replay(ITEM, [*log, answer(correct, review, hinted=hinted)]).due - review
+        for kind, correct, hinted in (("good", True, False), ("hard", True, True), ("again", False, False))
+    }
     assert after["again"] < after["hard"] < after["good"], after
 
 
@@ -82,8 +85,9 @@ def test_the_schedule_does_not_depend_on_the_order_the_log_is_read_in():
     random.Random(5).shuffle(shuffled)
     again = {item: (card.due, card.stability, card.difficulty) for item, card in cards(shuffled).items()}
     assert again == expected
-    assert {item: replay(item, log).due for item in (ITEM, OTHER)} == {item: due for item, (due, _s, _d) in
-                                                                        expected.items()}
+    assert {item: replay(item, log).due for item in (ITEM, OTHER)} == {
+        item: due for item, (due, _s, _d) in expected.items()
+    }
 
 
 def test_every_source_updates_the_same_item():
@@ -94,9 +98,11 @@ def test_every_source_updates_the_same_item():
 
 
 def test_events_and_quiz_results_are_not_review_items():
-    log = [Attempt(1, "deck-and-table/seats", Source.SEEN, False, at=T0),
-           Attempt(1, "deck-and-table", Source.RESET, False, at=T0),
-           quiz_result(1, "flor", 3, 10, T0)]
+    log = [
+        Attempt(1, "deck-and-table/seats", Source.SEEN, False, at=T0),
+        Attempt(1, "deck-and-table", Source.RESET, False, at=T0),
+        quiz_result(1, "flor", 3, 10, T0),
+    ]
     assert cards(log) == {} and due_items(log, T0 + timedelta(days=400)) == [] and next_due(log) is None
 
 

@@ -1,18 +1,18 @@
-
 """One append is one transaction: a form counted before or a guard that fails writes nothing, neither
 attempt nor projection; tokens are forgotten after a day; the log's time never goes back."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select
 
-pytestmark = pytest.mark.store
 from tutor.store import AnsweredForm, AttemptRow, ItemProgress, LogEntry, ManualClock, current_store, db, new_token
 
-START = datetime(2026, 3, 10, 15, 0, tzinfo=timezone.utc)
+pytestmark = pytest.mark.store
+
+START = datetime(2026, 3, 10, 15, 0, tzinfo=UTC)
 ITEM = "card-ranking/false-aces"
 
 
@@ -20,7 +20,7 @@ def counts() -> tuple[int, int, int]:
     attempts = db.session.scalar(select(func.count()).select_from(AttemptRow))
     items = db.session.scalar(select(func.coalesce(func.sum(ItemProgress.answers), 0)))
     tokens = db.session.scalar(select(func.count()).select_from(AnsweredForm))
-    return attempts, items, tokens
+    return attempts or 0, items or 0, tokens or 0
 
 
 def test_a_counted_form_or_a_failed_guard_writes_nothing(app):

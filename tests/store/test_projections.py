@@ -1,4 +1,3 @@
-
 """The projections equal a replay of the log, for random logs (Hypothesis), on SQLite and PostgreSQL.
 
 A log is drawn from a small pool of items (checks of three lessons, steps without a check, a step
@@ -18,12 +17,11 @@ more examples.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from hypothesis import HealthCheck, given
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, strategies as st
 
 from tests.budgets import examples
 from tutor.content import all_lessons
@@ -49,14 +47,19 @@ pytestmark = pytest.mark.store
 ZONES = ("UTC", "America/Argentina/Buenos_Aires", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago")
 """UTC, and zones from UTC-11 to UTC+14: a day boundary far from UTC's."""
 
-CHECKS = ["card-ranking/false-aces", "card-ranking/threes-and-twos", "envido-counting/no-pair",
-          "deck-and-table/forty-cards", "flor/value"]
+CHECKS = [
+    "card-ranking/false-aces",
+    "card-ranking/threes-and-twos",
+    "envido-counting/no-pair",
+    "deck-and-table/forty-cards",
+    "flor/value",
+]
 READ = ["deck-and-table/seats", "deck-and-table/what-comes-next"]
 ODD = ["card-ranking/a-step-since-removed", "gone-lesson/gone-step", "practice:beat-the-false-ace"]
 RESULTS = ["quiz:card-ranking", "quiz:envido-counting", "quiz:exam"]
 LESSONS = ["card-ranking", "envido-counting", "deck-and-table"]
 ANSWER_SOURCES = ["lesson", "lesson", "quiz", "review", "daily", "practice"]
-START = datetime(2026, 3, 1, 23, 30, tzinfo=timezone.utc)
+START = datetime(2026, 3, 1, 23, 30, tzinfo=UTC)
 
 
 @st.composite
@@ -84,8 +87,11 @@ def entries(draw):
 
 
 logs = st.lists(entries(), min_size=1, max_size=40)
-batches = st.lists(st.tuples(st.integers(min_value=1, max_value=3), st.sampled_from(["new", "new", "none", "resent"])),
-                   min_size=40, max_size=40)
+batches = st.lists(
+    st.tuples(st.integers(min_value=1, max_value=3), st.sampled_from(["new", "new", "none", "resent"])),
+    min_size=40,
+    max_size=40,
+)
 """How many entries each append takes, and its form token: a new one, none, or the previous append's
 (a form sent again: nothing of it may count)."""
 
@@ -100,7 +106,9 @@ def expected_equal(progress: Progress, log: list[Attempt], zone, now: datetime, 
     for moment in (now, now + timedelta(hours=20), now + timedelta(days=1, hours=1), now + timedelta(days=3)):
         assert progress.streak(moment) == streak(log, moment, zone)
         assert progress.daily_goal(moment) == daily_goal(log, moment, zone)
-        assert [(d.item, d.due) for d in progress.due_items(moment)] == [(d.item, d.due) for d in due_items(log, moment)]
+        assert [(d.item, d.due) for d in progress.due_items(moment)] == [
+            (d.item, d.due) for d in due_items(log, moment)
+        ]
     assert progress.most_missed(limit=20) == most_missed(log, limit=20)
     replayed = cards(log)
     stored = progress.cards()
@@ -108,7 +116,13 @@ def expected_equal(progress: Progress, log: list[Attempt], zone, now: datetime, 
     for item, card in replayed.items():
         mine = stored[item]
         assert (mine.state, mine.step, mine.stability, mine.difficulty, mine.due, mine.last_review) == (
-            card.state, card.step, card.stability, card.difficulty, card.due, card.last_review), item
+            card.state,
+            card.step,
+            card.stability,
+            card.difficulty,
+            card.due,
+            card.last_review,
+        ), item
     if days is not None:
         assert days.get("", []) == accuracy_by_day(log, tz=zone)
         for topic in TOPICS:
@@ -119,7 +133,7 @@ def times_of(log_entries, start: datetime = START):
     """Each entry's time as drawn, and whether it is given explicitly."""
     moment = start
     out = []
-    for item, source, correct, hinted, step, timing in log_entries:
+    for _item, _source, _correct, _hinted, step, timing in log_entries:
         moment += timedelta(seconds=step)
         if timing == "earlier":
             out.append((moment - timedelta(hours=7), True))
@@ -134,8 +148,10 @@ def times_of(log_entries, start: datetime = START):
 @given(logs, st.sampled_from(ZONES))
 def test_the_fold_equals_the_replay(log_entries, zone_name):
     zone = ZoneInfo(zone_name)
-    log = [Attempt(1, item, source, correct, at=at, hinted=hinted)
-           for (item, source, correct, hinted, _s, _t), (at, _e) in zip(log_entries, times_of(log_entries))]
+    log = [
+        Attempt(1, item, source, correct, at=at, hinted=hinted)
+        for (item, source, correct, hinted, _s, _t), (at, _e) in zip(log_entries, times_of(log_entries), strict=True)
+    ]
     projection = fold(log, zone)
     now = max(a.at for a in log)
     ordered = sorted(log, key=lambda a: a.at)
@@ -160,7 +176,7 @@ def test_the_stored_projections_equal_the_replay_of_the_stored_log(app, log_entr
         learner = current_store().learners.ensure(None)
         position, counted, last_token = 0, 0, None
         for size, form in sizes:
-            chunk = list(zip(log_entries, timed))[position:position + size]
+            chunk = list(zip(log_entries, timed, strict=True))[position : position + size]
             if not chunk:
                 break
             batch = []

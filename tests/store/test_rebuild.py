@@ -1,24 +1,33 @@
-
 """``flask --app tutor store check`` finds projections that differ from the log, ``store rebuild``
 recomputes them from it; batched reads answer for a whole class in a constant number of queries."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import event, update
 
-pytestmark = pytest.mark.store
 from tutor.store import ItemProgress, LogEntry, current_store, db
 
-START = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)
+pytestmark = pytest.mark.store
+
+START = datetime(2026, 3, 1, 10, 0, tzinfo=UTC)
 
 
 def give(store, learner_id: int, count: int = 5) -> None:
-    store.attempts.import_log(learner_id, [
-        LogEntry("card-ranking/false-aces" if n % 2 else "envido-counting/no-pair", "lesson", n % 3 != 0,
-                 at=START + timedelta(hours=n)) for n in range(count)])
+    store.attempts.import_log(
+        learner_id,
+        [
+            LogEntry(
+                "card-ranking/false-aces" if n % 2 else "envido-counting/no-pair",
+                "lesson",
+                n % 3 != 0,
+                at=START + timedelta(hours=n),
+            )
+            for n in range(count)
+        ],
+    )
 
 
 def test_check_finds_a_damaged_projection_and_rebuild_repairs_it(app):
@@ -28,8 +37,9 @@ def test_check_finds_a_damaged_projection_and_rebuild_repairs_it(app):
         learners = [store.learners.ensure(None).id for _ in range(2)]
         for learner_id in learners:
             give(store, learner_id)
-        db.session.execute(update(ItemProgress).where(ItemProgress.learner_id == learners[1])
-                           .values(answers=99, due=None))
+        db.session.execute(
+            update(ItemProgress).where(ItemProgress.learner_id == learners[1]).values(answers=99, due=None)
+        )
         db.session.commit()
     result = runner.invoke(args=["store", "check"])
     assert result.exit_code == 1 and f"learner {learners[1]}:" in result.output
@@ -68,7 +78,10 @@ def test_a_class_is_read_in_a_constant_number_of_queries(app):
         assert first == second == 4 and third == 1 and fourth == 1
         assert set(few) == set(learners[:2]) and set(everyone) == set(learners)
         assert [everyone[i].totals().answers for i in learners] == [3 + n for n in range(12)]
-        assert all(a.item == "card-ranking/false-aces" and a.at >= START + timedelta(hours=2)
-                   for found in log.values() for a in found)
+        assert all(
+            a.item == "card-ranking/false-aces" and a.at >= START + timedelta(hours=2)
+            for found in log.values()
+            for a in found
+        )
         assert [len(log[i]) for i in learners] == [sum(1 for n in range(2, 3 + k) if n % 2) for k in range(12)]
         assert all(days[i][""] for i in learners)

@@ -12,8 +12,14 @@ from tests.conftest import ROOT
 from tutor import i18n
 
 API = "/api/v1"
-PHRASES = {400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 413: "Request Entity Too Large",
-           414: "Request URI Too Long", 415: "Unsupported Media Type"}
+PHRASES = {
+    400: "Bad Request",
+    404: "Not Found",
+    405: "Method Not Allowed",
+    413: "Request Entity Too Large",
+    414: "Request URI Too Long",
+    415: "Unsupported Media Type",
+}
 
 
 def ok(response) -> dict:
@@ -74,7 +80,9 @@ def test_envido_of_the_rules_examples(client, hand, points, counted):
     assert body["flor"] is None
 
 
-@pytest.mark.parametrize(("hand", "envido", "flor"), [("7o,6o,5o", 33, 38), ("12e,11e,10e", 20, 20), ("1c,2c,3c", 25, 26)])
+@pytest.mark.parametrize(
+    ("hand", "envido", "flor"), [("7o,6o,5o", 33, 38), ("12e,11e,10e", 20, 20), ("1c,2c,3c", 25, 26)]
+)
 def test_three_of_a_suit_count_the_best_two_and_give_the_flor(client, hand, envido, flor):
     body = ok(show(client, f"/envido?hand={hand}"))
     assert (body["envido"], body["flor"], body["kind"]) == (envido, flor, "best_pair")
@@ -113,9 +121,9 @@ def test_parameters_missing_repeated_or_unknown(client):
 @pytest.mark.parametrize(
     ("cards", "winner", "parda", "team"),
     [
-        ("3e,1b,3o,4c", 1, False, 1),   # the ace of bastos beats the threes
-        ("3e,3o", None, True, None),    # equal top cards of both teams
-        ("3e,2o,3o,4b", 0, False, 0),   # partners share the top: the first of them takes it
+        ("3e,1b,3o,4c", 1, False, 1),  # the ace of bastos beats the threes
+        ("3e,3o", None, True, None),  # equal top cards of both teams
+        ("3e,2o,3o,4b", 0, False, 0),  # partners share the top: the first of them takes it
         ("4c,1e", 1, False, 1),
         ("7o,7e,4c,5c,6c,12c", 1, False, 1),
     ],
@@ -127,15 +135,23 @@ def test_trick(client, cards, winner, parda, team):
 
 @pytest.mark.parametrize(
     ("query", "code"),
-    [("cards=3e", "wrong_count"), ("cards=1e,2e,3e,4e,5e,6e,7e", "wrong_count"), ("cards=3e,3e", "duplicate_card"),
-     ("cards=9e,3o", "unknown_rank"), ("cards=", "empty"), ("cards=3e,3b,4o", "wrong_count"),
-     ("cards=1e,2e,3e,4e,5e", "wrong_count")],
+    [
+        ("cards=3e", "wrong_count"),
+        ("cards=1e,2e,3e,4e,5e,6e,7e", "wrong_count"),
+        ("cards=3e,3e", "duplicate_card"),
+        ("cards=9e,3o", "unknown_rank"),
+        ("cards=", "empty"),
+        ("cards=3e,3b,4o", "wrong_count"),
+        ("cards=1e,2e,3e,4e,5e", "wrong_count"),
+    ],
 )
 def test_trick_errors(client, query, code):
     problem(show(client, f"/trick?{query}"), 400, code, "cards")
 
 
-@pytest.mark.parametrize(("cards", "count"), [("3e", 1), ("3e,3b,4o", 3), ("1e,2e,3e,4e,5e", 5), ("1e,2e,3e,4e,5e,6e,7e", 7)])
+@pytest.mark.parametrize(
+    ("cards", "count"), [("3e", 1), ("3e,3b,4o", 3), ("1e,2e,3e,4e,5e", 5), ("1e,2e,3e,4e,5e,6e,7e", 7)]
+)
 def test_a_trick_has_one_card_per_player_of_two_four_or_six(client, cards, count):
     """docs/rules §7.3: 2, 4 or 6 players, so a finished trick has 2, 4 or 6 cards; 3e,3b,4o is no parda."""
     body = problem(show(client, f"/trick?cards={cards}"), 400, "wrong_count", "cards")
@@ -152,8 +168,16 @@ def test_openapi_describes_trick_sizes(client):
 
 @pytest.mark.parametrize(
     ("tricks", "winner", "played"),
-    [("P,W", "mano", 2), ("W,L", None, 2), ("", None, 0), ("L,L", "other", 2), ("P,P,P", "mano", 3),
-     ("W,P", "mano", 2), ("W,L,P", "mano", 3), ("p,l", "other", 2)],
+    [
+        ("P,W", "mano", 2),
+        ("W,L", None, 2),
+        ("", None, 0),
+        ("L,L", "other", 2),
+        ("P,P,P", "mano", 3),
+        ("W,P", "mano", 2),
+        ("W,L,P", "mano", 3),
+        ("p,l", "other", 2),
+    ],
 )
 def test_hand(client, tricks, winner, played):
     body = ok(show(client, f"/hand?tricks={tricks}"))
@@ -170,7 +194,13 @@ def test_hand_names_the_deciding_rule(client):
 
 @pytest.mark.parametrize(
     ("tricks", "code", "position"),
-    [("W,W,L", "bad_value", 2), ("W,L,P,W", "bad_value", 3), ("X", "malformed", 0), ("W,,L", "malformed", 1), ("WW", "malformed", 0)],
+    [
+        ("W,W,L", "bad_value", 2),
+        ("W,L,P,W", "bad_value", 3),
+        ("X", "malformed", 0),
+        ("W,,L", "malformed", 1),
+        ("WW", "malformed", 0),
+    ],
 )
 def test_hand_errors(client, tricks, code, position):
     body = problem(show(client, f"/hand?tricks={tricks}"), 400, code, "tricks")
@@ -183,16 +213,32 @@ def test_hand_errors(client, tricks, code, position):
 def test_envido_stake_of_the_issue(client):
     body = ok(show(client, "/envido-stake?calls=envido,real_envido&score=12,20&target=30"))
     assert (body["accepted"], body["declined"]) == (5, 2)
-    assert set(body) == {"calls", "score", "target", "variant", "raisable", "falta_mode", "accepted", "declined",
-                         "wins_game", "accepted_for", "accepted_rule", "declined_rule"}
+    assert set(body) == {
+        "calls",
+        "score",
+        "target",
+        "variant",
+        "raisable",
+        "falta_mode",
+        "accepted",
+        "declined",
+        "wins_game",
+        "accepted_for",
+        "accepted_rule",
+        "declined_rule",
+    }
     assert body["calls"] == ["envido", "real_envido"] and body["score"] == [12, 20] and body["target"] == 30
 
 
 @pytest.mark.parametrize(
     ("calls", "accepted", "declined"),
     [  # docs/rules §4.2
-        ("envido", 2, 1), ("real_envido", 3, 1), ("envido,real_envido", 5, 2), ("envido,envido", 4, 2),
-        ("envido,envido,real_envido", 7, 4), ("envido,real_envido,falta_envido", 30, 5),
+        ("envido", 2, 1),
+        ("real_envido", 3, 1),
+        ("envido,real_envido", 5, 2),
+        ("envido,envido", 4, 2),
+        ("envido,envido,real_envido", 7, 4),
+        ("envido,real_envido,falta_envido", 30, 5),
     ],
 )
 def test_envido_stake_ladder_values(client, calls, accepted, declined):
@@ -204,7 +250,7 @@ def test_envido_stake_ladder_values(client, calls, accepted, declined):
     ("query", "accepted", "wins_game", "accepted_for"),
     [
         ("calls=envido,falta_envido&score=12,20", 10, False, [10, 10]),  # docs/rules §4.2.5: 12 to 20 of 30
-        ("calls=falta_envido&score=22,5", 8, False, [8, 8]),             # docs/rules §4.2.5: a leader on 22
+        ("calls=falta_envido&score=22,5", 8, False, [8, 8]),  # docs/rules §4.2.5: a leader on 22
         ("calls=falta_envido&score=3,10&falta_mode=to_15", 5, False, [5, 5]),
         ("calls=falta_envido&score=3,10&falta_mode=wins_game", 20, True, [27, 20]),
         ("calls=falta_envido&score=5,9&target=15", 6, False, [6, 6]),
@@ -295,7 +341,9 @@ def test_illegal_ladder_names_the_offending_call(client):
     assert body["position"] == 2
 
 
-@pytest.mark.parametrize(("calls", "accepted", "declined"), [("truco", 2, 1), ("truco,retruco", 3, 2), ("truco,retruco,vale_cuatro", 4, 3)])
+@pytest.mark.parametrize(
+    ("calls", "accepted", "declined"), [("truco", 2, 1), ("truco,retruco", 3, 2), ("truco,retruco,vale_cuatro", 4, 3)]
+)
 def test_truco_stake(client, calls, accepted, declined):
     body = ok(show(client, f"/truco-stake?calls={calls}"))
     assert body == {"calls": calls.split(","), "accepted": accepted, "declined": declined, "rule": "truco_level"}
@@ -303,8 +351,14 @@ def test_truco_stake(client, calls, accepted, declined):
 
 @pytest.mark.parametrize(
     ("calls", "code"),
-    [("retruco", "truco_out_of_order"), ("truco,truco", "truco_out_of_order"), ("truco,vale_cuatro", "truco_out_of_order"),
-     ("truco,retruco,vale_cuatro,vale_cuatro", "truco_already_max"), ("envido", "unknown_action"), ("", "empty")],
+    [
+        ("retruco", "truco_out_of_order"),
+        ("truco,truco", "truco_out_of_order"),
+        ("truco,vale_cuatro", "truco_out_of_order"),
+        ("truco,retruco,vale_cuatro,vale_cuatro", "truco_already_max"),
+        ("envido", "unknown_action"),
+        ("", "empty"),
+    ],
 )
 def test_truco_stake_errors(client, calls, code):
     problem(show(client, f"/truco-stake?calls={calls}"), 400, code, "calls")
@@ -329,18 +383,34 @@ def test_showdown_tie_goes_to_the_seat_nearest_the_mano(client):
     assert body["order"] == [1, 2, 3, 0]
     assert (body["winner"], body["team"], body["tie_broken"]) == (1, 1, True)
     assert [(s["seat"], s["action"]) for s in body["statements"]] == [
-        (1, "states"), (2, "son_buenas"), (3, "silent"), (0, "son_buenas")]
+        (1, "states"),
+        (2, "son_buenas"),
+        (3, "silent"),
+        (0, "son_buenas"),
+    ]
 
 
 def test_showdown_silent_partner_speaks_when_the_team_loses_the_lead(client):
     body = ok(post(client, {"values": [20, 7, 30, 25]}))
     assert [(s["seat"], s["action"]) for s in body["statements"]] == [
-        (0, "states"), (1, "son_buenas"), (2, "silent"), (3, "states"), (2, "states")]
+        (0, "states"),
+        (1, "son_buenas"),
+        (2, "silent"),
+        (3, "states"),
+        (2, "states"),
+    ]
     assert (body["winner"], body["team"], body["team_values"]) == (2, 0, [30, 25])
 
 
 def test_showdown_of_six_hands(client):
-    hands = [["1e", "2e", "3e"], ["4c", "5c", "12b"], ["7o", "6o", "1b"], ["3c", "2c", "11o"], ["12e", "11b", "10o"], ["7b", "6b", "5b"]]
+    hands = [
+        ["1e", "2e", "3e"],
+        ["4c", "5c", "12b"],
+        ["7o", "6o", "1b"],
+        ["3c", "2c", "11o"],
+        ["12e", "11b", "10o"],
+        ["7b", "6b", "5b"],
+    ]
     body = ok(post(client, {"hands": hands, "mano": 5}))
     assert body["envido"] == [25, 29, 33, 25, 0, 33]
     assert body["order"] == [5, 0, 1, 2, 3, 4]
@@ -458,7 +528,9 @@ def test_head_answers_like_get_without_a_body(client):
 
 UNKNOWN_RANK = "“%(value)s” is not in the Spanish deck: the numbers are 1 to 7, 10, 11 and 12 (there are no 8s and 9s)."
 REQUIRED = "The parameter “%(name)s” is required."
-LADDER = "The envido ladder goes Envido, Envido, Real envido, Falta envido: steps may be skipped but never taken backwards."
+LADDER = (
+    "The envido ladder goes Envido, Envido, Real envido, Falta envido: steps may be skipped but never taken backwards."
+)
 CALL_NOT_ALLOWED = "Call %(number)s is not allowed. %(reason)s"
 BAD_OPTION = "“%(value)s” is not a valid value for “%(name)s”: use %(allowed)s."
 TRICK_COUNT = (
@@ -479,9 +551,18 @@ def test_detail_is_english_by_default(client):
 def fake_catalogs(tmp_path, monkeypatch):
     """Small de and pl catalogs of our own, so the language choice is tested before translation."""
     entries = {
-        "de": [(UNKNOWN_RANK, "DE %(value)s gibt es nicht."), (REQUIRED, "DE %(name)s fehlt."),
-               (BAD_OPTION, "DE „%(value)s“ passt nicht zu „%(name)s“: %(allowed)s."),
-               (TRICK_COUNT, ("DE ein Stich hat 2, 4 oder 6 Karten (%(num)s Karte).", "DE ein Stich hat 2, 4 oder 6 Karten (%(num)s Karten)."))],
+        "de": [
+            (UNKNOWN_RANK, "DE %(value)s gibt es nicht."),
+            (REQUIRED, "DE %(name)s fehlt."),
+            (BAD_OPTION, "DE „%(value)s“ passt nicht zu „%(name)s“: %(allowed)s."),
+            (
+                TRICK_COUNT,
+                (
+                    "DE ein Stich hat 2, 4 oder 6 Karten (%(num)s Karte).",
+                    "DE ein Stich hat 2, 4 oder 6 Karten (%(num)s Karten).",
+                ),
+            ),
+        ],
         "pl": [(UNKNOWN_RANK, "PL %(value)s nie istnieje."), (REQUIRED, "PL brak %(name)s.")],
     }
     for lang, messages in entries.items():
@@ -500,8 +581,12 @@ def fake_catalogs(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(
     ("accept", "lang", "expected"),
-    [("de-DE,de;q=0.9", "de", "DE 8o gibt es nicht."), ("pl", "pl", "PL 8o nie istnieje."),
-     ("fr-FR, pl;q=0.5", "pl", "PL 8o nie istnieje."), ("fr", "en", UNKNOWN_RANK % {"value": "8o"})],
+    [
+        ("de-DE,de;q=0.9", "de", "DE 8o gibt es nicht."),
+        ("pl", "pl", "PL 8o nie istnieje."),
+        ("fr-FR, pl;q=0.5", "pl", "PL 8o nie istnieje."),
+        ("fr", "en", UNKNOWN_RANK % {"value": "8o"}),
+    ],
 )
 def test_detail_follows_accept_language(client, fake_catalogs, accept, lang, expected):
     response = show(client, "/envido?hand=8o,6o,3b", **{"Accept-Language": accept})
@@ -543,5 +628,9 @@ def test_detail_is_translated_by_the_project_catalog(client, lang):
     reason = catalog_translation(lang, LADDER)
     wrapper = catalog_translation(lang, CALL_NOT_ALLOWED)
     assert reason and wrapper
-    ladder = problem(show(client, "/envido-stake?calls=real_envido,envido", **{"Accept-Language": lang}), 400, "envido_ladder_backwards")
+    ladder = problem(
+        show(client, "/envido-stake?calls=real_envido,envido", **{"Accept-Language": lang}),
+        400,
+        "envido_ladder_backwards",
+    )
     assert ladder["detail"] == wrapper % {"number": 2, "reason": reason}

@@ -66,7 +66,9 @@ def _swap_hidden(hand: HandState, seat: int, rng: random.Random) -> HandState:
     pool = [c for c in DECK if c not in seen and all(c not in d for d in hand.deal)]
     new_deal = []
     for other, cards in enumerate(hand.deal):
-        played = {c for trick in hand.tricks for s, c in trick if s == other} | {c for s, c in hand.current_trick if s == other}
+        played = {c for trick in hand.tricks for s, c in trick if s == other} | {
+            c for s, c in hand.current_trick if s == other
+        }
         if other == seat:
             new_deal.append(cards)
             continue
@@ -112,14 +114,17 @@ def test_over_and_wrong_seat_are_409_problems(client):
     assert over.mimetype == "application/problem+json"
 
 
-@pytest.mark.parametrize("params,code", [
-    ({"seat": "0"}, "missing_parameter"),
-    ({"hand": "argentino;mano=0;scores=0-0;1e,7o,8b|4c,5c,6c;", "seat": "0"}, "unknown_rank"),
-    ({"hand": "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;1:mazo", "seat": "0"}, "not_your_turn"),
-    ({"hand": "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;", "seat": "x"}, "bad_value"),
-    ({"hand": "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;", "seat": "0", "seed": "-1"}, "bad_value"),
-    ({"hand": "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;", "seat": "0", "level": "genius"}, "unknown_option"),
-])
+@pytest.mark.parametrize(
+    "params,code",
+    [
+        ({"seat": "0"}, "missing_parameter"),
+        ({"hand": "argentino;mano=0;scores=0-0;1e,7o,8b|4c,5c,6c;", "seat": "0"}, "unknown_rank"),
+        ({"hand": "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;1:mazo", "seat": "0"}, "not_your_turn"),
+        ({"hand": "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;", "seat": "x"}, "bad_value"),
+        ({"hand": "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;", "seat": "0", "seed": "-1"}, "bad_value"),
+        ({"hand": "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;", "seat": "0", "level": "genius"}, "unknown_option"),
+    ],
+)
 def test_bad_input_is_a_400_problem_with_a_code(client, params, code):
     response = get(client, "bot-move", **params)
     assert response.status_code == 400

@@ -44,13 +44,38 @@ def check(response) -> None:
 card_like = st.one_of(
     st.sampled_from([card.notation for card in DECK]),
     st.sampled_from([card.french for card in DECK]),
-    st.sampled_from(["8o", "9e", "0b", "13c", "7x", "A", "Kc", "", " ", "W", "L", "P", "envido", "truco", "-1", "１２e"]),
+    st.sampled_from(
+        ["8o", "9e", "0b", "13c", "7x", "A", "Kc", "", " ", "W", "L", "P", "envido", "truco", "-1", "１２e"]
+    ),
     st.text(max_size=6),
 )
 word = st.one_of(
-    st.sampled_from(["envido", "real_envido", "falta_envido", "truco", "retruco", "vale_cuatro", "normal", "wins_game",
-                     "to_15", "true", "false", "fixed", "argentino", "30", "15", "12,20", "0,0", "29,29", "W", "L", "P"]),
-    st.integers(min_value=-10**6, max_value=10**6).map(str),
+    st.sampled_from(
+        [
+            "envido",
+            "real_envido",
+            "falta_envido",
+            "truco",
+            "retruco",
+            "vale_cuatro",
+            "normal",
+            "wins_game",
+            "to_15",
+            "true",
+            "false",
+            "fixed",
+            "argentino",
+            "30",
+            "15",
+            "12,20",
+            "0,0",
+            "29,29",
+            "W",
+            "L",
+            "P",
+        ]
+    ),
+    st.integers(min_value=-(10**6), max_value=10**6).map(str),
     card_like,
 )
 value = st.lists(word, max_size=8).map(lambda items: ",".join(items)) | st.text(max_size=40)
@@ -70,10 +95,18 @@ def test_raw_query_strings_never_fail(api, path, raw):
 
 
 json_scalar = st.one_of(
-    st.none(), st.booleans(), st.integers(min_value=-10**30, max_value=10**30), st.floats(allow_nan=True), card_like,
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=True),
+    card_like,
     st.integers(min_value=0, max_value=40),
 )
-json_value = st.recursive(json_scalar, lambda inner: st.lists(inner, max_size=7) | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=30)
+json_value = st.recursive(
+    json_scalar,
+    lambda inner: st.lists(inner, max_size=7) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=30,
+)
 hand = st.lists(card_like, min_size=0, max_size=4)
 showdown_body = st.fixed_dictionaries(
     {},
@@ -95,16 +128,27 @@ def test_showdown_json_never_fails(api, body):
 @FUZZ
 @given(
     data=st.binary(max_size=600),
-    content_type=st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded",
-                                  "application/problem+json", "multipart/form-data", "", "application/json; charset=latin-1"]),
+    content_type=st.sampled_from(
+        [
+            "application/json",
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "application/problem+json",
+            "multipart/form-data",
+            "",
+            "application/json; charset=latin-1",
+        ]
+    ),
 )
 def test_showdown_raw_bodies_never_fail(api, data, content_type):
     check(api.post("/api/v1/showdown", data=data, content_type=content_type))
 
 
 @FUZZ
-@given(method=st.sampled_from(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]),
-       path=st.sampled_from(GET_PATHS + ("/showdown", "/", "/nothing/at/all")))
+@given(
+    method=st.sampled_from(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]),
+    path=st.sampled_from(GET_PATHS + ("/showdown", "/", "/nothing/at/all")),
+)
 def test_every_method_on_every_path_never_fails(api, method, path):
     response = api.open(f"/api/v1{path}", method=method)
     assert response.status_code < 500

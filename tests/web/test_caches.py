@@ -45,22 +45,39 @@ def learner_with_a_due_item(client) -> None:
     html = client.get(path).get_data(as_text=True)
     fields = {e.attrs["name"]: e.attrs.get("value") or "" for e in find_all(html, "input", type="hidden")}
     question = make_question(STEP.check, 11)
-    assert client.post(path.split("?")[0], data={**fields, **answer_form(question, wrong_answer(question))}).status_code == 200
+    assert (
+        client.post(path.split("?")[0], data={**fields, **answer_form(question, wrong_answer(question))}).status_code
+        == 200
+    )
 
 
 def new_game(client) -> str:
     token = csrf_token(client, "/en/play")
-    response = client.post("/en/play", data={"csrf_token": token, "players": "2", "preset": "argentino",
-                                             "flor": "off", "target": "15", "level": "random"})
+    response = client.post(
+        "/en/play",
+        data={
+            "csrf_token": token,
+            "players": "2",
+            "preset": "argentino",
+            "flor": "off",
+            "target": "15",
+            "level": "random",
+        },
+    )
     assert response.status_code == 303
     return response.headers["Location"]
 
 
 def play_once(client, path: str) -> None:
     html = client.get(path).get_data(as_text=True)
-    token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
-    version = re.search(r'name="version" value="(\d+)"', html).group(1)
-    action = re.search(r'name="action" value="([^"]+)"', html).group(1)
+    token, version, action = (
+        found.group(1) if (found := re.search(pattern, html)) else pytest.fail(f"no {pattern} in the table")
+        for pattern in (
+            r'name="csrf_token" value="([^"]+)"',
+            r'name="version" value="(\d+)"',
+            r'name="action" value="([^"]+)"',
+        )
+    )
     assert client.post(path, data={"csrf_token": token, "version": version, "action": action}).status_code == 303
 
 
@@ -77,12 +94,28 @@ def test_every_page_type_is_the_same_with_and_without_the_caches(app, monkeypatc
     play_once(learner, game)
     run = start(learner, "card-ranking", 5)
     step = f"/{{lang}}/lessons/{LESSON.key}/{STEP.key}"
-    pages = ["/{lang}/", "/{lang}/deck", "/{lang}/lessons", step + "?seed=3", step + "?seed=4",
-             f"/{{lang}}/lessons/{LESSON.key}/matas?seed=3", "/{lang}/review", "/{lang}/progress", "/{lang}/quiz",
-             "/{lang}/practice", "/{lang}/play", "/{lang}/envido?hand=7o,6o,3b", "/{lang}/daily?date=2026-02-02",
-             "/{lang}/no-such-page"]
-    requests = [(client, page.format(lang=lang)) for client in (visitor, learner, other) for lang in ("en", "pl")
-                for page in pages]
+    pages = [
+        "/{lang}/",
+        "/{lang}/deck",
+        "/{lang}/lessons",
+        step + "?seed=3",
+        step + "?seed=4",
+        f"/{{lang}}/lessons/{LESSON.key}/matas?seed=3",
+        "/{lang}/review",
+        "/{lang}/progress",
+        "/{lang}/quiz",
+        "/{lang}/practice",
+        "/{lang}/play",
+        "/{lang}/envido?hand=7o,6o,3b",
+        "/{lang}/daily?date=2026-02-02",
+        "/{lang}/no-such-page",
+    ]
+    requests = [
+        (client, page.format(lang=lang))
+        for client in (visitor, learner, other)
+        for lang in ("en", "pl")
+        for page in pages
+    ]
     requests += [(learner, game), (learner, game + "?since=0"), (learner, run), (learner, run.replace("/en/", "/de/"))]
 
     def render(client, path):
@@ -94,6 +127,6 @@ def test_every_page_type_is_the_same_with_and_without_the_caches(app, monkeypatc
     cached = [render(client, path) for client, path in requests]  # every fragment from the caches now
     app.config["PAGE_CACHES"] = False
     fresh = [render(client, path) for client, path in requests]
-    for (client, path), first, hit, plain in zip(requests, warm, cached, fresh):
+    for (_client, path), first, hit, plain in zip(requests, warm, cached, fresh, strict=True):
         assert first == plain, path
         assert hit == plain, path

@@ -21,8 +21,18 @@ STATIC = ROOT / "tutor" / "static"
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 # Independent expectations (written from docs/rules §1, not from the code).
-RANK_WORDS = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-              10: "jack", 11: "knight", 12: "king"}
+RANK_WORDS = {
+    1: "ace",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    10: "jack",
+    11: "knight",
+    12: "king",
+}
 FRENCH_RANK_WORDS = {**RANK_WORDS, 11: "queen"}
 SUIT_WORDS = {Suit.ESPADAS: "swords", Suit.BASTOS: "clubs", Suit.OROS: "coins", Suit.COPAS: "cups"}
 FRENCH_SUIT_WORDS = {Suit.ESPADAS: "spades", Suit.BASTOS: "clubs", Suit.OROS: "diamonds", Suit.COPAS: "hearts"}
@@ -106,10 +116,13 @@ def ids_of(root: ET.Element) -> dict[str, ET.Element]:
     return {el.get("id"): el for el in root.iter() if el.get("id")}
 
 
-@pytest.mark.parametrize("face, words, suits", [
-    ("spanish", RANK_WORDS, SUIT_WORDS),
-    ("french", FRENCH_RANK_WORDS, FRENCH_SUIT_WORDS),
-])
+@pytest.mark.parametrize(
+    "face, words, suits",
+    [
+        ("spanish", RANK_WORDS, SUIT_WORDS),
+        ("french", FRENCH_RANK_WORDS, FRENCH_SUIT_WORDS),
+    ],
+)
 def test_every_card_has_a_distinct_english_name(card_app, face, words, suits):
     svgs = whole_deck(card_app, face=face).svgs
     assert len(svgs) == 40
@@ -159,8 +172,11 @@ def test_names_are_whole_messages_with_a_context_per_face(monkeypatch, card_app)
 
 def test_translated_name_reaches_the_label(monkeypatch, card_app):
     """The aria-label is whatever the catalog says for the request's language."""
-    monkeypatch.setattr(card_names, "pgettext", lambda context, message: {
-        ("card", "seven of coins"): "siódemka monet"}.get((context, message), message))
+    monkeypatch.setattr(
+        card_names,
+        "pgettext",
+        lambda context, message: {("card", "seven of coins"): "siódemka monet"}.get((context, message), message),
+    )
     html = render(card_app, '{{ cards.card("7o") }}', lang="pl")
     assert 'aria-label="siódemka monet"' in html
 
@@ -238,8 +254,12 @@ def test_sprite_is_well_formed_and_self_contained(name):
 
 @pytest.mark.parametrize("face", ["spanish", "french"])
 def test_sprite_holds_every_symbol_the_page_uses(card_app, face):
-    html = render(card_app, "{% for c in deck %}{{ cards.card(c, face=f) }}{% endfor %}{{ cards.card_back(face=f) }}",
-                  deck=DECK, f=face)
+    html = render(
+        card_app,
+        "{% for c in deck %}{{ cards.card(c, face=f) }}{% endfor %}{{ cards.card_back(face=f) }}",
+        deck=DECK,
+        f=face,
+    )
     references = [use for svg in parse(html).svgs for use in svg["uses"]]
     assert len(references) == 41
     for reference in references:

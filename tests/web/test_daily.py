@@ -85,6 +85,7 @@ def test_a_wrong_answer_is_tried_again_without_seeing_the_solution(client, app):
     html = response.get_data(as_text=True)
     with app.test_request_context("/en/daily"):
         from tutor.web.components.questions import answer_text
+
         wrong_text = answer_text(first.question, wrong, None)
         right_text = answer_text(first.question, first.question.expected, None)
     assert f"Not quite: “{wrong_text}” is not the answer. Try again." in page_text(html)
@@ -95,8 +96,10 @@ def test_a_wrong_answer_is_tried_again_without_seeing_the_solution(client, app):
     html = response.get_data(as_text=True)
     assert response.status_code == 200 and "Right!" in page_text(html)
     assert f"The answer: {right_text}" in page_text(html) and explanations(html) == 1
-    assert [(r.item, r.source, r.correct) for r in rows(app)] == [(first.item, "daily", False),
-                                                                  (first.item, "daily", True)]
+    assert [(r.item, r.source, r.correct) for r in rows(app)] == [
+        (first.item, "daily", False),
+        (first.item, "daily", True),
+    ]
     assert hidden_fields(client.get(PATH).get_data(as_text=True))["position"] == "2"  # on to the next one
 
 
@@ -183,8 +186,12 @@ def test_a_bad_or_future_date_is_a_400_in_the_pages_language(app, client, lang, 
     html = response.get_data(as_text=True)
     with app.app_context():
         today = quiz_views.today()
-    message = gettext(lang, "There is no daily challenge for that date. Pick a date from %(first)s to today, "
-                            "written like %(example)s.", first="2024-01-01", example=today.isoformat())
+    message = gettext(
+        lang,
+        "There is no daily challenge for that date. Pick a date from %(first)s to today, written like %(example)s.",
+        first="2024-01-01",
+        example=today.isoformat(),
+    )
     assert message in page_text(html)
     assert f'lang="{lang}' in html
 

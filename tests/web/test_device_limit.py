@@ -20,6 +20,7 @@ from tutor.store import (
     DEVICE_CODE_LENGTH,
     DeviceCodeFailures,
     ManualClock,
+    OffsetClock,
     db,
     store_of,
     use_clock,
@@ -87,7 +88,9 @@ def frozen_clock(request):
 
 def later(app, delta: timedelta) -> None:
     """Move the app's clock ``delta`` forward."""
-    store_of(app).clock.advance(seconds=delta.total_seconds())
+    clock = store_of(app).clock
+    assert isinstance(clock, ManualClock | OffsetClock)
+    clock.advance(seconds=delta.total_seconds())
 
 
 def typo_of(code: str) -> str:
@@ -218,8 +221,9 @@ def test_parallel_guesses_never_count_past_the_budget(tmp_path, database_url):
         client = app.test_client()  # each request in its own app context, as in a server
         token = csrf_token(client, "/en/device")
         barrier.wait()
-        response = client.post("/en/device", data={"code": WRONG, "csrf_token": token},
-                               environ_base={"REMOTE_ADDR": "127.0.0.1"})
+        response = client.post(
+            "/en/device", data={"code": WRONG, "csrf_token": token}, environ_base={"REMOTE_ADDR": "127.0.0.1"}
+        )
         with lock:
             statuses.append(response.status_code)
 

@@ -34,7 +34,7 @@ def result_text(html: str) -> str:
 
 def cards_shown(html: str) -> list[str]:
     """The cards drawn in the result region, in order."""
-    section = html[html.index('id="result"'):]
+    section = html[html.index('id="result"') :]
     return re.findall(r'data-card="([^"]+)"', section.split("</section>", 1)[0])
 
 
@@ -44,8 +44,11 @@ def cards_shown(html: str) -> list[str]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_pages_render_in_every_language(client, lang):
     translations = load_translations(lang)
-    for path, title in [("envido", "Envido of a hand"), ("envido/showdown", "Envido showdown"),
-                        ("envido/stakes", "What the calls are worth")]:
+    for path, title in [
+        ("envido", "Envido of a hand"),
+        ("envido/showdown", "Envido showdown"),
+        ("envido/stakes", "What the calls are worth"),
+    ]:
         response = client.get(f"/{lang}/{path}")
         assert response.status_code == 200
         html = response.get_data(as_text=True)
@@ -67,7 +70,11 @@ def test_picker_offers_all_forty_cards_as_checkboxes_grouped_by_suit(client):
     form = find_all(html, "form", id="envido-form")[0]
     # Without JavaScript the page after the button opens at the result; htmx swaps it and shows its top.
     assert form.attrs["method"] == "get" and form.attrs["action"] == "/en/envido#result"
-    assert form.attrs["hx-get"] == "/en/envido" and form.attrs["hx-target"] == "#result" and form.attrs["hx-push-url"] == "true"
+    assert (
+        form.attrs["hx-get"] == "/en/envido"
+        and form.attrs["hx-target"] == "#result"
+        and form.attrs["hx-push-url"] == "true"
+    )
     assert form.attrs["hx-swap"] == "outerHTML show:#result:top"
     result = find_all(html, "section", id="result")[0]
     assert result.attrs["tabindex"] == "-1" and "autofocus" not in result.attrs  # nothing to show yet
@@ -234,12 +241,15 @@ def test_every_page_swaps_its_result_block(client, path):
 # --- The daily puzzle's old address ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path, target", [
-    ("/en/envido/daily?date=2026-02-02", "/en/daily?date=2026-02-02"),
-    ("/pl/envido/daily?date=2026-02-02&guess=40", "/pl/daily?date=2026-02-02"),  # never an answer carried over
-    ("/de/envido/daily", "/de/daily"),
-    ("/es/envido/daily?date=yesterday", "/es/daily"),
-])
+@pytest.mark.parametrize(
+    "path, target",
+    [
+        ("/en/envido/daily?date=2026-02-02", "/en/daily?date=2026-02-02"),
+        ("/pl/envido/daily?date=2026-02-02&guess=40", "/pl/daily?date=2026-02-02"),  # never an answer carried over
+        ("/de/envido/daily", "/de/daily"),
+        ("/es/envido/daily?date=yesterday", "/es/daily"),
+    ],
+)
 def test_the_daily_puzzle_became_the_daily_challenge(client, path, target):
     """The daily puzzle is now the daily challenge of the quizzes (tutor/web/quiz): old links lead there."""
     response = client.get(path)
@@ -253,17 +263,21 @@ def share_link(html: str) -> str | None:
     return links[0].text.strip() if links else None
 
 
-@pytest.mark.parametrize("path", ["/en/envido", "/en/envido?hand=7o,6o,3b&check=1",
-                                  "/en/envido/showdown", "/en/envido/stakes"])
+@pytest.mark.parametrize(
+    "path", ["/en/envido", "/en/envido?hand=7o,6o,3b&check=1", "/en/envido/showdown", "/en/envido/stakes"]
+)
 def test_no_share_box_before_there_is_a_result(client, path):
     html = client.get(path).get_data(as_text=True)
     assert share_link(html) is None and not find_all(html, "img", class_="qr")
 
 
-@pytest.mark.parametrize("path, shared", [
-    ("/en/envido?hand=7o,6o,3b&check=1&guess=33", "/en/envido?hand=7o,6o,3b&check=1"),
-    ("/en/envido?hand=7o,6o,3b&check=1&guess=40", "/en/envido?hand=7o,6o,3b&check=1"),
-])
+@pytest.mark.parametrize(
+    "path, shared",
+    [
+        ("/en/envido?hand=7o,6o,3b&check=1&guess=33", "/en/envido?hand=7o,6o,3b&check=1"),
+        ("/en/envido?hand=7o,6o,3b&check=1&guess=40", "/en/envido?hand=7o,6o,3b&check=1"),
+    ],
+)
 def test_a_shared_puzzle_opens_unanswered(client, path, shared):
     """Issue 11, bug 6: the share link carried &guess=40 and opened on the solution."""
     html = client.get(path).get_data(as_text=True)
@@ -278,7 +292,9 @@ def test_a_shared_puzzle_opens_unanswered(client, path, shared):
 def test_showdown_page_narrates_the_showdown(client):
     html = client.get("/en/envido/showdown?player=20&player=7&player=30&player=25").get_data(as_text=True)
     reasons = text_of(html, "li")
-    assert reasons.index("Player 1 is mano and states 20.") < reasons.index("Player 2 cannot beat 20 and says “son buenas”.")
+    assert reasons.index("Player 1 is mano and states 20.") < reasons.index(
+        "Player 2 cannot beat 20 and says “son buenas”."
+    )
     assert "Player 3 stays silent: a partner already holds the best number so far." in reasons
     assert "Team 1 has the best envido: 30 against 25." in reasons
     assert "Player 3 wins the envido for team 1." in result_text(html)
@@ -336,13 +352,20 @@ def test_stakes_page_falta_from_the_score(client):
 
 
 def test_stakes_form_fields_become_one_shareable_link(client):
-    response = client.get("/en/envido/stakes?calls=envido&calls=&calls=real_envido&calls=&truco=truco&truco=&truco="
-                          "&score=3&score=&target=&variant=&raisable=&falta_mode=to_15&flor=&early_mazo=yes")
-    assert response.headers["Location"] == "/en/envido/stakes?calls=envido,real_envido&truco=truco&score=3,0&falta_mode=to_15&early_mazo=yes"
+    response = client.get(
+        "/en/envido/stakes?calls=envido&calls=&calls=real_envido&calls=&truco=truco&truco=&truco="
+        "&score=3&score=&target=&variant=&raisable=&falta_mode=to_15&flor=&early_mazo=yes"
+    )
+    assert (
+        response.headers["Location"]
+        == "/en/envido/stakes?calls=envido,real_envido&truco=truco&score=3,0&falta_mode=to_15&early_mazo=yes"
+    )
 
 
 def test_stakes_page_truco_mazo_and_flor(client):
-    text = result_text(client.get("/en/envido/stakes?truco=truco,retruco&flor=contraflor&early_mazo=yes").get_data(as_text=True))
+    text = result_text(
+        client.get("/en/envido/stakes?truco=truco,retruco&flor=contraflor&early_mazo=yes").get_data(as_text=True)
+    )
     assert "Quiero: 3 points. No quiero: 2 points." in text
     assert "Going to the mazo instead of answering gives the other team 2 points, the same as No quiero." in text
     assert "Contraflor: accepted 6 points to the better flor, declined 4 points." in text
@@ -353,10 +376,16 @@ def test_stakes_page_truco_mazo_and_flor(client):
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ("calls=real_envido,envido", "Call 2 is not allowed. The envido ladder goes Envido, Envido, Real envido, Falta envido"),
+        (
+            "calls=real_envido,envido",
+            "Call 2 is not allowed. The envido ladder goes Envido, Envido, Real envido, Falta envido",
+        ),
         ("calls=envido,envido,envido", "Call 3 is not allowed. Envido may be called at most twice."),
         ("calls=falta_envido,envido", "Call 2 is not allowed. Nothing can follow Falta envido"),
-        ("calls=envido,real_envido&variant=fixed", "Call 2 is not allowed. In this ruleset the envido cannot be raised"),
+        (
+            "calls=envido,real_envido&variant=fixed",
+            "Call 2 is not allowed. In this ruleset the envido cannot be raised",
+        ),
         ("calls=envido,envido&raisable=no", "Call 2 is not allowed. In this ruleset the envido cannot be raised"),
         ("truco=retruco", "Call 1 is not allowed. The truco calls go Truco, Retruco, Vale cuatro"),
         ("calls=envido&score=12,31", "The scores must be two whole numbers from 0 to 29"),
@@ -376,12 +405,18 @@ def test_stakes_errors_of_both_ladders_are_all_shown(client):
     assert len(find_all(html, "p", class_="error")) == 2
 
 
-@pytest.mark.parametrize(("query_class", "path"), [
-    (HandQuery, "/en/envido?hand=7o,6o,3b&check=1&guess=33"),
-    (HandQuery, "/en/envido"),
-    (ShowdownQuery, "/en/envido/showdown?player=7o,6o,3b&player=20&mano=2"),
-    (StakesQuery, "/en/envido/stakes?calls=envido,real_envido&truco=truco&score=3,0&falta_mode=to_15&early_mazo=yes"),
-])
+@pytest.mark.parametrize(
+    ("query_class", "path"),
+    [
+        (HandQuery, "/en/envido?hand=7o,6o,3b&check=1&guess=33"),
+        (HandQuery, "/en/envido"),
+        (ShowdownQuery, "/en/envido/showdown?player=7o,6o,3b&player=20&mano=2"),
+        (
+            StakesQuery,
+            "/en/envido/stakes?calls=envido,real_envido&truco=truco&score=3,0&falta_mode=to_15&early_mazo=yes",
+        ),
+    ],
+)
 def test_a_query_object_reads_its_own_link_back(app, query_class, path):
     """``to_params()`` is the canonical link: read again, it gives the same state."""
     with app.test_request_context(path):
@@ -402,8 +437,14 @@ def english(app):
 
 @pytest.mark.parametrize(
     ("hand", "formula"),
-    [("7c 5c 12e", "20 + 7 + 5 = 32"), ("12o 11o 3b", "20 + 0 + 0 = 20"), ("6c 5c 12b", "20 + 6 + 5 = 31"),
-     ("7c 3c 4b", "20 + 7 + 3 = 30"), ("1e 6b 4o", ""), ("7o 12o 6o", "20 + 7 + 6 = 33")],
+    [
+        ("7c 5c 12e", "20 + 7 + 5 = 32"),
+        ("12o 11o 3b", "20 + 0 + 0 = 20"),
+        ("6c 5c 12b", "20 + 6 + 5 = 31"),
+        ("7c 3c 4b", "20 + 7 + 3 = 30"),
+        ("1e 6b 4o", ""),
+        ("7o 12o 6o", "20 + 7 + 6 = 33"),
+    ],
 )
 def test_envido_formula(english, hand, formula):
     assert explain.explain_envido(envido(hand)).formula == formula
@@ -448,9 +489,17 @@ def test_every_engine_reason_has_its_own_sentence(english):
     [
         (explain.Field.TRICKS, {"value": "W", "position": 2}, "Trick 3 comes after the hand was already decided."),
         (explain.Field.TRICKS, {"value": 4, "position": 3}, "A hand has at most three tricks."),
-        (explain.Field.SCORE, {"value": "40", "max": 29}, "The scores must be two whole numbers from 0 to 29, one per team, like 12,20."),
+        (
+            explain.Field.SCORE,
+            {"value": "40", "max": 29},
+            "The scores must be two whole numbers from 0 to 29, one per team, like 12,20.",
+        ),
         (explain.Field.MANO, {"value": "9", "players": 4}, "The mano must be one of the players, 1 to 4."),
-        (explain.Field.ENVIDO_VALUE, {"value": 15}, "“15” is not a possible envido: a hand has 0 to 7 (no two cards of one suit) or 20 to 33 (two of one suit)."),
+        (
+            explain.Field.ENVIDO_VALUE,
+            {"value": 15},
+            "“15” is not a possible envido: a hand has 0 to 7 (no two cards of one suit) or 20 to 33 (two of one suit).",
+        ),
     ],
 )
 def test_bad_value_sentence_depends_on_the_field(english, field, details, expected):
@@ -479,7 +528,9 @@ def test_explanation_is_translated(client, lang):
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_messages_are_translated(client, lang):
-    unknown = catalog_string(lang, "“%(value)s” is not in the Spanish deck: the numbers are 1 to 7, 10, 11 and 12 (there are no 8s and 9s).")
+    unknown = catalog_string(
+        lang, "“%(value)s” is not in the Spanish deck: the numbers are 1 to 7, 10, 11 and 12 (there are no 8s and 9s)."
+    )
     son_buenas = catalog_string(lang, "%(player)s cannot beat %(best)s and says “son buenas”.")
     player = catalog_string(lang, "player %(number)s")
     assert unknown and son_buenas and player, f"the checker's messages are not translated into {lang} yet"
@@ -492,11 +543,50 @@ def test_messages_are_translated(client, lang):
 
 # --- No input gives a 500 -------------------------------------------------------------------------
 
-PAGE_PARAMETERS = ("card", "hand", "check", "guess", "player", "mano", "calls", "truco", "score", "target", "variant",
-                   "raisable", "falta_mode", "flor", "early_mazo", "date", "answer")
+PAGE_PARAMETERS = (
+    "card",
+    "hand",
+    "check",
+    "guess",
+    "player",
+    "mano",
+    "calls",
+    "truco",
+    "score",
+    "target",
+    "variant",
+    "raisable",
+    "falta_mode",
+    "flor",
+    "early_mazo",
+    "date",
+    "answer",
+)
 page_value = st.one_of(
-    st.sampled_from(["7o", "6o,3b", "A♠ 7♦ K♥", "8o", "envido", "real_envido,envido", "truco", "12,20", "30", "fixed",
-                     "yes", "no", "to_15", "contraflor", "2026-01-31", "33", "1", "-1", "", "１２"]),
+    st.sampled_from(
+        [
+            "7o",
+            "6o,3b",
+            "A♠ 7♦ K♥",
+            "8o",
+            "envido",
+            "real_envido,envido",
+            "truco",
+            "12,20",
+            "30",
+            "fixed",
+            "yes",
+            "no",
+            "to_15",
+            "contraflor",
+            "2026-01-31",
+            "33",
+            "1",
+            "-1",
+            "",
+            "１２",
+        ]
+    ),
     st.text(max_size=30),
 )
 
@@ -519,24 +609,33 @@ def test_pages_answer_any_query_without_a_server_error(fuzz_client, path, params
         assert find_all(response.get_data(as_text=True), "div", class_="checker-error")
 
 
-@pytest.mark.parametrize("path", ["/es/envido?hand=7o,6o,3b&check=1", "/es/envido/stakes", "/es/envido/showdown",
-                                  "/es/envido"])
+@pytest.mark.parametrize(
+    "path", ["/es/envido?hand=7o,6o,3b&check=1", "/es/envido/stakes", "/es/envido/showdown", "/es/envido"]
+)
 def test_numbers_are_checked_by_the_server_not_the_browsers_bubble(client, path):
     """Issue 11, bug 4: "Value must be less than or equal to 29" came from the browser, in its language."""
     html = client.get(path).get_data(as_text=True)
     for form in find_all(html, "form"):
         assert "novalidate" in form.attrs, path
     for field in find_all(html, "input"):
-        assert field.attrs.get("type") != "number" and not {"min", "max", "required", "pattern"} & set(field.attrs), path
+        assert field.attrs.get("type") != "number" and not {"min", "max", "required", "pattern"} & set(field.attrs), (
+            path
+        )
 
 
-@pytest.mark.parametrize("query, msgid, values", [
-    ("/es/envido/stakes?calls=envido&score=40,0",
-     "The scores must be two whole numbers from 0 to %(max)s, one per team, like 12,20.", {"max": 29}),
-    ("/es/envido?hand=7o,6o,3b&check=1&guess=abc", "Type your answer as a whole number, like 27.", {}),
-    ("/es/envido?hand=7o,6o,3b&check=1&guess=-3", "Type your answer as a whole number, like 27.", {}),
-    ("/es/envido?hand=7o,6o,3b&check=1&guess=150", "Type a number from 0 to %(max)s.", {"max": 99}),
-])
+@pytest.mark.parametrize(
+    "query, msgid, values",
+    [
+        (
+            "/es/envido/stakes?calls=envido&score=40,0",
+            "The scores must be two whole numbers from 0 to %(max)s, one per team, like 12,20.",
+            {"max": 29},
+        ),
+        ("/es/envido?hand=7o,6o,3b&check=1&guess=abc", "Type your answer as a whole number, like 27.", {}),
+        ("/es/envido?hand=7o,6o,3b&check=1&guess=-3", "Type your answer as a whole number, like 27.", {}),
+        ("/es/envido?hand=7o,6o,3b&check=1&guess=150", "Type a number from 0 to %(max)s.", {"max": 99}),
+    ],
+)
 def test_out_of_range_numbers_are_told_in_the_pages_language(client, query, msgid, values):
     message = load_translations("es").gettext(msgid) % values if values else load_translations("es").gettext(msgid)
     assert message != msgid  # the Spanish catalog has it

@@ -91,8 +91,11 @@ def test_the_contributions_speak_the_pages_language(client):
     html = client.get("/de/lessons").get_data(as_text=True)
     assert de.ngettext("%(num)s practice hand", "%(num)s practice hands", count) % {"num": count} in html
     step = client.get(last_step_url(LESSON, "de")).get_data(as_text=True)
-    invitation = de.ngettext("Play this lesson at the table: %(num)s practice hand",
-                             "Play this lesson at the table: %(num)s practice hands", count) % {"num": count}
+    invitation = de.ngettext(
+        "Play this lesson at the table: %(num)s practice hand",
+        "Play this lesson at the table: %(num)s practice hands",
+        count,
+    ) % {"num": count}
     assert invitation in step and invitation != f"Play this lesson at the table: {count} practice hands"
 
 
@@ -118,8 +121,16 @@ def test_the_lesson_pages_render_without_the_practice_feature(app_without_practi
         assert point.contributions(app) == []
     assert [c.__name__ for c in LESSON_MAP_NOTES.contributions(app)] == ["lesson_map_note"]  # the review's is there
     client = app.test_client()
-    pages = {url: client.get(url) for url in ("/en/lessons", last_step_url(LESSON), f"/en/lessons/{LESSON.key}/done",
-                                              "/de/lessons", f"/en/lessons/{LESSON.key}/present/1")}
+    pages = {
+        url: client.get(url)
+        for url in (
+            "/en/lessons",
+            last_step_url(LESSON),
+            f"/en/lessons/{LESSON.key}/done",
+            "/de/lessons",
+            f"/en/lessons/{LESSON.key}/present/1",
+        )
+    }
     assert {url: response.status_code for url, response in pages.items()} == dict.fromkeys(pages, 200)
     for url, response in pages.items():
         html = response.get_data(as_text=True)

@@ -98,7 +98,7 @@ def test_a_full_page_has_the_language_links_in_place_not_out_of_band(client):
 
 
 def test_a_lesson_question_swapped_in_by_try_again_carries_its_language_links(client):
-    """"Try again" swaps the ``check`` block and pushes ``?seed=N``: the language links follow it."""
+    """ "Try again" swaps the ``check`` block and pushes ``?seed=N``: the language links follow it."""
     from tutor.content import all_lessons
 
     lesson = next(lesson for lesson in all_lessons() if lesson.checked_steps)

@@ -174,8 +174,11 @@ def test_the_language_is_local_to_each_thread_and_request(app, catalogs):
             both_in.wait()
             seen[f"request {lang}"] = [str(lazy), i18n.current_language()]
 
-    threads = [threading.Thread(target=outside, args=("pl",)), threading.Thread(target=in_request, args=("de",)),
-               threading.Thread(target=in_request, args=("en",))]
+    threads = [
+        threading.Thread(target=outside, args=("pl",)),
+        threading.Thread(target=in_request, args=("de",)),
+        threading.Thread(target=in_request, args=("en",)),
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -101,16 +101,22 @@ def test_unknown_code_is_a_clear_error(client):
 LOOK_ALIKES_NOTE = "Codes leave out 0, 1, I, L and O, which are easily mistaken for other letters and digits."
 
 
-@pytest.mark.parametrize("typed, said", [
-    ("", ["Type the code from your other device, for example K7M2-QX9D."]),
-    ("ABC", ["A code has 8 letters and digits, for example K7M2-QX9D; this one has 3."]),
-    ("ABCD-EFGH-J", ["A code has 8 letters and digits, for example K7M2-QX9D; this one has 9."]),
-    # issue 11, bug 3: eight characters, but codes never use the digit 1
-    ("ZZZZ-1234", ["Codes never contain “1”.", LOOK_ALIKES_NOTE]),
-    ("o0o0-i1i1", ["Codes never contain “O”, “0”, “I”, “1”.", LOOK_ALIKES_NOTE]),
-    ("ABCD EFG!", ["Codes never contain “!”."]),
-    ("ABC!", ["A code has 8 letters and digits, for example K7M2-QX9D; this one has 4.", "Codes never contain “!”."]),
-])
+@pytest.mark.parametrize(
+    "typed, said",
+    [
+        ("", ["Type the code from your other device, for example K7M2-QX9D."]),
+        ("ABC", ["A code has 8 letters and digits, for example K7M2-QX9D; this one has 3."]),
+        ("ABCD-EFGH-J", ["A code has 8 letters and digits, for example K7M2-QX9D; this one has 9."]),
+        # issue 11, bug 3: eight characters, but codes never use the digit 1
+        ("ZZZZ-1234", ["Codes never contain “1”.", LOOK_ALIKES_NOTE]),
+        ("o0o0-i1i1", ["Codes never contain “O”, “0”, “I”, “1”.", LOOK_ALIKES_NOTE]),
+        ("ABCD EFG!", ["Codes never contain “!”."]),
+        (
+            "ABC!",
+            ["A code has 8 letters and digits, for example K7M2-QX9D; this one has 4.", "Codes never contain “!”."],
+        ),
+    ],
+)
 def test_a_code_that_cannot_be_one_is_told_what_is_wrong(client, typed, said):
     response = enter_code(client, typed)
     assert response.status_code == 422
@@ -155,8 +161,9 @@ def test_attempt_rows(app, client):
     with app.app_context():
         learner = db.session.scalar(select(Learner))
         for _ in range(2):
-            db.session.add(AttemptRow(learner_id=learner.id, item="envido-counting/no-pair", source="lesson",
-                                      correct=False))
+            db.session.add(
+                AttemptRow(learner_id=learner.id, item="envido-counting/no-pair", source="lesson", correct=False)
+            )
         db.session.commit()
         rows = db.session.scalars(select(AttemptRow)).all()
         assert len(rows) == 2 and all(row.hinted is False and row.at is not None for row in rows)

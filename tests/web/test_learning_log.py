@@ -31,8 +31,11 @@ def the_form(client) -> tuple[dict, object]:
     """The step's answer form's hidden fields, and its question."""
     html = client.get(URL).get_data(as_text=True)
     form = find_all(html, "form", class_="answer-form")[0]
-    fields = {e.attrs["name"]: e.attrs.get("value") or "" for e in find_all(html, "input", type="hidden")
-              if e.attrs.get("name") in ("csrf_token", "seed", "attempt", "hinted")}
+    fields = {
+        e.attrs["name"]: e.attrs.get("value") or ""
+        for e in find_all(html, "input", type="hidden")
+        if e.attrs.get("name") in ("csrf_token", "seed", "attempt", "hinted")
+    }
     assert form.attrs["action"] == URL
     return fields, make_question(STEP.check, int(fields["seed"]))
 
@@ -71,7 +74,10 @@ def test_every_lesson_answer_is_an_attempt_with_its_source_and_hint(app, client)
     answer(client, right=True)
     logged = rows(app)
     assert [(r.item, r.source, r.correct, r.hinted) for r in logged] == [
-        (ITEM, "lesson", False, False), (ITEM, "lesson", True, True), (ITEM, "lesson", True, False)]
+        (ITEM, "lesson", False, False),
+        (ITEM, "lesson", True, True),
+        (ITEM, "lesson", True, False),
+    ]
     with app.app_context():
         log = current_store().attempts.of_learner(logged[0].learner_id)
     assert [rating(a) for a in log] == [Rating.Again, Rating.Hard, Rating.Good]
@@ -118,7 +124,11 @@ def test_a_wrong_answer_is_due_for_review_at_once_and_the_schedule_survives_a_re
         assert again == log
         card_again = cards(again)[ITEM]
         assert (card_again.due, card_again.stability, card_again.difficulty, card_again.state) == (
-            card.due, card.stability, card.difficulty, card.state)
+            card.due,
+            card.stability,
+            card.difficulty,
+            card.state,
+        )
     finally:
         dispose(restarted)
 
@@ -141,18 +151,24 @@ def test_a_reset_appends_an_event_and_deletes_no_answer(app, client):
     with app.app_context():
         schedule = {item: card.due for item, card in cards(current_store().attempts.of_learner(learner.id)).items()}
     token = csrf_token(client, "/en/lessons")
-    assert client.post(f"/en/lessons/{LESSON.key}/reset", data={"csrf_token": token, "confirm": "yes"}).status_code == 303
+    assert (
+        client.post(f"/en/lessons/{LESSON.key}/reset", data={"csrf_token": token, "confirm": "yes"}).status_code == 303
+    )
     logged = rows(app)
     assert [(r.item, r.source) for r in logged] == [(ITEM, "lesson"), (ITEM, "lesson"), (LESSON.key, "reset")]
     with app.app_context():
-        assert {item: card.due for item, card in cards(current_store().attempts.of_learner(learner.id)).items()} == schedule
+        assert {
+            item: card.due for item, card in cards(current_store().attempts.of_learner(learner.id)).items()
+        } == schedule
     card = find_all(client.get("/en/lessons").get_data(as_text=True), "li", id=f"lesson-{LESSON.key}")[0]
     assert "is-new" in card.attrs["class"]  # the lesson starts over
 
 
 def test_resetting_an_untouched_lesson_writes_nothing(app, client):
     token = csrf_token(client, "/en/lessons")
-    assert client.post(f"/en/lessons/{LESSON.key}/reset", data={"csrf_token": token, "confirm": "yes"}).status_code == 303
+    assert (
+        client.post(f"/en/lessons/{LESSON.key}/reset", data={"csrf_token": token, "confirm": "yes"}).status_code == 303
+    )
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(AttemptRow)) == 0
 

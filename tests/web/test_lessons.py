@@ -75,8 +75,11 @@ def open_step(client, lang: str, lesson_key: str, step_key: str):
 
 
 def post_answer(client, lang, lesson_key, step_key, question, answer, *, htmx=False, token=None):
-    data = {"csrf_token": token or csrf_token(client, f"/{lang}/lessons"), "seed": str(question.seed),
-            **answer_form(question, answer)}
+    data = {
+        "csrf_token": token or csrf_token(client, f"/{lang}/lessons"),
+        "seed": str(question.seed),
+        **answer_form(question, answer),
+    }
     return client.post(step_url(lang, lesson_key, step_key), data=data, headers=HTMX if htmx else {})
 
 
@@ -90,10 +93,15 @@ def finish_lesson(client, lesson_key: str, *, wrong_first: frozenset = frozenset
             continue
         _html, question = open_step(client, lang, lesson_key, step.key)
         if step.key in wrong_first:
-            assert post_answer(client, lang, lesson_key, step.key, question, wrong_answer(question),
-                               token=token).status_code == 200
-        assert post_answer(client, lang, lesson_key, step.key, question, question.expected,
-                           token=token).status_code == 200
+            assert (
+                post_answer(
+                    client, lang, lesson_key, step.key, question, wrong_answer(question), token=token
+                ).status_code
+                == 200
+            )
+        assert (
+            post_answer(client, lang, lesson_key, step.key, question, question.expected, token=token).status_code == 200
+        )
 
 
 class _Text(HTMLParser):
@@ -235,7 +243,9 @@ def test_unknown_lessons_steps_and_projector_pages_are_404(client):
     assert client.get("/en/lessons/no-such-lesson").status_code == 404
     assert client.get("/en/lessons/card-ranking/no-such-step").status_code == 404
     assert client.get("/en/lessons/card-ranking/present/0").status_code == 404
-    assert client.get(f"/en/lessons/card-ranking/present/{len(get_lesson('card-ranking').steps) + 1}").status_code == 404
+    assert (
+        client.get(f"/en/lessons/card-ranking/present/{len(get_lesson('card-ranking').steps) + 1}").status_code == 404
+    )
 
 
 def test_no_step_key_clashes_with_a_lesson_url_word():
@@ -343,9 +353,14 @@ def test_wrong_trick_answer_names_the_winning_card_and_its_player(client):
         question = make_question(step.check, seed)
         if question.expected != "parda":
             break
-    response = client.post(step_url("en", lesson.key, step.key),
-                           data={"csrf_token": csrf_token(client, "/en/lessons"), "seed": str(seed),
-                                 **answer_form(question, wrong_answer(question))})
+    response = client.post(
+        step_url("en", lesson.key, step.key),
+        data={
+            "csrf_token": csrf_token(client, "/en/lessons"),
+            "seed": str(seed),
+            **answer_form(question, wrong_answer(question)),
+        },
+    )
     feedback = element_text(response.get_data(as_text=True), "div", id="feedback")
     data = question.explanation
     who = "you" if data.seat == 0 else "your opponent"
@@ -388,8 +403,10 @@ def test_htmx_wrong_answer_shows_the_explanation(client):
 
 
 @pytest.mark.parametrize("htmx", [True, False])
-@pytest.mark.parametrize("lesson_key, step_key", [("card-ranking", "false-aces"), ("deck-and-table", "forty-cards"),
-                                                  ("truco-calls", "truco")])
+@pytest.mark.parametrize(
+    "lesson_key, step_key",
+    [("card-ranking", "false-aces"), ("deck-and-table", "forty-cards"), ("truco-calls", "truco")],
+)
 def test_a_wrong_answer_marks_the_learners_own_pick_and_offers_one_way_on(client, htmx, lesson_key, step_key):
     """Issue 11: mark the learner's wrong pick, not only the right one; one "next step" button, not two."""
     lesson = get_lesson(lesson_key)
@@ -404,9 +421,9 @@ def test_a_wrong_answer_marks_the_learners_own_pick_and_offers_one_way_on(client
         picked = {answer}
     marked = set()
     for tag in re.finditer(r'<(?:button|label)\b[^>]*\bclass="[^"]*\bis-wrong\b[^"]*"[^>]*>', html):
-        inside = re.search(r'value="([^"]*)"', tag.group(0)) or re.search(r'value="([^"]*)"', html[tag.end():])
+        inside = re.search(r'value="([^"]*)"', tag.group(0)) or re.search(r'value="([^"]*)"', html[tag.end() :])
         closing = html.index("</button>" if tag.group(0).startswith("<button") else "</label>", tag.end())
-        assert "your answer" in squash(re.sub(r"<[^>]+>", " ", html[tag.end():closing]))  # visible words too
+        assert "your answer" in squash(re.sub(r"<[^>]+>", " ", html[tag.end() : closing]))  # visible words too
         marked.add(inside.group(1))
     assert marked == {str(value) for value in picked}
     next_url = step_url("en", lesson.key, lesson.steps[lesson.index(step_key) + 1].key)
@@ -464,8 +481,9 @@ MALFORMED = [
 
 @pytest.mark.parametrize("lesson_key, step_key, fields, message", MALFORMED)
 @pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
-def test_malformed_answers_get_400_and_a_message_and_keep_progress(client, app, lesson_key, step_key, fields,
-                                                                   message, htmx):
+def test_malformed_answers_get_400_and_a_message_and_keep_progress(
+    client, app, lesson_key, step_key, fields, message, htmx
+):
     finish_lesson(client, "deck-and-table")
     before = attempt_rows(app)
     html, question = open_step(client, "en", lesson_key, step_key)
@@ -479,14 +497,17 @@ def test_malformed_answers_get_400_and_a_message_and_keep_progress(client, app, 
     assert find_all(body, "fieldset", aria_describedby="answer-error")
     assert seed_of(body) == question.seed  # the same question, to answer again
     assert attempt_rows(app) == before
-    assert "Mastered" in element_text(client.get("/en/lessons").get_data(as_text=True), "li",
-                                      id="lesson-deck-and-table")
+    assert "Mastered" in element_text(
+        client.get("/en/lessons").get_data(as_text=True), "li", id="lesson-deck-and-table"
+    )
 
 
 @pytest.mark.parametrize("seed", ["", "abc", "-1", "99999999999", "2147483648", "²", "①", "١٢"])
 def test_a_bad_seed_is_400_with_a_fresh_question(client, app, seed):
-    response = client.post(step_url("en", "card-ranking", "not-by-number"),
-                           data={"csrf_token": csrf_token(client, "/en/lessons"), "seed": seed, "answer": "equal"})
+    response = client.post(
+        step_url("en", "card-ranking", "not-by-number"),
+        data={"csrf_token": csrf_token(client, "/en/lessons"), "seed": seed, "answer": "equal"},
+    )
     assert response.status_code == 400
     body = response.get_data(as_text=True)
     assert "could not be found" in element_text(body, "p", id="answer-error")
@@ -505,8 +526,9 @@ def test_a_kept_answer_reappears_when_the_form_comes_back_with_an_error(client):
 
 def test_posting_without_the_csrf_token_is_refused_and_records_nothing(client, app):
     _html, question = open_step(client, "en", "card-ranking", "not-by-number")
-    response = client.post(step_url("en", "card-ranking", "not-by-number"),
-                           data={"seed": str(question.seed), "answer": question.expected})
+    response = client.post(
+        step_url("en", "card-ranking", "not-by-number"), data={"seed": str(question.seed), "answer": question.expected}
+    )
     assert response.status_code == 400
     assert attempt_rows(app) == 0
 
@@ -620,8 +642,11 @@ def test_stars_come_from_first_try_answers(app, wrong, stars):
     missed = frozenset(step.key for step in lesson.checked_steps[:wrong])
     finish_lesson(client, lesson.key, wrong_first=missed)
     card = find_all(client.get("/en/lessons").get_data(as_text=True), "li", id=f"lesson-{lesson.key}")[0]
-    label = [e for e in parse_html(client.get("/en/lessons").get_data(as_text=True))
-             if e.tag == "span" and e.attrs.get("class") == "stars"][0].attrs["aria-label"]
+    label = [
+        e
+        for e in parse_html(client.get("/en/lessons").get_data(as_text=True))
+        if e.tag == "span" and e.attrs.get("class") == "stars"
+    ][0].attrs["aria-label"]
     assert label == f"{stars} stars of 3" if stars > 1 else label == "1 star of 3"
     assert ("is-mastered" in card.attrs["class"]) is (stars == 3)
     summary = client.get(f"/en/lessons/{lesson.key}/done").get_data(as_text=True)
@@ -655,7 +680,7 @@ def test_projector_mode_shows_one_step_with_large_cards_and_the_answer_on_demand
     assert find_all(html, "a", rel="prev", href=f"/en/lessons/{lesson.key}/present/{number - 1}")
     assert find_all(html, "a", rel="next", href=f"/en/lessons/{lesson.key}/present/{number + 1}")
     assert find_all(html, "script", src="/static/present.js")
-    assert "<form" not in html.split('<main', 1)[1]  # nothing to answer, nothing to record
+    assert "<form" not in html.split("<main", 1)[1]  # nothing to answer, nothing to record
     reveal = find_all(html, "details", class_="reveal")[0]
     assert "open" not in reveal.attrs
     question = make_question(lesson.step("two-of-a-suit").check, 1)
@@ -685,7 +710,7 @@ def test_projector_seed_changes_the_example(client):
         html = client.get(f"/en/lessons/{lesson.key}/present/{number}?seed={seed}").get_data(as_text=True)
         cards = [s.attrs["data-card"] for s in find_all(html, "svg", role="img")]
         expected = make_question(lesson.step("whole-order").check, seed).situation.cards
-        assert cards[:len(expected)] == [c.notation for c in expected]
+        assert cards[: len(expected)] == [c.notation for c in expected]
         shown.append(cards)
     assert shown[0] != shown[1]
 
@@ -694,9 +719,17 @@ def test_every_page_links_the_lesson_stylesheet_in_its_head_and_lesson_pages_non
     """Boosted navigation swaps only <body>: a stylesheet linked there is removed and put back on
     every page change (the new page flashes without it), and one linked only in the <head> of some
     pages is missing after a boosted link from any other page."""
-    for path in ("/en/", "/en/deck", "/en/envido", "/en/device", "/en/lessons", "/en/lessons/card-ranking/matas",
-                 "/en/lessons/card-ranking/present/1", "/en/lessons/card-ranking/done",
-                 "/en/lessons/card-ranking/reset"):
+    for path in (
+        "/en/",
+        "/en/deck",
+        "/en/envido",
+        "/en/device",
+        "/en/lessons",
+        "/en/lessons/card-ranking/matas",
+        "/en/lessons/card-ranking/present/1",
+        "/en/lessons/card-ranking/done",
+        "/en/lessons/card-ranking/reset",
+    ):
         html = client.get(path).get_data(as_text=True)
         head, body = html.split("<body", 1)
         assert 'href="/static/css/lessons.css"' in head, path
@@ -721,7 +754,9 @@ def test_static_files_of_the_lessons_are_served(client):
 def test_a_query_seed_that_is_not_ascii_digits_gives_the_default_question(client, seed):
     response = client.get("/en/lessons/flor/value", query_string={"seed": seed})
     assert response.status_code == 200
-    assert seed_of(response.get_data(as_text=True)) == seed_of(client.get("/en/lessons/flor/value").get_data(as_text=True))
+    assert seed_of(response.get_data(as_text=True)) == seed_of(
+        client.get("/en/lessons/flor/value").get_data(as_text=True)
+    )
     assert client.get("/de/lessons/card-ranking/present/2", query_string={"seed": seed}).status_code == 200
 
 
@@ -803,8 +838,9 @@ def test_nothing_is_asked_or_used_before_it_is_taught(request):
     assert early == []
 
 
-PICTURE_STEPS = [(lesson.key, step.key, step.picture) for lesson in all_lessons() for step in lesson.steps
-                 if step.picture]
+PICTURE_STEPS = [
+    (lesson.key, step.key, step.picture) for lesson in all_lessons() for step in lesson.steps if step.picture
+]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -825,7 +861,11 @@ def test_every_picture_is_an_svg_with_a_text_alternative_in_the_pages_language(c
             assert " style=" not in figure and "<style" not in figure
             for text in (title, desc, caption):
                 assert "%(" not in text and "{{" not in text, text  # formatted, not a raw msgid
-    assert "pie" in squash(client.get(step_url("en", "pairs-and-trios", "pie")).get_data(as_text=True)
-                           .split('<figure class="lesson-picture', 1)[1].split("</desc>", 1)[0])
+    assert "pie" in squash(
+        client.get(step_url("en", "pairs-and-trios", "pie"))
+        .get_data(as_text=True)
+        .split('<figure class="lesson-picture', 1)[1]
+        .split("</desc>", 1)[0]
+    )
     plain = client.get(step_url("en", "envido-calls", "showdown")).get_data(as_text=True)
     assert " pie" not in squash(plain.split('<figure class="lesson-picture', 1)[1].split("</figure>", 1)[0])

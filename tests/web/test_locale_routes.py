@@ -46,7 +46,7 @@ def test_unknown_language_prefix_is_404_with_links_to_every_language(client, pat
     response = client.get(path)
     assert response.status_code == 404
     html = response.get_data(as_text=True)
-    main = html[html.index("<main"):]
+    main = html[html.index("<main") :]
     links = {a.attrs["href"] for a in find_all(main, "a")}
     assert {f"/{lang}/" for lang in LANGUAGES} <= links
 
@@ -98,11 +98,14 @@ def test_url_for_fills_in_the_language(app):
         assert url_for("static", filename="htmx.min.js") == "/static/htmx.min.js"
 
 
-@pytest.mark.parametrize("path, target", [
-    ("/en/lessons/", "/en/lessons"),
-    ("/pl/lessons/tricks-and-parda/", "/pl/lessons/tricks-and-parda"),
-    ("/de/envido/?hand=7o,6o,3b", "/de/envido?hand=7o,6o,3b"),
-])
+@pytest.mark.parametrize(
+    "path, target",
+    [
+        ("/en/lessons/", "/en/lessons"),
+        ("/pl/lessons/tricks-and-parda/", "/pl/lessons/tricks-and-parda"),
+        ("/de/envido/?hand=7o,6o,3b", "/de/envido?hand=7o,6o,3b"),
+    ],
+)
 def test_a_trailing_slash_redirects_to_the_page(client, path, target):
     response = client.get(path)
     assert response.status_code == 308

@@ -86,24 +86,34 @@ def test_progress_records_become_counters_and_back(empty_url):
     with app.app_context():
         upgrade(revision=before)
         with engine.begin() as connection:
-            connection.execute(text(
-                "INSERT INTO learner (id, public_id, device_code, created, last_seen) "
-                "VALUES (1, 'a', 'ABCDEFGH', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
-            ))
-            for number, data in enumerate(['{"done": true, "first": false, "tries": 3, "right": 1}',
-                                           '{"done": true}', '{}'], start=1):
-                connection.execute(text(
-                    "INSERT INTO progress (id, learner_id, lesson, step, data, updated) "
-                    "VALUES (:id, 1, 'l', :step, :data, CURRENT_TIMESTAMP)"
-                ), {"id": number, "step": f"s{number}", "data": data})
+            connection.execute(
+                text(
+                    "INSERT INTO learner (id, public_id, device_code, created, last_seen) "
+                    "VALUES (1, 'a', 'ABCDEFGH', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                )
+            )
+            for number, data in enumerate(
+                ['{"done": true, "first": false, "tries": 3, "right": 1}', '{"done": true}', "{}"], start=1
+            ):
+                connection.execute(
+                    text(
+                        "INSERT INTO progress (id, learner_id, lesson, step, data, updated) "
+                        "VALUES (:id, 1, 'l', :step, :data, CURRENT_TIMESTAMP)"
+                    ),
+                    {"id": number, "step": f"s{number}", "data": data},
+                )
         upgrade(revision=counters)
         with engine.connect() as connection:
-            rows = connection.execute(text(
-                'SELECT step, done, "first", tries, "right" FROM progress ORDER BY step'
-            )).all()
-        assert [(step, bool(done), first if first is None else bool(first), tries, right)
-                for step, done, first, tries, right in rows] == [
-            ("s1", True, False, 3, 1), ("s2", True, None, 0, 0), ("s3", False, None, 0, 0),
+            rows = connection.execute(
+                text('SELECT step, done, "first", tries, "right" FROM progress ORDER BY step')
+            ).all()
+        assert [
+            (step, bool(done), first if first is None else bool(first), tries, right)
+            for step, done, first, tries, right in rows
+        ] == [
+            ("s1", True, False, 3, 1),
+            ("s2", True, None, 0, 0),
+            ("s3", False, None, 0, 0),
         ]
         downgrade(revision=before)
         with engine.connect() as connection:
@@ -133,36 +143,43 @@ def test_progress_counters_become_the_learning_log_and_back(empty_url):
     with app.app_context():
         upgrade(revision=before)
         with engine.begin() as connection:
-            connection.execute(text(
-                "INSERT INTO learner (id, public_id, device_code, created, last_seen) "
-                "VALUES (1, 'a', 'ABCDEFGH', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
-            ))
+            connection.execute(
+                text(
+                    "INSERT INTO learner (id, public_id, device_code, created, last_seen) "
+                    "VALUES (1, 'a', 'ABCDEFGH', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                )
+            )
             for number, (step, done, first, tries, right) in enumerate(rows, start=1):
-                connection.execute(text(
-                    'INSERT INTO progress (id, learner_id, lesson, step, done, "first", tries, "right", updated) '
-                    "VALUES (:id, 1, 'l', :step, :done, :first, :tries, :right, CURRENT_TIMESTAMP)"
-                ), {"id": number, "step": step, "done": done, "first": first, "tries": tries, "right": right})
+                connection.execute(
+                    text(
+                        'INSERT INTO progress (id, learner_id, lesson, step, done, "first", tries, "right", updated) '
+                        "VALUES (:id, 1, 'l', :step, :done, :first, :tries, :right, CURRENT_TIMESTAMP)"
+                    ),
+                    {"id": number, "step": step, "done": done, "first": first, "tries": tries, "right": right},
+                )
         upgrade()
         with engine.connect() as connection:
-            log = connection.execute(text(
-                'SELECT item, source, correct, hinted FROM attempt ORDER BY id'
-            )).all()
+            log = connection.execute(text("SELECT item, source, correct, hinted FROM attempt ORDER BY id")).all()
         assert [(item, source, bool(correct), bool(hinted)) for item, source, correct, hinted in log] == [
-            ("l/matas", "lesson", False, False), ("l/matas", "lesson", False, False),
+            ("l/matas", "lesson", False, False),
+            ("l/matas", "lesson", False, False),
             ("l/matas", "lesson", True, False),
-            ("l/the-rest", "lesson", True, False), ("l/the-rest", "lesson", True, False),
+            ("l/the-rest", "lesson", True, False),
+            ("l/the-rest", "lesson", True, False),
             ("l/seats", "seen", False, False),
             ("l/dealer", "lesson", False, False),
         ]
         downgrade(revision=before)
         with engine.connect() as connection:
-            back = connection.execute(text(
-                'SELECT step, done, "first", tries, "right" FROM progress ORDER BY id'
-            )).all()
+            back = connection.execute(
+                text('SELECT step, done, "first", tries, "right" FROM progress ORDER BY id')
+            ).all()
         db.engine.dispose()
     engine.dispose()
-    assert sorted((step, bool(done), None if first is None else bool(first), tries, right)
-                  for step, done, first, tries, right in back) == sorted(rows)
+    assert sorted(
+        (step, bool(done), None if first is None else bool(first), tries, right)
+        for step, done, first, tries, right in back
+    ) == sorted(rows)
 
 
 def test_the_projections_are_built_from_an_existing_log_and_dropped_on_downgrade(empty_url):
@@ -176,24 +193,41 @@ def test_the_projections_are_built_from_an_existing_log_and_dropped_on_downgrade
     before = "c021219e7d19"  # quiz runs: the revision before the projections
     engine = create_engine(url)
     start = datetime(2026, 3, 1, 22, 0, tzinfo=UTC)
-    log = [("card-ranking/false-aces", "lesson", False), ("card-ranking/false-aces", "lesson", True),
-           ("deck-and-table/seats", "seen", False), ("quiz:card-ranking", "quiz", True),
-           ("card-ranking/matas", "review", True), ("card-ranking", "reset", False),
-           ("envido-counting/no-pair", "daily", False)]
+    log = [
+        ("card-ranking/false-aces", "lesson", False),
+        ("card-ranking/false-aces", "lesson", True),
+        ("deck-and-table/seats", "seen", False),
+        ("quiz:card-ranking", "quiz", True),
+        ("card-ranking/matas", "review", True),
+        ("card-ranking", "reset", False),
+        ("envido-counting/no-pair", "daily", False),
+    ]
     with app.app_context():
         upgrade(revision=before)
         with engine.begin() as connection:
             for number in (1, 2):
-                connection.execute(text(
-                    "INSERT INTO learner (id, public_id, device_code, created, last_seen) "
-                    "VALUES (:id, :public, :code, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
-                ), {"id": number, "public": f"{number:032x}", "code": f"ABCDEFG{number + 1}"})
-                for offset, (item, source, correct) in enumerate(log[:len(log) - number + 1]):
-                    connection.execute(text(
-                        "INSERT INTO attempt (learner_id, item, source, correct, hinted, at) "
-                        "VALUES (:learner, :item, :source, :correct, :hinted, :at)"
-                    ), {"learner": number, "item": item, "source": source, "correct": correct, "hinted": False,
-                        "at": start + timedelta(hours=offset)})
+                connection.execute(
+                    text(
+                        "INSERT INTO learner (id, public_id, device_code, created, last_seen) "
+                        "VALUES (:id, :public, :code, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                    ),
+                    {"id": number, "public": f"{number:032x}", "code": f"ABCDEFG{number + 1}"},
+                )
+                for offset, (item, source, correct) in enumerate(log[: len(log) - number + 1]):
+                    connection.execute(
+                        text(
+                            "INSERT INTO attempt (learner_id, item, source, correct, hinted, at) "
+                            "VALUES (:learner, :item, :source, :correct, :hinted, :at)"
+                        ),
+                        {
+                            "learner": number,
+                            "item": item,
+                            "source": source,
+                            "correct": correct,
+                            "hinted": False,
+                            "at": start + timedelta(hours=offset),
+                        },
+                    )
         upgrade()
         store = store_of(app)
         for learner_id in (1, 2):
@@ -204,8 +238,13 @@ def test_the_projections_are_built_from_an_existing_log_and_dropped_on_downgrade
         assert db.session.get(Learner, 1) is not None
         db.session.remove()
         downgrade(revision=before)
-        assert not {"learner_progress", "item_progress", "topic_progress", "lesson_progress",
-                    "day_progress"} & table_names(url)
+        assert not {
+            "learner_progress",
+            "item_progress",
+            "topic_progress",
+            "lesson_progress",
+            "day_progress",
+        } & table_names(url)
         with engine.connect() as connection:
             assert connection.execute(text("SELECT count(*) FROM attempt")).scalar_one() == 2 * len(log) - 1
         db.engine.dispose()

@@ -40,8 +40,18 @@ def german(app):
 
 def sample(kind: EventKind, seat: int = 1) -> Event:
     """An event of ``kind`` with every field filled, as a generic witness for any kind."""
-    return Event(kind, seat=seat, team=seat % 2, card=SEVEN, call="truco", quiero=True, value=31, points=2,
-                 trick=0, cards=(SEVEN, SIX))
+    return Event(
+        kind,
+        seat=seat,
+        team=seat % 2,
+        card=SEVEN,
+        call="truco",
+        quiero=True,
+        value=31,
+        points=2,
+        trick=0,
+        cards=(SEVEN, SIX),
+    )
 
 
 # --- Every kind has a sentence -------------------------------------------------------------------
@@ -88,17 +98,31 @@ def test_a_whole_engine_hand_is_narrated_from_every_seat(english):
 def test_seat_names_from_seat_0(english):
     assert [Perspective(0, 2).seat_name(s) for s in range(2)] == ["you", "your opponent"]
     assert [Perspective(0, 4).seat_name(s) for s in range(4)] == [
-        "you", "the opponent on your right", "your partner", "the opponent on your left"]
+        "you",
+        "the opponent on your right",
+        "your partner",
+        "the opponent on your left",
+    ]
     assert [Perspective(0, 6).seat_name(s) for s in range(6)] == [
-        "you", "the opponent on your right", "your partner on the right", "the opponent opposite you",
-        "your partner on the left", "the opponent on your left"]
+        "you",
+        "the opponent on your right",
+        "your partner on the right",
+        "the opponent opposite you",
+        "your partner on the left",
+        "the opponent on your left",
+    ]
 
 
 def test_seat_names_from_any_seat(english):
     six = Perspective(3, 6)
     assert [six.seat_name(s) for s in (4, 5, 0, 1, 2, 3)] == [
-        "the opponent on your right", "your partner on the right", "the opponent opposite you",
-        "your partner on the left", "the opponent on your left", "you"]
+        "the opponent on your right",
+        "your partner on the right",
+        "the opponent opposite you",
+        "your partner on the left",
+        "the opponent on your left",
+        "you",
+    ]
     assert [six.is_partner(s) for s in range(6)] == [False, True, False, False, False, True]
     assert Perspective(1, 2).seat_name(0) == "your opponent" and Perspective(1, 2).seat_label(1) == "You"
     assert Perspective(1, 4).seat_name(3) == "your partner"
@@ -136,8 +160,12 @@ def test_a_perspective_needs_a_seat_at_a_real_table(seat, players):
     [
         (Event(EventKind.CARD_PLAYED, seat=0, card=SEVEN), 0, 2, "You play seven of coins."),
         (Event(EventKind.CARD_PLAYED, seat=2, card=SEVEN), 0, 4, "Your partner plays seven of coins."),
-        (Event(EventKind.TRICK_WON, seat=0, team=0, card=ACE, trick=1), 3, 6,
-         "The opponent opposite you takes trick 2 with ace of swords."),
+        (
+            Event(EventKind.TRICK_WON, seat=0, team=0, card=ACE, trick=1),
+            3,
+            6,
+            "The opponent opposite you takes trick 2 with ace of swords.",
+        ),
         (Event(EventKind.TRICK_WON, seat=1, team=1, card=ACE, trick=0), 1, 2, "You take trick 1 with ace of swords."),
         (Event(EventKind.TRICK_PARDA, seat=1, trick=2), 0, 2, "Trick 3: parda."),
         (Event(EventKind.CALL, seat=0, call="truco"), 0, 2, "You call Truco."),
@@ -155,16 +183,48 @@ def test_a_perspective_needs_a_seat_at_a_real_table(seat, players):
         (Event(EventKind.MAZO, seat=4, team=0), 0, 6, "Your partner on the left goes to the mazo."),
         (Event(EventKind.TEAM_FOLDED, team=0), 0, 2, "You give up the hand."),
         (Event(EventKind.TEAM_FOLDED, team=1), 0, 4, "The other team gives up the hand."),
-        (Event(EventKind.POINTS, team=0, points=2, award_rule=AwardRule.ENVIDO_ACCEPTED), 0, 2, "Envido won: 2 points for you."),
-        (Event(EventKind.POINTS, team=1, points=1, award_rule=AwardRule.TRUCO_DECLINED), 0, 2,
-         "Truco not accepted: 1 point for your opponent."),
-        (Event(EventKind.POINTS, team=1, points=3, award_rule=AwardRule.HAND_WON), 0, 4, "Tricks: 3 points for the other team."),
-        (Event(EventKind.POINTS, team=0, points=3, award_rule=AwardRule.FLOR), 2, 6, "Best flor: 3 points for your team."),
-        (Event(EventKind.HAND_WON, team=0, hand_rule=HandRule.TWO_TRICKS), 0, 2, "You win the hand. Two tricks win the hand."),
-        (Event(EventKind.HAND_WON, team=0, hand_rule=HandRule.ALL_PARDA_MANO), 1, 4,
-         "The other team wins the hand. All three tricks were pardas: the mano's team wins the hand."),
-        (Event(EventKind.CARDS_SHOWN, seat=1, cards=(SEVEN, SIX)), 0, 2,
-         "Your opponent shows seven of coins and six of coins."),
+        (
+            Event(EventKind.POINTS, team=0, points=2, award_rule=AwardRule.ENVIDO_ACCEPTED),
+            0,
+            2,
+            "Envido won: 2 points for you.",
+        ),
+        (
+            Event(EventKind.POINTS, team=1, points=1, award_rule=AwardRule.TRUCO_DECLINED),
+            0,
+            2,
+            "Truco not accepted: 1 point for your opponent.",
+        ),
+        (
+            Event(EventKind.POINTS, team=1, points=3, award_rule=AwardRule.HAND_WON),
+            0,
+            4,
+            "Tricks: 3 points for the other team.",
+        ),
+        (
+            Event(EventKind.POINTS, team=0, points=3, award_rule=AwardRule.FLOR),
+            2,
+            6,
+            "Best flor: 3 points for your team.",
+        ),
+        (
+            Event(EventKind.HAND_WON, team=0, hand_rule=HandRule.TWO_TRICKS),
+            0,
+            2,
+            "You win the hand. Two tricks win the hand.",
+        ),
+        (
+            Event(EventKind.HAND_WON, team=0, hand_rule=HandRule.ALL_PARDA_MANO),
+            1,
+            4,
+            "The other team wins the hand. All three tricks were pardas: the mano's team wins the hand.",
+        ),
+        (
+            Event(EventKind.CARDS_SHOWN, seat=1, cards=(SEVEN, SIX)),
+            0,
+            2,
+            "Your opponent shows seven of coins and six of coins.",
+        ),
         (Event(EventKind.HAND_OVER, team=0, end=EndKind.TRICKS), 0, 2, "The hand is over."),
         (Event(EventKind.HAND_OVER, team=1, end=EndKind.MATCH_WON), 0, 2, "The game is over."),
         (Event(EventKind.MATCH_WON, team=0), 0, 2, "You reach the target and win the game."),
@@ -201,7 +261,10 @@ def test_lesson_logs_are_told_by_the_narrator(english):
 
 def test_german_sentences_already_translated(german):
     assert narrate(Event(EventKind.CARD_PLAYED, seat=0, card=SEVEN), Perspective(0, 4)) == "Du spielst: Münzen-Sieben."
-    assert narrate(Event(EventKind.CARD_PLAYED, seat=2, card=SEVEN), Perspective(0, 4)) == "Dein Partner spielt: Münzen-Sieben."
+    assert (
+        narrate(Event(EventKind.CARD_PLAYED, seat=2, card=SEVEN), Perspective(0, 4))
+        == "Dein Partner spielt: Münzen-Sieben."
+    )
     assert narrate(Event(EventKind.CALL, seat=1, call="truco"), Perspective(0, 2)) == "Dein Gegner sagt Truco an."
 
 
@@ -232,8 +295,21 @@ def test_new_sentences_are_german_once_translated(app, event, msgid):
 
 def test_the_narrators_words_are_defined_once():
     """team_label, points_text, the calls formula and seat names live only in the narration package."""
-    names = {"points_text", "team_label", "team_name", "seat_name", "calls_formula", "_calls_formula", "call_name",
-             "player_label", "points_for", "call_label", "quiero_label", "plays_line", "calls_line"}
+    names = {
+        "points_text",
+        "team_label",
+        "team_name",
+        "seat_name",
+        "calls_formula",
+        "_calls_formula",
+        "call_name",
+        "player_label",
+        "points_for",
+        "call_label",
+        "quiero_label",
+        "plays_line",
+        "calls_line",
+    }
     found: dict[str, list[str]] = {}
     tutor = WEB.parent
     for path in sorted([*WEB.rglob("*.py"), *(tutor / "narration").rglob("*.py")]):

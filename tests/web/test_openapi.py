@@ -15,7 +15,17 @@ from tests.web.test_api import problem
 from tutor.web.api import ENDPOINTS
 from tutor.web.shared.queries import parameters
 
-ISSUE_PATHS = {"/envido", "/trick", "/hand", "/envido-stake", "/truco-stake", "/showdown", "/hint", "/bot-move", "/openapi.json"}
+ISSUE_PATHS = {
+    "/envido",
+    "/trick",
+    "/hand",
+    "/envido-stake",
+    "/truco-stake",
+    "/showdown",
+    "/hint",
+    "/bot-move",
+    "/openapi.json",
+}
 ALL_METHODS = ("get", "post", "put", "patch", "delete")
 
 
@@ -50,7 +60,9 @@ def call(client, document, path, method, operation, which: str = "valid", only: 
     if body is None:
         return client.open(url(document, path, params), method=method.upper())
     payload = body["content"]["application/json"]["examples"][which]["value"]
-    return client.open(url(document, path, params), method=method.upper(), data=json.dumps(payload), content_type="application/json")
+    return client.open(
+        url(document, path, params), method=method.upper(), data=json.dumps(payload), content_type="application/json"
+    )
 
 
 def test_document_is_valid_openapi_3_1(document):
@@ -168,7 +180,9 @@ def test_problem_code_enum_covers_every_code_the_api_answers(client, document):
 def test_post_showdown_oversized_and_wrong_media_type_are_documented(client, document):
     responses = document["paths"]["/showdown"]["post"]["responses"]
     assert {"400", "405", "413", "415"} <= set(responses)
-    big = client.post("/api/v1/showdown", data=json.dumps({"values": [1, 2], "x": "y" * 9000}), content_type="application/json")
+    big = client.post(
+        "/api/v1/showdown", data=json.dumps({"values": [1, 2], "x": "y" * 9000}), content_type="application/json"
+    )
     schema_validator(document, "#/components/schemas/Problem").validate(problem(big, 413, "payload_too_large"))
 
 

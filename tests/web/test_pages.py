@@ -12,10 +12,20 @@ from tests.conftest import LANGUAGES, ROOT, csrf_token, find_all
 
 # Written from docs/rules §2 (not from the ranking table): each level's cards, strongest first.
 EXPECTED_LEVELS = [
-    {"1e"}, {"1b"}, {"7e"}, {"7o"},
-    {"3e", "3b", "3o", "3c"}, {"2e", "2b", "2o", "2c"}, {"1o", "1c"},
-    {"12e", "12b", "12o", "12c"}, {"11e", "11b", "11o", "11c"}, {"10e", "10b", "10o", "10c"},
-    {"7b", "7c"}, {"6e", "6b", "6o", "6c"}, {"5e", "5b", "5o", "5c"}, {"4e", "4b", "4o", "4c"},
+    {"1e"},
+    {"1b"},
+    {"7e"},
+    {"7o"},
+    {"3e", "3b", "3o", "3c"},
+    {"2e", "2b", "2o", "2c"},
+    {"1o", "1c"},
+    {"12e", "12b", "12o", "12c"},
+    {"11e", "11b", "11o", "11c"},
+    {"10e", "10b", "10o", "10c"},
+    {"7b", "7c"},
+    {"6e", "6b", "6o", "6c"},
+    {"5e", "5b", "5o", "5c"},
+    {"4e", "4b", "4o", "4c"},
 ]
 # docs/rules §4.1: 1-7 count their number, 10, 11 and 12 count 0.
 EXPECTED_ENVIDO = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "10": 0, "11": 0, "12": 0}

@@ -118,14 +118,21 @@ def projections_agree(app) -> None:
         for learner_id in db.session.scalars(select(Learner.id)):
             assert store.attempts.differences(learner_id) == [], f"learner {learner_id}"
         rows = db.session.execute(
-            select(Learner.public_id, ItemProgress.lesson_tries, ItemProgress.lesson_right, ItemProgress.lesson_first,
-                   ItemProgress.lesson_done)
+            select(
+                Learner.public_id,
+                ItemProgress.lesson_tries,
+                ItemProgress.lesson_right,
+                ItemProgress.lesson_first,
+                ItemProgress.lesson_done,
+            )
             .join(ItemProgress, ItemProgress.learner_id == Learner.id)
             .where(ItemProgress.item == f"{LESSON.key}/{STEP.key}")
         ).all()
     records = stored(app)
-    assert {r.public_id: {"tries": r.lesson_tries, "right": r.lesson_right, "first": r.lesson_first,
-                          "done": r.lesson_done} for r in rows} == records
+    assert {
+        r.public_id: {"tries": r.lesson_tries, "right": r.lesson_right, "first": r.lesson_first, "done": r.lesson_done}
+        for r in rows
+    } == records
 
 
 def learners_with_a_row(app) -> int:

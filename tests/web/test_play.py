@@ -50,13 +50,23 @@ def post_action(client, path: str, html: str, action: str):
 
 def test_setup_page_lists_every_choice(client):
     html = client.get("/en/play").get_data(as_text=True)
-    for name, value in [("players", "2"), ("players", "4"), ("players", "6"), ("target", "15"), ("target", "30"),
-                        ("level", "beginner"), ("level", "strong"), ("flor", "contraflor"), ("preset", "fixed")]:
+    for name, value in [
+        ("players", "2"),
+        ("players", "4"),
+        ("players", "6"),
+        ("target", "15"),
+        ("target", "30"),
+        ("level", "beginner"),
+        ("level", "strong"),
+        ("flor", "contraflor"),
+        ("preset", "fixed"),
+    ]:
         assert find_all(html, "input", name=name, value=value), (name, value)
 
 
-@pytest.mark.parametrize("field,value", [("players", "3"), ("target", "20"), ("level", "genius"), ("flor", "x"),
-                                         ("preset", "mineiro")])
+@pytest.mark.parametrize(
+    "field,value", [("players", "3"), ("target", "20"), ("level", "genius"), ("flor", "x"), ("preset", "mineiro")]
+)
 def test_bad_setup_is_a_400_with_a_message_and_no_game(app, client, field, value):
     token = csrf_token(client, "/en/play")
     data = {"players": "2", "preset": "argentino", "flor": "off", "target": "15", "level": "random", field: value}
@@ -77,8 +87,10 @@ def test_the_setup_form_keeps_its_csrf_protection(app, client):
 
 def test_fixed_ruleset_refuses_six_players_in_the_page_language(client):
     token = csrf_token(client, "/es/play")
-    response = client.post("/es/play", data={"players": "6", "preset": "fixed", "flor": "off", "target": "15",
-                                             "level": "random", "csrf_token": token})
+    response = client.post(
+        "/es/play",
+        data={"players": "6", "preset": "fixed", "flor": "off", "target": "15", "level": "random", "csrf_token": token},
+    )
     assert response.status_code == 400
     body = response.get_data(as_text=True)
     assert 'class="field-error"' in body and "The fixed ruleset is played by 2 or 4 players." not in body
@@ -289,4 +301,5 @@ def test_every_page_links_the_table_stylesheet_in_its_head_and_no_play_page_in_i
     rules = [r.strip() for r in re.findall(r"([^{}]+)\{[^{}]*\}", re.sub(r"/\*.*?\*/", "", css, flags=re.S))]
     selectors = [s.strip() for r in rules if not r.startswith(("from", "to")) for s in r.split(",")]
     assert selectors and all(s.startswith(":where(.play-page) ") for s in selectors), [
-        s for s in selectors if not s.startswith(":where(.play-page) ")]
+        s for s in selectors if not s.startswith(":where(.play-page) ")
+    ]

@@ -90,8 +90,9 @@ def test_a_random_line_through_the_forms_always_ends_with_a_verdict(app, client)
                 break
             actions = re.findall(r'<button type="submit" name="action" value="([a-z0-9_]+)"', html)
             assert actions, html[-2000:]
-            response = client.post(location, data={"csrf_token": token, "version": version_of(html),
-                                                   "action": rng.choice(actions)})
+            response = client.post(
+                location, data={"csrf_token": token, "version": version_of(html), "action": rng.choice(actions)}
+            )
             assert response.status_code == 303, response.get_data(as_text=True)[-1500:]
             html = client.get(response.headers["Location"]).get_data(as_text=True)
         stored = the_run(app, location.rsplit("/", 1)[1])
@@ -113,12 +114,15 @@ def test_a_stale_or_replayed_form_changes_nothing(app, client):
     assert the_run(app, location.rsplit("/", 1)[1]).log == before
 
 
-@pytest.mark.parametrize("action, status, message", [
-    ("9z", 400, "not an action at this table"),
-    ("retruco", 400, ""),
-    ("next", 400, ""),
-    ("", 400, "not an action at this table"),
-])
+@pytest.mark.parametrize(
+    "action, status, message",
+    [
+        ("9z", 400, "not an action at this table"),
+        ("retruco", 400, ""),
+        ("next", 400, ""),
+        ("", 400, "not an action at this table"),
+    ],
+)
 def test_bad_actions_are_refused_with_a_4xx(app, client, action, status, message):
     location, token = start(client)
     html = client.get(location).get_data(as_text=True)
@@ -132,7 +136,9 @@ def test_a_missing_version_or_csrf_token_is_refused(client):
     location, token = start(client)
     html = client.get(location).get_data(as_text=True)
     assert client.post(location, data={"csrf_token": token, "action": learner_cards(html)[0]}).status_code == 400
-    assert client.post(location, data={"version": version_of(html), "action": learner_cards(html)[0]}).status_code == 400
+    assert (
+        client.post(location, data={"version": version_of(html), "action": learner_cards(html)[0]}).status_code == 400
+    )
 
 
 def test_another_learners_run_is_a_404(app, client):
@@ -161,8 +167,9 @@ def test_a_hint_costs_the_third_star(app, client):
         practice = Practice(spec, the_run(app, public_id).seed, log=the_run(app, public_id).log)
         if practice.over:
             break
-        response = client.post(location, data={"csrf_token": token, "version": version_of(html),
-                                               "action": practice.ideal_action()})
+        response = client.post(
+            location, data={"csrf_token": token, "version": version_of(html), "action": practice.ideal_action()}
+        )
         html = client.get(response.headers["Location"]).get_data(as_text=True)
     stored = the_run(app, public_id)
     assert stored.goal is True and stored.stars == 2 and stored.hints == 1
@@ -238,8 +245,9 @@ def test_a_finished_hand_is_one_attempt_in_the_learning_log(app, client):
         practice = Practice(spec, the_run(app, public_id).seed, log=the_run(app, public_id).log)
         if practice.over:
             break
-        response = client.post(location, data={"csrf_token": token, "version": version_of(html),
-                                               "action": practice.ideal_action()})
+        response = client.post(
+            location, data={"csrf_token": token, "version": version_of(html), "action": practice.ideal_action()}
+        )
         html = client.get(response.headers["Location"]).get_data(as_text=True)
     with app.app_context():
         rows = db.session.scalars(db.select(AttemptRow).where(AttemptRow.item == f"practice:{KEY}")).all()

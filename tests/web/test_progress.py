@@ -41,10 +41,16 @@ def at(day: int, hour: int, minute: int) -> datetime:
 
 
 LOG = [
-    (X, "lesson", False, at(8, 10, 0)), (X, "lesson", True, at(8, 10, 1)), (Y, "lesson", True, at(8, 10, 2)),
-    (A, "lesson", False, at(9, 9, 0)), (A, "review", False, at(9, 9, 1)), (X, "lesson", False, at(9, 9, 2)),
-    ("quiz:flor", "quiz", True, at(10, 12, 0)), ("deck-and-table/seats", "seen", False, at(10, 13, 0)),
-    (Y, "lesson", True, at(10, 14, 0)), (A, "review", True, at(10, 14, 55)),
+    (X, "lesson", False, at(8, 10, 0)),
+    (X, "lesson", True, at(8, 10, 1)),
+    (Y, "lesson", True, at(8, 10, 2)),
+    (A, "lesson", False, at(9, 9, 0)),
+    (A, "review", False, at(9, 9, 1)),
+    (X, "lesson", False, at(9, 9, 2)),
+    ("quiz:flor", "quiz", True, at(10, 12, 0)),
+    ("deck-and-table/seats", "seen", False, at(10, 13, 0)),
+    (Y, "lesson", True, at(10, 14, 0)),
+    (A, "review", True, at(10, 14, 55)),
 ]
 
 
@@ -61,8 +67,9 @@ def give_log(app, client, public_id: str = "a" * 32, log=LOG) -> None:
     with app.app_context():
         store = current_store()
         learner = store.learners.ensure(public_id)
-        store.attempts.import_log(learner.id, [LogEntry(item, source, correct, at=moment)
-                                               for item, source, correct, moment in log])
+        store.attempts.import_log(
+            learner.id, [LogEntry(item, source, correct, at=moment) for item, source, correct, moment in log]
+        )
 
 
 def squash(text: str) -> str:
@@ -81,13 +88,13 @@ def topic_card(html: str, key: str) -> str:
     """The HTML of one topic's card on the page."""
     start = html.index(f'id="topic-{key}"')
     ends = [i for i in (html.find('<li class="topic-card', start), html.find("</ol>", start)) if i != -1]
-    return html[start:min(ends)]
+    return html[start : min(ends)]
 
 
 def chart_rows(html: str, key: str) -> list[list[str]]:
     """The screen-reader table of a topic's chart: (day, answers, right, share) per row."""
     card = topic_card(html, key)
-    body = card[card.index("<tbody>"):card.index("</tbody>")]
+    body = card[card.index("<tbody>") : card.index("</tbody>")]
     rows = []
     for row in body.split("<tr>")[1:]:
         rows.append([squash(cell.text) for cell in find_all(row, "th") + find_all(row, "td")])
@@ -97,7 +104,12 @@ def chart_rows(html: str, key: str) -> list[list[str]]:
 def test_the_numbers_of_a_hand_made_log(app, client, clock):
     give_log(app, client)
     html = client.get("/en/progress").get_data(as_text=True)
-    assert totals(html) == {"Answers": "8", "Right answers": "4 (50%)", "Days of practice": "3", "Review": "1 question due"}
+    assert totals(html) == {
+        "Answers": "8",
+        "Right answers": "4 (50%)",
+        "Days of practice": "3",
+        "Review": "1 question due",
+    }
     today = squash(find_all(html, "div", id="today")[0].text)
     assert today.startswith("Today’s goal: 2 of 10 answers") and "Streak: 3 days in a row" in today
     assert find_all(html, "progress", id="today-goal-bar")[0].attrs["value"] == "2"
@@ -106,14 +118,20 @@ def test_the_numbers_of_a_hand_made_log(app, client, clock):
     assert "Learning" in squash(find_all(ranking, "span", class_="level-badge")[0].text)
     assert squash(find_all(ranking, "span", class_="topic-window")[0].text) == "3 of your last 5 answers right"
     assert chart_rows(html, "card-ranking") == [
-        ["March 8, 2026", "3", "2", "67%"], ["March 9, 2026", "1", "0", "0%"], ["March 10, 2026", "1", "1", "100%"]]
+        ["March 8, 2026", "3", "2", "67%"],
+        ["March 9, 2026", "1", "0", "0%"],
+        ["March 10, 2026", "1", "1", "100%"],
+    ]
     bars = find_all(ranking, "rect", class_="chart-bar")
     assert [b.attrs["height"] for b in bars] == ["82.7", "0.0", "124.0"]
     assert [squash(t.text) for t in find_all(ranking, "text", class_="chart-value")] == ["67%", "0%", "100%"]
 
     envido = topic_card(html, "envido-counting")
     assert squash(find_all(envido, "span", class_="topic-window")[0].text) == "1 of your last 3 answers right"
-    assert chart_rows(html, "envido-counting") == [["March 9, 2026", "2", "0", "0%"], ["March 10, 2026", "1", "1", "100%"]]
+    assert chart_rows(html, "envido-counting") == [
+        ["March 9, 2026", "2", "0", "0%"],
+        ["March 10, 2026", "1", "1", "100%"],
+    ]
 
     flor = topic_card(html, "flor")
     assert squash(find_all(flor, "span", class_="level-badge")[0].text) == "Mastered"
@@ -123,11 +141,12 @@ def test_the_numbers_of_a_hand_made_log(app, client, clock):
 
     missed = find_all(html, "ol", class_="missed-list")
     assert missed
-    items = html[html.index('class="missed-list"'):html.index("</ol>", html.index('class="missed-list"'))]
+    items = html[html.index('class="missed-list"') : html.index("</ol>", html.index('class="missed-list"'))]
     titles = [squash(e.text) for e in find_all(items, "p", class_="missed-title")]
-    assert titles == [f"Lesson {lesson.number}: {lesson.title} · {lesson.step(step).title}"
-                      for lesson, step in ((get_lesson("card-ranking"), "false-aces"),
-                                           (get_lesson("envido-counting"), "no-pair"))]
+    assert titles == [
+        f"Lesson {lesson.number}: {lesson.title} · {lesson.step(step).title}"
+        for lesson, step in ((get_lesson("card-ranking"), "false-aces"), (get_lesson("envido-counting"), "no-pair"))
+    ]
     assert [squash(e.text) for e in find_all(items, "p", class_="missed-count")] == ["2 of 3 answers wrong"] * 2
     links = [e.attrs["href"] for e in find_all(items, "a")]
     assert links[0].startswith("/en/lessons/card-ranking/false-aces?seed=") and links[1] == "/en/review"
@@ -184,17 +203,29 @@ def test_the_progress_page_renders_in_every_language(app, client, clock, lang):
     assert squash(find_all(html, "h2", id="topics-title")[0].text) == translate("Topics")
     days = [row[0] for row in chart_rows(html, "card-ranking")]
     assert len(days) == 3 and len(set(days)) == 3
-    assert {"de": "8. März 2026", "es": "8 de marzo de 2026", "sv": "8 mars 2026", "pl": "8 marca 2026",
-            "en": "March 8, 2026"}[lang] == days[0]
+    assert {
+        "de": "8. März 2026",
+        "es": "8 de marzo de 2026",
+        "sv": "8 mars 2026",
+        "pl": "8 marca 2026",
+        "en": "March 8, 2026",
+    }[lang] == days[0]
 
 
 def test_a_missed_practice_hand_links_to_the_hand_and_a_gone_item_is_left_out(app, client, clock):
     hand = all_hands()[0]
-    give_log(app, client, "b" * 32, [(f"practice:{hand.key}", "practice", False, at(10, 9, 0)),
-                                     ("card-ranking/a-step-since-removed", "lesson", False, at(10, 9, 1))])
+    give_log(
+        app,
+        client,
+        "b" * 32,
+        [
+            (f"practice:{hand.key}", "practice", False, at(10, 9, 0)),
+            ("card-ranking/a-step-since-removed", "lesson", False, at(10, 9, 1)),
+        ],
+    )
     html = client.get("/en/progress").get_data(as_text=True)
     start = html.index('class="missed-list"')
-    items = html[start:html.index("</ol>", start)]
+    items = html[start : html.index("</ol>", start)]
     assert [squash(e.text) for e in find_all(items, "p", class_="missed-title")] == [f"Practice hand: {hand.title}"]
     assert [e.attrs["href"] for e in find_all(items, "a")] == [f"/en/practice/{hand.key}"]
     # Neither is a lesson check the review can ask: nothing is due there.

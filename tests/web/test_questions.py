@@ -39,8 +39,12 @@ EXTRA_CHECKS = {
     "stronger.equal": {"kind": "stronger_card", "prompt": "x", "cards": "5o 5e"},
     "pick.mata": {"kind": "pick_cards", "prompt": "x", "property": "mata", "cards": "1e 4c 7o 12b"},
     "seat.dealer": {"kind": "seat_role", "prompt": "x", "role": "dealer", "players": 6},
-    "envido_points.declined_single": {"kind": "envido_points", "prompt": "x", "calls": ["envido"],
-                                      "response": "no_quiero"},
+    "envido_points.declined_single": {
+        "kind": "envido_points",
+        "prompt": "x",
+        "calls": ["envido"],
+        "response": "no_quiero",
+    },
     "hand.third_parda_first_trick_winner": {"kind": "hand_winner", "prompt": "x", "outcomes": "LWP"},
     "hand.all_parda_mano": {"kind": "hand_winner", "prompt": "x", "outcomes": "PPP"},
 }
@@ -135,8 +139,11 @@ def test_every_kind_draws_a_view_before_and_after_an_answer(in_language):
         assert not any("%(" in text for text in pieces), kind
         key = question_view(question, "spanish", reveal=True)
         assert key.revealed and key.explanation is not None and key.expected_text, kind
-        assert question.answer_type is AnswerType.ORDER or question.answer_type is AnswerType.NUMBER \
-            or any(o.right for o in key.options), kind
+        assert (
+            question.answer_type is AnswerType.ORDER
+            or question.answer_type is AnswerType.NUMBER
+            or any(o.right for o in key.options)
+        ), kind
         context = key.context()
         assert context["question"] is question and context["question_view"] is key
 
@@ -160,7 +167,11 @@ def test_a_trick_draws_its_cards_only_when_the_options_do_not(app):
     with app.test_request_context("/en/"):
         g.lang = "en"
         assert question_view(winner, "spanish").situation.rows == []  # the card options are the trick
-        (row,) = question_view(leads, "spanish").situation.rows       # seats to choose: the trick is drawn
+        (row,) = question_view(leads, "spanish").situation.rows  # seats to choose: the trick is drawn
         assert [item.card.notation for item in row.items] == ["3e", "2o", "3o", "4b"]
-        assert [item.caption for item in row.items] == ["You", "The opponent on your right", "Your partner",
-                                                       "The opponent on your left"]
+        assert [item.caption for item in row.items] == [
+            "You",
+            "The opponent on your right",
+            "Your partner",
+            "The opponent on your left",
+        ]

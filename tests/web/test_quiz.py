@@ -96,8 +96,10 @@ def store_state(app):
     """Everything a bad request must leave as it was."""
     with app.app_context():
         attempts = db.session.scalar(select(func.count()).select_from(AttemptRow))
-        quiz_runs = [(r.public_id, r.version, json.dumps(r.answers), r.score, r.finished)
-                     for r in db.session.scalars(select(QuizRun).order_by(QuizRun.id))]
+        quiz_runs = [
+            (r.public_id, r.version, json.dumps(r.answers), r.score, r.finished)
+            for r in db.session.scalars(select(QuizRun).order_by(QuizRun.id))
+        ]
     return attempts, quiz_runs
 
 
@@ -134,32 +136,47 @@ def test_the_exam_draws_twenty_questions_of_every_topic():
 
 
 def test_different_seeds_draw_different_quizzes():
-    quizzes = {tuple(same_question_key(d.lesson, d.step, d.question) for d in quiz_questions("envido-counting", s))
-               for s in range(10)}
+    quizzes = {
+        tuple(same_question_key(d.lesson, d.step, d.question) for d in quiz_questions("envido-counting", s))
+        for s in range(10)
+    }
     assert len(quizzes) == 10
 
 
 def test_a_seed_gives_the_same_questions_on_every_run():
     """Two fresh interpreters with different hash seeds draw exactly the same quiz."""
-    code = ("import json; from tutor.web.quiz.draw import draw, find_quiz, same_question_key\n"
-            "print(json.dumps([[d.step.key, d.seed, same_question_key(d.lesson, d.step, d.question)]"
-            " for key in ('flor', 'exam') for d in draw(find_quiz(key), 123456)]))")
-    outputs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
-                              env={"PYTHONHASHSEED": str(hash_seed), "PATH": "/usr/bin:/bin"}).stdout
-               for hash_seed in (1, 2)]
+    code = (
+        "import json; from tutor.web.quiz.draw import draw, find_quiz, same_question_key\n"
+        "print(json.dumps([[d.step.key, d.seed, same_question_key(d.lesson, d.step, d.question)]"
+        " for key in ('flor', 'exam') for d in draw(find_quiz(key), 123456)]))"
+    )
+    outputs = [
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+            env={"PYTHONHASHSEED": str(hash_seed), "PATH": "/usr/bin:/bin"},
+        ).stdout
+        for hash_seed in (1, 2)
+    ]
     assert outputs[0] == outputs[1]
-    assert [row[:2] for row in json.loads(outputs[0])] == [[d.step.key, d.seed] for key in ("flor", "exam")
-                                                         for d in quiz_questions(key, 123456)]
+    assert [row[:2] for row in json.loads(outputs[0])] == [
+        [d.step.key, d.seed] for key in ("flor", "exam") for d in quiz_questions(key, 123456)
+    ]
 
 
 def test_a_quiz_without_a_seed_draws_one_and_shows_it_in_the_url(client):
     response = client.get("/en/quiz/flor")
     assert response.status_code == 302
     match = re.fullmatch(r"/en/quiz/flor\?seed=(\d+)", response.headers["Location"])
-    assert match and int(match.group(1)) < 2 ** 31
+    assert match and int(match.group(1)) < 2**31
     assert client.get(response.headers["Location"]).status_code == 200
     worksheet = client.get("/en/quiz/flor/worksheet")
-    assert worksheet.status_code == 302 and re.fullmatch(r"/en/quiz/flor/worksheet\?seed=\d+", worksheet.headers["Location"])
+    assert worksheet.status_code == 302 and re.fullmatch(
+        r"/en/quiz/flor/worksheet\?seed=\d+", worksheet.headers["Location"]
+    )
 
 
 def test_everyone_with_the_link_gets_the_same_questions_in_the_same_order(app):
@@ -227,8 +244,10 @@ def test_the_result_shows_every_question_the_answers_and_the_explanations(client
     drawn = quiz_questions("envido-counting", seed)
     with app.test_request_context("/en/quiz"):
         expected = [answer_text(d.question, d.question.expected, None) for d in drawn]
-        given = [answer_text(d.question, wrong_answer(d.question) if i in {1, 6} else d.question.expected, None)
-                 for i, d in enumerate(drawn)]
+        given = [
+            answer_text(d.question, wrong_answer(d.question) if i in {1, 6} else d.question.expected, None)
+            for i, d in enumerate(drawn)
+        ]
     for li, right, mine in zip(answers, expected, given, strict=True):
         item = " ".join(li.text.split())
         assert f"Your answer: {mine}" in item and f"The answer: {right}" in item
@@ -236,7 +255,9 @@ def test_the_result_shows_every_question_the_answers_and_the_explanations(client
     # Practise these again: the missed lesson steps, and a new quiz.
     missed = {a.attrs["href"] for a in find_all(html, "a") if a.attrs.get("href", "").startswith("/en/lessons/")}
     assert missed == {f"/en/lessons/envido-counting/{drawn[i].step.key}" for i in (1, 6)}
-    assert any(re.fullmatch(r"/en/quiz/envido-counting\?seed=\d+", a.attrs.get("href", "")) for a in find_all(html, "a"))
+    assert any(
+        re.fullmatch(r"/en/quiz/envido-counting\?seed=\d+", a.attrs.get("href", "")) for a in find_all(html, "a")
+    )
 
 
 def test_quiz_answers_go_to_the_learning_log_and_wrong_ones_come_back_for_review(client, app):
@@ -249,6 +270,7 @@ def test_quiz_answers_go_to_the_learning_log_and_wrong_ones_come_back_for_review
     assert result.source == "quiz" and result.correct is False  # 8 of 10 does not pass
     with app.app_context():
         from tutor.store import attempt_of
+
         log = [attempt_of(r) for r in rows(app)]
     later = max(a.at for a in log) + timedelta(minutes=2)
     due = {d.item for d in due_items(log, later)}
@@ -266,8 +288,9 @@ def test_htmx_answers_swap_only_the_quiz_block(app):
     path = start(client, "card-ranking", seed)
     d = quiz_questions("card-ranking", seed)[0]
     fields = form_of(client, path)
-    response = client.post(path, data={**fields, **answer_form(d.question, d.question.expected)}, headers=HTMX,
-                           follow_redirects=True)
+    response = client.post(
+        path, data={**fields, **answer_form(d.question, d.question.expected)}, headers=HTMX, follow_redirects=True
+    )
     html = response.get_data(as_text=True)
     assert response.status_code == 200 and "<html" not in html
     assert html.lstrip().startswith('<section id="quiz"') and "Question 2 of 10" in page_text(html)
@@ -309,8 +332,15 @@ def test_starting_again_continues_an_unfinished_run_of_the_same_seed(client, app
 # --- Bad input ------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", ["/en/quiz/no-such-topic", "/en/quiz/daily", "/en/quiz/no-such-topic/worksheet?seed=1",
-                                  "/en/quiz/deck-and-table?seed=1"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/en/quiz/no-such-topic",
+        "/en/quiz/daily",
+        "/en/quiz/no-such-topic/worksheet?seed=1",
+        "/en/quiz/deck-and-table?seed=1",
+    ],
+)
 def test_an_unknown_topic_is_a_404_that_lists_the_quizzes(client, path):
     response = client.get(path)
     assert response.status_code == 404
@@ -326,8 +356,12 @@ def test_a_bad_seed_is_a_400_with_a_translated_message(client, lang, seed):
         response = client.get(path, query_string={"seed": seed})
         assert response.status_code == 400
         html = response.get_data(as_text=True)
-        message = gettext(lang, "This quiz link has a number (its seed) that is not one: it must be a whole number "
-                                "from 0 to %(max)s. Here is a new quiz instead.", max=2 ** 31 - 1)
+        message = gettext(
+            lang,
+            "This quiz link has a number (its seed) that is not one: it must be a whole number "
+            "from 0 to %(max)s. Here is a new quiz instead.",
+            max=2**31 - 1,
+        )
         assert message in page_text(html)
         assert f'lang="{lang}' in html
 
@@ -353,7 +387,9 @@ def test_a_forged_answer_is_a_400_and_changes_nothing(client, app):
         assert find_all(html, "p", id="answer-error")
         assert gettext("en", d.question.prompt) in page_text(html)  # the same question, asked again
     for position in ("0", "3", "x", "", "99999"):
-        response = client.post(path, data={**fields, "position": position, **answer_form(d.question, d.question.expected)})
+        response = client.post(
+            path, data={**fields, "position": position, **answer_form(d.question, d.question.expected)}
+        )
         assert response.status_code == 400, position
     assert store_state(app) == before
 
@@ -388,8 +424,15 @@ def test_a_finished_quiz_takes_no_more_answers(client, app):
     assert not find_all(html, "form", class_="answer-form")
     d = quiz_questions("pairs-and-trios", seed)[-1]
     token = csrf_token(client, "/en/quiz")
-    response = client.post(path, data={"csrf_token": token, "position": "10", "attempt": "B" * 22,
-                                       **answer_form(d.question, d.question.expected)})
+    response = client.post(
+        path,
+        data={
+            "csrf_token": token,
+            "position": "10",
+            "attempt": "B" * 22,
+            **answer_form(d.question, d.question.expected),
+        },
+    )
     assert response.status_code == 409 and store_state(app) == state
 
 
@@ -400,7 +443,9 @@ def test_another_learners_run_is_a_404(app):
     assert other.get(path).status_code == 404
     token = csrf_token(other, "/en/quiz")
     before = store_state(app)
-    response = other.post(path, data={"csrf_token": token, "position": "1", **answer_form(d.question, d.question.expected)})
+    response = other.post(
+        path, data={"csrf_token": token, "position": "1", **answer_form(d.question, d.question.expected)}
+    )
     assert response.status_code == 404
     assert store_state(app) == before
     assert other.get(path.replace("/flor/", "/card-ranking/")).status_code == 404  # the run of another quiz
@@ -538,11 +583,23 @@ def test_parallel_copies_of_one_answer_count_once(tmp_path, database_url):
         questions = quiz_questions("flor", 1)
         attempt = ATTEMPT_RE.search(browser.open(path)[1]).group(1)
         d = questions[0]
-        same = {"csrf_token": token, "position": "1", "attempt": attempt, **answer_form(d.question, d.question.expected)}
+        same = {
+            "csrf_token": token,
+            "position": "1",
+            "attempt": attempt,
+            **answer_form(d.question, d.question.expected),
+        }
         assert sorted(browser.post_many(path, [same] * 8)) == [303] + [409] * 7
         d = questions[1]
-        tabs = [{"csrf_token": token, "position": "2", "attempt": f"tab{n:019d}", **answer_form(d.question, d.question.expected)}
-                for n in range(8)]
+        tabs = [
+            {
+                "csrf_token": token,
+                "position": "2",
+                "attempt": f"tab{n:019d}",
+                **answer_form(d.question, d.question.expected),
+            }
+            for n in range(8)
+        ]
         assert sorted(browser.post_many(path, tabs)) == [303] + [409] * 7
     finally:
         server.close()

@@ -80,8 +80,10 @@ def answer_review(client, right: bool, *, hinted: bool = False, fields: dict | N
 
 def rows(app) -> list[tuple]:
     with app.app_context():
-        return [(r.item, r.source, r.correct, r.hinted) for r in
-                db.session.scalars(select(AttemptRow).order_by(AttemptRow.at, AttemptRow.id))]
+        return [
+            (r.item, r.source, r.correct, r.hinted)
+            for r in db.session.scalars(select(AttemptRow).order_by(AttemptRow.at, AttemptRow.id))
+        ]
 
 
 def text_of(html: str, tag: str, **attrs) -> str:
@@ -177,7 +179,7 @@ def test_the_page_shows_todays_goal_and_the_streak_quietly(app, client, clock):
     today = find_all(html, "div", id="today")[0]
     assert "Streak: 2 days in a row" in " ".join(today.text.split())
     assert find_all(html, "progress", id="today-goal-bar")[0].attrs["value"] == "1"
-    assert not find_all(html, "dialog") and "role=\"alertdialog\"" not in html
+    assert not find_all(html, "dialog") and 'role="alertdialog"' not in html
 
 
 # --- Bad input --------------------------------------------------------------------------------------------
@@ -188,8 +190,11 @@ def test_an_unknown_item_is_a_404_and_records_nothing(app, client, clock):
     clock.advance(minutes=2)
     fields, question = review_form(client)
     data = {**fields, "answer": question.expected}
-    for path in ("/en/review/card-ranking/no-such-step", "/en/review/no-such-lesson/matas",
-                 "/en/review/envido-counting/what-is-envido"):  # a step without a check
+    for path in (
+        "/en/review/card-ranking/no-such-step",
+        "/en/review/no-such-lesson/matas",
+        "/en/review/envido-counting/what-is-envido",
+    ):  # a step without a check
         response = client.post(path, data=data)
         assert response.status_code == 404, path
         assert "There is no such question to review." in response.get_data(as_text=True)
@@ -201,8 +206,9 @@ def test_an_item_that_is_not_due_is_a_409_and_records_nothing(app, client, clock
     clock.advance(minutes=2)
     fields, question = review_form(client)
     other = get_lesson("envido-counting").step("no-pair")
-    response = client.post("/en/review/envido-counting/no-pair",
-                           data={**fields, "answer": str(make_question(other.check, 1).expected)})
+    response = client.post(
+        "/en/review/envido-counting/no-pair", data={**fields, "answer": str(make_question(other.check, 1).expected)}
+    )
     assert response.status_code == 409
     assert "not due for review now" in response.get_data(as_text=True)
     assert len(rows(app)) == 1
@@ -271,7 +277,9 @@ def test_every_state_of_the_review_renders_in_every_language(app, client, clock,
     empty = client.get(f"/{lang}/review")
     assert empty.status_code == 200
     html = empty.get_data(as_text=True)
-    assert f'<html lang="{lang}"' in html and text_of(html, "h1") == load_translations(lang).pgettext("spaced repetition", "Review")
+    assert f'<html lang="{lang}"' in html and text_of(html, "h1") == load_translations(lang).pgettext(
+        "spaced repetition", "Review"
+    )
     answer_lesson(client, right=False)
     clock.advance(minutes=2)
     fields, question = review_form(client, lang)

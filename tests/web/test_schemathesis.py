@@ -38,14 +38,16 @@ PLAIN = {"Accept-Encoding": "identity"}
 LENIENT_OPERATIONS = ("/envido-stake", "/hint", "/bot-move")
 
 app = create_app({"SECRET_KEY": "schemathesis", "SQLALCHEMY_DATABASE_URI": "sqlite://"})  # as deployed: not TESTING
-config = SchemathesisConfig.from_dict({
-    "checks": {"negative_data_rejection": {"enabled": False}},
-    "generation": {"max-examples": EXAMPLES},
-    "operations": [
-        {"include-path": path, "checks": {"positive_data_acceptance": {"enabled": False}}}
-        for path in LENIENT_OPERATIONS
-    ],
-})
+config = SchemathesisConfig.from_dict(
+    {
+        "checks": {"negative_data_rejection": {"enabled": False}},
+        "generation": {"max-examples": EXAMPLES},
+        "operations": [
+            {"include-path": path, "checks": {"positive_data_acceptance": {"enabled": False}}}
+            for path in LENIENT_OPERATIONS
+        ],
+    }
+)
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app, config=config)
 
 

@@ -40,10 +40,27 @@ from .senas import NOTICE_CHANCE, Sena, facts as sena_facts, known_facts, notice
 from .strong import DEFAULT_BUDGET, DEFAULT_BUDGETS, Hint, NoDecisionError, RankedAction, default_budget, hint
 
 __all__ = [
-    "Level", "Decision", "choose", "hint", "Hint", "RankedAction", "NoDecisionError", "DEFAULT_BUDGET",
-    "DEFAULT_BUDGETS", "default_budget",
-    "BotReason", "ReasonCode", "ParamValue", "Sena", "senas", "noticed", "sena_facts", "known_facts", "NOTICE_CHANCE",
-    "HandFact", "action_text",
+    "Level",
+    "Decision",
+    "choose",
+    "hint",
+    "Hint",
+    "RankedAction",
+    "NoDecisionError",
+    "DEFAULT_BUDGET",
+    "DEFAULT_BUDGETS",
+    "default_budget",
+    "BotReason",
+    "ReasonCode",
+    "ParamValue",
+    "Sena",
+    "senas",
+    "noticed",
+    "sena_facts",
+    "known_facts",
+    "NOTICE_CHANCE",
+    "HandFact",
+    "action_text",
 ]
 
 
@@ -55,10 +72,10 @@ def choose(
     budget: int | None = None,
 ) -> Decision:
     """The decision of a bot of ``level`` for ``view`` (a :class:`~tutor.engine.state.SeatView`
-    whose seat is to act), drawn from ``rng``. ``facts`` are what the seat knows beyond the view
-    (señas it saw, :func:`known_facts`); only the strong bot uses them. ``budget``: the strong bot's
-simulated hands (default :func:`default_budget` for the table's size). Raises
-    :class:`NoDecisionError` when the seat has nothing to decide."""
+        whose seat is to act), drawn from ``rng``. ``facts`` are what the seat knows beyond the view
+        (señas it saw, :func:`known_facts`); only the strong bot uses them. ``budget``: the strong bot's
+    simulated hands (default :func:`default_budget` for the table's size). Raises
+        :class:`NoDecisionError` when the seat has nothing to decide."""
     legal = tuple(view.legal_actions)
     if not legal or view.is_over:
         raise NoDecisionError("no decision for this seat now")

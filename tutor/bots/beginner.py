@@ -41,7 +41,17 @@ from .certainty import view_forced
 from .common import BotView, CardTable, Decision, action_text, card_table, team_outcomes
 from .reasons import BotReason, ParamValue, ReasonCode
 
-__all__ = ["policy", "choose", "card_choice", "draw", "pick", "hand_power", "envido_need", "BLUFF_TRUCO", "BLUFF_ENVIDO"]
+__all__ = [
+    "policy",
+    "choose",
+    "card_choice",
+    "draw",
+    "pick",
+    "hand_power",
+    "envido_need",
+    "BLUFF_TRUCO",
+    "BLUFF_ENVIDO",
+]
 
 BLUFF_TRUCO = 0.08
 """Chance of a truco call with poor cards when one may call."""
@@ -142,9 +152,7 @@ def _trick_chances(table: CardTable, ranking_name: str, players: int) -> dict[in
     if found is None:
         opponents = players // 2
         others = (1 - 0.5**opponents) ** (opponents - 1)
-        found = _TRICK[key] = {
-            id(card): 1 - (1 - table.odds(card) ** opponents) * others for card in DECK
-        }
+        found = _TRICK[key] = {id(card): 1 - (1 - table.odds(card) ** opponents) * others for card in DECK}
     return found
 
 
@@ -256,8 +264,11 @@ def _table_power(view: BotView, table: CardTable, outs: str | None = None) -> fl
     else:
         win, parda = (1 - 0.75**partners_after if partners_after else 0.0), 0.0
     lose = max(0.0, 1.0 - win - parda)
-    return (win * _chance(outs + "W", (), mano_team) + parda * _chance(outs + "P", (), mano_team)
-            + lose * _chance(outs + "L", (), mano_team))
+    return (
+        win * _chance(outs + "W", (), mano_team)
+        + parda * _chance(outs + "P", (), mano_team)
+        + lose * _chance(outs + "L", (), mano_team)
+    )
 
 
 def envido_need(view: BotView, base: int) -> int:
@@ -361,11 +372,9 @@ def draw(options: Sequence[Option], rng: random.Random) -> Decision:
 def _flor(view: BotView, calls: dict[str, Action], R: _Reasoner) -> list[Option]:
     value = flor_points(view.dealt) or 0
     if _AL_RESTO in calls and value >= 36:
-        return [(1.0, calls[_AL_RESTO],
-                 R(ReasonCode.CONTRAFLOR_STRONG, value=value, call=_AL_RESTO))]
+        return [(1.0, calls[_AL_RESTO], R(ReasonCode.CONTRAFLOR_STRONG, value=value, call=_AL_RESTO))]
     if _CONTRAFLOR in calls and value >= 32:
-        return [(1.0, calls[_CONTRAFLOR],
-                 R(ReasonCode.CONTRAFLOR_STRONG, value=value, call=_CONTRAFLOR))]
+        return [(1.0, calls[_CONTRAFLOR], R(ReasonCode.CONTRAFLOR_STRONG, value=value, call=_CONTRAFLOR))]
     return [(1.0, calls["flor"], R(ReasonCode.FLOR_COMPULSORY, value=value))]
 
 
@@ -417,7 +426,9 @@ def _answer_envido(view: BotView, calls: dict[str, Action], yes: Answer, no: Ans
     return [(1.0, no, R(ReasonCode.DECLINE_LOW_COUNT, count=count, call=str(last)))]
 
 
-def _envido_call(view: BotView, calls: dict[str, Action], R: _Reasoner, code_first: bool = False) -> list[Option] | None:
+def _envido_call(
+    view: BotView, calls: dict[str, Action], R: _Reasoner, code_first: bool = False
+) -> list[Option] | None:
     """An envido call with a good count (or a rare bluff), or None to leave it."""
     if _ENVIDO not in calls and _REAL not in calls:
         return None
@@ -473,8 +484,15 @@ def _answer_truco(view: BotView, calls: dict[str, Action], yes: Answer, no: Answ
 
 
 def _answer_truco_from_table(
-    view: BotView, calls: dict[str, Action], yes: Answer, no: Answer, R: _Reasoner, power: float, raise_name: str | None,
-    last: str, stake: TrucoStake,
+    view: BotView,
+    calls: dict[str, Action],
+    yes: Answer,
+    no: Answer,
+    R: _Reasoner,
+    power: float,
+    raise_name: str | None,
+    last: str,
+    stake: TrucoStake,
 ) -> list[Option]:
     """A truco answered with no card left in hand: the team's cards on the table decide."""
     table = card_table(view.rules.ranking_table)
@@ -516,7 +534,9 @@ def _turn(
             return _mix(options, left, [(1.0, calls[truco_name], reason)])
         if power >= TRUCO_CALL:
             best = hand[0].notation if R is _explained else None
-            return _mix(options, left, [(1.0, calls[truco_name], R(ReasonCode.TRUCO_STRONG, call=truco_name, card=best))])
+            return _mix(
+                options, left, [(1.0, calls[truco_name], R(ReasonCode.TRUCO_STRONG, call=truco_name, card=best))]
+            )
         if power < 0.25 and view.truco_level == 0 and not view.truco_calls:
             bluff = (BLUFF_TRUCO, calls[truco_name], R(ReasonCode.BLUFF, call=truco_name))
             card = _card(view, plays, R, hand, outs)

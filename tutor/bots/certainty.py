@@ -73,8 +73,17 @@ def _decided(outs: str) -> int | None:
 
 
 @lru_cache(maxsize=1 << 18)
-def _search(players: int, mano: int, hands: tuple[tuple[int, ...], ...], trick: tuple[tuple[int, int], ...], outs: str,
-            turn: int, out: frozenset[int], team: int, adversarial: bool) -> bool:
+def _search(
+    players: int,
+    mano: int,
+    hands: tuple[tuple[int, ...], ...],
+    trick: tuple[tuple[int, int], ...],
+    outs: str,
+    turn: int,
+    out: frozenset[int],
+    team: int,
+    adversarial: bool,
+) -> bool:
     winner = _decided(outs) if outs else None
     if winner is not None:
         return ((mano & 1) if winner == 0 else 1 - (mano & 1)) == team
@@ -89,8 +98,8 @@ def _search(players: int, mano: int, hands: tuple[tuple[int, ...], ...], trick: 
     for i, value in enumerate(cards):
         if i and cards[i - 1] == value:
             continue  # equal cards play the same
-        rest = cards[:i] + cards[i + 1:]
-        new_hands = hands[:seat] + (rest,) + hands[seat + 1:]
+        rest = cards[:i] + cards[i + 1 :]
+        new_hands = hands[:seat] + (rest,) + hands[seat + 1 :]
         new_trick = trick + ((seat, value),)
         in_hand = [s for s in range(players) if s not in out]
         if len(new_trick) == len(in_hand):
@@ -158,9 +167,9 @@ def _worlds(view: SeatView, worst: bool) -> Iterator[Position]:
     if need_opp + need_par > len(pool):
         return
     if worst:
-        opp_cards, par_cards = pool[:need_opp], pool[len(pool) - need_par:] if need_par else []
+        opp_cards, par_cards = pool[:need_opp], pool[len(pool) - need_par :] if need_par else []
     else:
-        opp_cards, par_cards = (pool[len(pool) - need_opp:] if need_opp else []), pool[:need_par]
+        opp_cards, par_cards = (pool[len(pool) - need_opp :] if need_opp else []), pool[:need_par]
     own = tuple(sorted((strength(c) for c in view.hand), reverse=True))
     trick = tuple((s, strength(c)) for s, c in view.current_trick)
     outs = "".join(o.value for o in view.trick_outcomes)

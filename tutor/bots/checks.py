@@ -72,13 +72,24 @@ def check_reason(reason: BotReason, state: HandState, seat: int, action: Action)
 
     # --- values ---------------------------------------------------------------------------------
     if "count" in p:
-        need(p["count"] == envido_points(state.deal[seat]), f"count {p['count']} is not the seat's envido "
-             f"{envido_points(state.deal[seat])}")
-    if "value" in p and code in (ReasonCode.FLOR_COMPULSORY, ReasonCode.CONTRAFLOR_STRONG,
-                                 ReasonCode.ACCEPT_CONTRAFLOR, ReasonCode.DECLINE_CONTRAFLOR):
+        need(
+            p["count"] == envido_points(state.deal[seat]),
+            f"count {p['count']} is not the seat's envido {envido_points(state.deal[seat])}",
+        )
+    if "value" in p and code in (
+        ReasonCode.FLOR_COMPULSORY,
+        ReasonCode.CONTRAFLOR_STRONG,
+        ReasonCode.ACCEPT_CONTRAFLOR,
+        ReasonCode.DECLINE_CONTRAFLOR,
+    ):
         need(p["value"] == (flor_points(state.deal[seat]) or 0), f"flor value {p['value']} is wrong")
-    if code in (ReasonCode.ONLY_ACTION, ReasonCode.WIN_RATE_HAND, ReasonCode.BEST_EXPECTED, ReasonCode.MATCH_CHANGES,
-                ReasonCode.MATCH_DECLINE_LOSES):
+    if code in (
+        ReasonCode.ONLY_ACTION,
+        ReasonCode.WIN_RATE_HAND,
+        ReasonCode.BEST_EXPECTED,
+        ReasonCode.MATCH_CHANGES,
+        ReasonCode.MATCH_DECLINE_LOSES,
+    ):
         need(p.get("action") == text, f"the reason names {p.get('action')} but the action is {text}")
     for key in ("wins", "folds"):
         if key in p:
@@ -87,32 +98,58 @@ def check_reason(reason: BotReason, state: HandState, seat: int, action: Action)
     # --- by code ------------------------------------------------------------------------------------
     if code is ReasonCode.ONLY_ACTION:
         need(len(state.legal_actions()) == 1, "not the only legal action")
-    elif code in (ReasonCode.ENVIDO_WITH_COUNT, ReasonCode.ENVIDO_AS_MANO, ReasonCode.ENVIDO_PARTNER_SPEAKS,
-                  ReasonCode.RAISE_ENVIDO, ReasonCode.ENVIDO_FIRST, ReasonCode.ENVIDO_CALL_ODDS,
-                  ReasonCode.ENVIDO_RAISE_ODDS, ReasonCode.ENVIDO_BLUFF):
+    elif code in (
+        ReasonCode.ENVIDO_WITH_COUNT,
+        ReasonCode.ENVIDO_AS_MANO,
+        ReasonCode.ENVIDO_PARTNER_SPEAKS,
+        ReasonCode.RAISE_ENVIDO,
+        ReasonCode.ENVIDO_FIRST,
+        ReasonCode.ENVIDO_CALL_ODDS,
+        ReasonCode.ENVIDO_RAISE_ODDS,
+        ReasonCode.ENVIDO_BLUFF,
+    ):
         need(is_call(str(p.get("call"))), f"the reason names {p.get('call')} but the action is {text}")
         if code is ReasonCode.ENVIDO_AS_MANO:
             need(seat == state.mano, "the seat is not mano")
         if code is ReasonCode.ENVIDO_FIRST:
             need(state.phase is Phase.ANSWER_TRUCO, "no truco waits for an answer")
-    elif code in (ReasonCode.ACCEPT_ENVIDO_COUNT, ReasonCode.ENVIDO_ACCEPT_ODDS, ReasonCode.ENVIDO_ACCEPT_FORCED,
-                  ReasonCode.DECLINE_LOW_COUNT, ReasonCode.ENVIDO_DECLINE_ODDS):
+    elif code in (
+        ReasonCode.ACCEPT_ENVIDO_COUNT,
+        ReasonCode.ENVIDO_ACCEPT_ODDS,
+        ReasonCode.ENVIDO_ACCEPT_FORCED,
+        ReasonCode.DECLINE_LOW_COUNT,
+        ReasonCode.ENVIDO_DECLINE_ODDS,
+    ):
         accepting = code not in (ReasonCode.DECLINE_LOW_COUNT, ReasonCode.ENVIDO_DECLINE_ODDS)
         need(type(action) is Answer and action.quiero is accepting, f"the action {text} is not the answer named")
         pending = state.pending
         need(pending is not None and pending.call.value == p.get("call"), "the call answered is not the open one")
         if code is ReasonCode.ENVIDO_ACCEPT_FORCED:
             rules = state.rules
-            stake = envido_stake([EnvidoCall(c) for _, c in state.envido_calls], scores=state.scores,
-                                 target=rules.target, falta_mode=rules.falta_mode, raisable=rules.envido_raisable)
-            need(state.scores[1 - team] + stake.declined >= rules.target, "No quiero would not give the other team the game")
+            stake = envido_stake(
+                [EnvidoCall(c) for _, c in state.envido_calls],
+                scores=state.scores,
+                target=rules.target,
+                falta_mode=rules.falta_mode,
+                raisable=rules.envido_raisable,
+            )
+            need(
+                state.scores[1 - team] + stake.declined >= rules.target,
+                "No quiero would not give the other team the game",
+            )
     elif code is ReasonCode.FLOR_COMPULSORY:
         need(is_call("flor"), "the action is not the flor")
-    elif code in (ReasonCode.TRUCO_STRONG, ReasonCode.RAISE_TRUCO_STRONG, ReasonCode.ACCEPT_TRUCO_STRONG,
-                  ReasonCode.DECLINE_TRUCO_WEAK):
+    elif code in (
+        ReasonCode.TRUCO_STRONG,
+        ReasonCode.RAISE_TRUCO_STRONG,
+        ReasonCode.ACCEPT_TRUCO_STRONG,
+        ReasonCode.DECLINE_TRUCO_WEAK,
+    ):
         if "card" in p:
-            need(bool(hand) and _strength(state, _card(p["card"])) == max(_strength(state, c) for c in hand),
-                 f"{p['card']} is not the best card in hand")
+            need(
+                bool(hand) and _strength(state, _card(p["card"])) == max(_strength(state, c) for c in hand),
+                f"{p['card']} is not the best card in hand",
+            )
         else:
             need(code is ReasonCode.DECLINE_TRUCO_WEAK or not hand, "the best card is missing")
     elif code is ReasonCode.TRUCO_SURE:
@@ -121,8 +158,10 @@ def check_reason(reason: BotReason, state: HandState, seat: int, action: Action)
         need(not hand, "the seat still holds cards")
         own = [c for s, c in current if s & 1 == team]
         if "card" in p:
-            need(bool(own) and _strength(state, _card(p["card"])) == max(_strength(state, c) for c in own),
-                 f"{p['card']} is not the team's best card on the table")
+            need(
+                bool(own) and _strength(state, _card(p["card"])) == max(_strength(state, c) for c in own),
+                f"{p['card']} is not the team's best card on the table",
+            )
     elif code is ReasonCode.PLAY_LOWEST_WINNER:
         card = _card(p["card"])
         need(any(s & 1 != team for s, _ in current), "no card of the other team is on the table")
@@ -135,22 +174,32 @@ def check_reason(reason: BotReason, state: HandState, seat: int, action: Action)
         if code is ReasonCode.PLAY_LOW_PARTNER_WINS:
             partner = p.get("partner")
             cards = [c for s, c in current if s == partner]
-            need(partner != seat and isinstance(partner, int) and partner & 1 == team and bool(cards)
-                 and _strength(state, cards[0]) > best_opp, "the partner's card is not winning the trick")
+            need(
+                partner != seat
+                and isinstance(partner, int)
+                and partner & 1 == team
+                and bool(cards)
+                and _strength(state, cards[0]) > best_opp,
+                "the partner's card is not winning the trick",
+            )
     elif code is ReasonCode.PLAY_PARDA:
         need(_strength(state, _card(p["card"])) == best_opp, f"{p['card']} does not tie the best card on the table")
     elif code is ReasonCode.SAVE_MATA:
         kept = _card(p["kept"])
-        need(kept in hand and kept != _card(p["card"]) and _strength(state, kept) >= _MATA,
-             f"{p['kept']} is not a mata kept in hand")
+        need(
+            kept in hand and kept != _card(p["card"]) and _strength(state, kept) >= _MATA,
+            f"{p['kept']} is not a mata kept in hand",
+        )
     elif code in (ReasonCode.LEAD_STRONG, ReasonCode.LEAD_LOW, ReasonCode.LEAD_BEST):
         card = _card(p["card"])
         need(not current, "the seat does not lead the trick")
         if code is ReasonCode.LEAD_STRONG:
             need(_strength(state, card) >= _STRONG, f"{p['card']} is not a strong card")
         elif code is ReasonCode.LEAD_LOW:
-            need(_strength(state, card) < _LOW and _strength(state, card) == min(_strength(state, c) for c in hand),
-                 f"{p['card']} is not the lowest card, or not low")
+            need(
+                _strength(state, card) < _LOW and _strength(state, card) == min(_strength(state, c) for c in hand),
+                f"{p['card']} is not the lowest card, or not low",
+            )
         else:
             need(_strength(state, card) == max(_strength(state, c) for c in hand), f"{p['card']} is not the best card")
     elif code is ReasonCode.WIN_RATE_TRICK:
@@ -159,7 +208,9 @@ def check_reason(reason: BotReason, state: HandState, seat: int, action: Action)
         best_on_table = max(current, key=lambda sc: _strength(state, sc[1]), default=None)
         beats_table = best_on_table is None or mine > _strength(state, best_on_table[1])
         if _number(p, "wins") >= 1 and best_on_table is not None and not beats_table:
-            problems.append(f"{p['card']} cannot take the trick: it does not beat the {best_on_table[1].notation} on the table")
+            problems.append(
+                f"{p['card']} cannot take the trick: it does not beat the {best_on_table[1].notation} on the table"
+            )
         sure = beats_table and all(_strength(state, c) < mine for c in _unseen(view))
         if _number(p, "wins") == 10:
             need(sure, f"{p['card']} does not take the trick for certain")
@@ -170,19 +221,34 @@ def check_reason(reason: BotReason, state: HandState, seat: int, action: Action)
     elif code is ReasonCode.MATCH_DECLINE_LOSES:
         need(type(action) is Answer and action.quiero or type(action) is Call, "the action is not an acceptance")
         truco = truco_stake([c for _, c in state.truco_calls])
-        need(state.phase is Phase.ANSWER_TRUCO and state.scores[1 - team] + truco.declined >= state.rules.target,
-             "No quiero would not give the other team the game")
+        need(
+            state.phase is Phase.ANSWER_TRUCO and state.scores[1 - team] + truco.declined >= state.rules.target,
+            "No quiero would not give the other team the game",
+        )
     elif code is ReasonCode.MAZO_HOPELESS:
         need(type(action) is Mazo, "the action is not the mazo")
         need(not view_possible(view), "the hand is not lost whatever happens")
     elif code is ReasonCode.MAZO_SAVE_POINTS:
         need(type(action) is Mazo, "the action is not the mazo")
         need(p.get("points") == state.hand_value, f"the mazo gives {state.hand_value}, not {p.get('points')}")
-        need(state.envido_status.value == "open" and any(
-            s & 1 != team and s not in {x for x, _ in current} and s not in state.folded for s in range(state.players)),
-            "the other team can no longer call the envido: playing on can always stop at the same price")
-    if code in (ReasonCode.ENVIDO_CALL_ODDS, ReasonCode.ENVIDO_RAISE_ODDS, ReasonCode.ENVIDO_ACCEPT_ODDS,
-                ReasonCode.ENVIDO_DECLINE_ODDS) and "wins" in p:
+        need(
+            state.envido_status.value == "open"
+            and any(
+                s & 1 != team and s not in {x for x, _ in current} and s not in state.folded
+                for s in range(state.players)
+            ),
+            "the other team can no longer call the envido: playing on can always stop at the same price",
+        )
+    if (
+        code
+        in (
+            ReasonCode.ENVIDO_CALL_ODDS,
+            ReasonCode.ENVIDO_RAISE_ODDS,
+            ReasonCode.ENVIDO_ACCEPT_ODDS,
+            ReasonCode.ENVIDO_DECLINE_ODDS,
+        )
+        and "wins" in p
+    ):
         certain = envido_certainty(view)
         if certain is True:
             need(p["wins"] == 10, f"the showdown is certain, not {p['wins']} of 10")
@@ -212,7 +278,7 @@ def _unseen(view: SeatView) -> list[Card]:
 
 
 def _check_rate(view: SeatView, state: HandState, team: int, wins: float, problems: list[str], what: str) -> None:
-    """"About ``wins`` of 10" for a result on tricks: 10 only when certain (from the view, and on
+    """ "About ``wins`` of 10" for a result on tricks: 10 only when certain (from the view, and on
     the real cards), at least 1 only when possible, at most 9 when not certain."""
     small = view.players <= 4 or sum(view.cards_left) <= 12
     if wins == 10:

@@ -26,7 +26,14 @@ from ..engine.ranking import ARGENTINE
 from .common import BotView
 
 __all__ = [
-    "Sena", "senas", "senas_for_cards", "noticed", "facts", "known_facts", "MAX_SENAS", "NOTICE_CHANCE",
+    "Sena",
+    "senas",
+    "senas_for_cards",
+    "noticed",
+    "facts",
+    "known_facts",
+    "MAX_SENAS",
+    "NOTICE_CHANCE",
     "SENA_CARDS",
 ]
 

@@ -62,8 +62,16 @@ _Sampler = Callable[[random.Random], tuple[list[int], float]]
 """``sample(rng) -> (values, weight)``: see :func:`_envido_sampler`."""
 
 __all__ = [
-    "DEFAULT_BUDGET", "DEFAULT_BUDGETS", "default_budget", "RankedAction", "Hint", "NoDecisionError",
-    "evaluate", "explain", "choose", "hint",
+    "DEFAULT_BUDGET",
+    "DEFAULT_BUDGETS",
+    "default_budget",
+    "RankedAction",
+    "Hint",
+    "NoDecisionError",
+    "evaluate",
+    "explain",
+    "choose",
+    "hint",
 ]
 
 DEFAULT_BUDGETS = {2: 96, 4: 64, 6: 48}
@@ -333,7 +341,8 @@ def _envido_sampler(view: SeatView, facts: Sequence[HandFact]) -> _Sampler:
                 del rest[:need]
                 hands[s] = hand
                 if any(not f.check(hand) for f in by_seat.get(s, ())) or (
-                        flor_rules and s not in announced and flor_points(tuple(hand)) is not None):
+                    flor_rules and s not in announced and flor_points(tuple(hand)) is not None
+                ):
                     ok = False
             if ok:
                 break
@@ -365,7 +374,9 @@ def _envido_actions(view: SeatView, legal: Sequence[Action]) -> list[int]:
     answering = view.phase is Phase.ANSWER_ENVIDO
     found = []
     for i, action in enumerate(legal):
-        if (isinstance(action, Call) and isinstance(action.call, EnvidoCall)) or (isinstance(action, Answer) and answering):
+        if (isinstance(action, Call) and isinstance(action.call, EnvidoCall)) or (
+            isinstance(action, Answer) and answering
+        ):
             found.append(i)
     return found
 
@@ -401,8 +412,9 @@ def _envido_part(
     own = view.envido
 
     def stake_of(calls: Sequence[EnvidoCall]) -> EnvidoStake:
-        return envido_stake(calls, scores=scores, target=target, falta_mode=rules.falta_mode,
-                            raisable=rules.envido_raisable)
+        return envido_stake(
+            calls, scores=scores, target=target, falta_mode=rules.falta_mode, raisable=rules.envido_raisable
+        )
 
     def their_equity(us_pts: int, them_pts: int) -> float:
         return 1.0 - equity(scores[team] + us_pts, scores[other] + them_pts, target, players)
@@ -510,8 +522,11 @@ def _held_back(view: SeatView, legal: Sequence[Action]) -> set[int]:
             held.update(i for i, a in enumerate(legal) if type(a) is Call and isinstance(a.call, EnvidoCall))
     for i, action in enumerate(legal):
         if type(action) is Mazo and len(legal) > 1:
-            partners = [s for s in range(view.players) if s != view.seat and s & 1 == view.team
-                        and s not in (getattr(view, "folded", ()) or ())]
+            partners = [
+                s
+                for s in range(view.players)
+                if s != view.seat and s & 1 == view.team and s not in (getattr(view, "folded", ()) or ())
+            ]
             if partners or not _envido_callable_by_them(view):
                 held.add(i)
     if len(plays) > 1 and view.current_trick:
@@ -547,12 +562,20 @@ def _gives_match(view: SeatView, action: Action) -> bool:
             return them + truco_stake([c for _, c in view.truco_calls]).declined >= target
         if pending.family.value == "envido":
             rules = view.rules
-            stake = envido_stake([EnvidoCall(c) for _, c in view.envido_calls], scores=view.scores, target=target,
-                                 falta_mode=rules.falta_mode, raisable=rules.envido_raisable)
+            stake = envido_stake(
+                [EnvidoCall(c) for _, c in view.envido_calls],
+                scores=view.scores,
+                target=target,
+                falta_mode=rules.falta_mode,
+                raisable=rules.envido_raisable,
+            )
             return them + stake.declined >= target
     if type(action) is Mazo:
-        partners = [s for s in range(view.players) if s != view.seat and s & 1 == view.team
-                    and s not in (getattr(view, "folded", ()) or ())]
+        partners = [
+            s
+            for s in range(view.players)
+            if s != view.seat and s & 1 == view.team and s not in (getattr(view, "folded", ()) or ())
+        ]
         if not partners:
             return them + view.hand_value >= target
     return False
@@ -638,7 +661,11 @@ def evaluate(
             rest = [r for t in sources for r in t.rest]
         else:
             best = max(sources, key=lambda t: (t.equity / t.count, (t.value - t.envido) / t.count))
-            trick_part, hand_rate, trick_rollouts = (best.value - best.envido) / best.count, best.hands / best.count, best.count
+            trick_part, hand_rate, trick_rollouts = (
+                (best.value - best.envido) / best.count,
+                best.hands / best.count,
+                best.count,
+            )
             rest = best.rest
     held = _held_back(view, legal)
     ranked = []
@@ -647,29 +674,71 @@ def evaluate(
         if index in envido:
             outcomes, total, wins, folds = envido[index]
             value = sum(w * (us_pts - them_pts) for w, us_pts, them_pts in outcomes) / total
-            value += sum(w for w, us_pts, them_pts in outcomes
-                         if start[team] + us_pts < target and start[1 - team] + them_pts < target) / total * trick_part
+            value += (
+                sum(
+                    w
+                    for w, us_pts, them_pts in outcomes
+                    if start[team] + us_pts < target and start[1 - team] + them_pts < target
+                )
+                / total
+                * trick_part
+            )
             eq = _envido_equity(outcomes, total, rest, start, team, target, players)
-            ranked.append(RankedAction(
-                tally.action, round(value, 3), max(tally.count, trick_rollouts), None, hand_rate, round(wins, 3),
-                None if folds is None else round(folds, 3), ENVIDO_DEALS, eq, None, gives, index in held,
-            ))
+            ranked.append(
+                RankedAction(
+                    tally.action,
+                    round(value, 3),
+                    max(tally.count, trick_rollouts),
+                    None,
+                    hand_rate,
+                    round(wins, 3),
+                    None if folds is None else round(folds, 3),
+                    ENVIDO_DEALS,
+                    eq,
+                    None,
+                    gives,
+                    index in held,
+                )
+            )
             continue
         n = tally.count
         is_card = type(tally.action) is PlayCard
         trick_rate = tally.tricks / tally.trick_count if tally.trick_count and is_card else None
         team_rate = tally.team_tricks / tally.trick_count if tally.trick_count and is_card else None
-        ranked.append(RankedAction(tally.action, round(tally.value / n, 3), n, trick_rate, tally.hands / n,
-                                   equity=tally.equity / n, team_trick_rate=team_rate, gives_match=gives,
-                                   held_back=index in held))
-    order = sorted(range(len(ranked)), key=lambda i: (
-        ranked[i].held_back, ranked[i].gives_match, -round(ranked[i].equity, 4), -ranked[i].expected_points, i))
+        ranked.append(
+            RankedAction(
+                tally.action,
+                round(tally.value / n, 3),
+                n,
+                trick_rate,
+                tally.hands / n,
+                equity=tally.equity / n,
+                team_trick_rate=team_rate,
+                gives_match=gives,
+                held_back=index in held,
+            )
+        )
+    order = sorted(
+        range(len(ranked)),
+        key=lambda i: (
+            ranked[i].held_back,
+            ranked[i].gives_match,
+            -round(ranked[i].equity, 4),
+            -ranked[i].expected_points,
+            i,
+        ),
+    )
     return [ranked[i] for i in order]
 
 
 def _envido_equity(
-    outcomes: Sequence[_Outcome], total: float, rest: Sequence[tuple[int, int]], start: Sequence[int], team: int,
-    target: int, players: int,
+    outcomes: Sequence[_Outcome],
+    total: float,
+    rest: Sequence[tuple[int, int]],
+    start: Sequence[int],
+    team: int,
+    target: int,
+    players: int,
 ) -> float:
     """The chance of winning the match after an envido action: each envido outcome followed by
     each simulated rest of the hand (the envido is scored first: a team that reaches the target
@@ -744,14 +813,27 @@ def explain(view: SeatView, best: RankedAction, ranked: Sequence[RankedAction] =
             pending = view.pending
             if pending is not None and pending.family.value == "truco":
                 return BotReason.of(ReasonCode.MATCH_DECLINE_LOSES, call=pending.call.value, action=text)
-            if pending is not None and pending.family.value == "envido" and isinstance(action, Answer) and action.quiero:
+            if (
+                pending is not None
+                and pending.family.value == "envido"
+                and isinstance(action, Answer)
+                and action.quiero
+            ):
                 return BotReason.of(ReasonCode.ENVIDO_ACCEPT_FORCED, count=view.envido, call=pending.call.value)
-        if (by_points.action != action and by_points.expected_points - best.expected_points >= 0.25
-                and not best.held_back and not by_points.held_back and best.equity - by_points.equity >= 0.01
-                and 0.01 <= best.equity <= 0.99):
+        if (
+            by_points.action != action
+            and by_points.expected_points - best.expected_points >= 0.25
+            and not best.held_back
+            and not by_points.held_back
+            and best.equity - by_points.equity >= 0.01
+            and 0.01 <= best.equity <= 0.99
+        ):
             return BotReason.of(
-                ReasonCode.MATCH_CHANGES, action=text, chance=max(1, min(99, round(100 * best.equity))),
-                other=action_text(by_points.action), points=round(best.expected_points, 2),
+                ReasonCode.MATCH_CHANGES,
+                action=text,
+                chance=max(1, min(99, round(100 * best.equity))),
+                other=action_text(by_points.action),
+                points=round(best.expected_points, 2),
                 other_points=round(by_points.expected_points, 2),
             )
     if isinstance(action, Answer) and phase is Phase.ANSWER_TRUCO and action.quiero:
@@ -768,7 +850,9 @@ def explain(view: SeatView, best: RankedAction, ranked: Sequence[RankedAction] =
             if strength(action.card) > best_on_table:
                 certain = _unbeatable(view, action.card)
                 return BotReason.of(
-                    ReasonCode.WIN_RATE_TRICK, card=text, wins=10 if certain else max(1, _tenths(best.trick_rate)),
+                    ReasonCode.WIN_RATE_TRICK,
+                    card=text,
+                    wins=10 if certain else max(1, _tenths(best.trick_rate)),
                     of=10,
                 )
         partner = _partner_winning(view)
@@ -839,8 +923,13 @@ def _explain_envido(view: SeatView, best: RankedAction) -> BotReason:
         last = ladder[-1].value
         if action.quiero:
             rules = view.rules
-            stake = envido_stake(ladder, scores=view.scores, target=view.target, falta_mode=rules.falta_mode,
-                                 raisable=rules.envido_raisable)
+            stake = envido_stake(
+                ladder,
+                scores=view.scores,
+                target=view.target,
+                falta_mode=rules.falta_mode,
+                raisable=rules.envido_raisable,
+            )
             if wins < 0.5 and view.scores[1 - view.team] + stake.declined >= view.target:
                 return BotReason.of(ReasonCode.ENVIDO_ACCEPT_FORCED, count=count, call=last)
             return BotReason.of(ReasonCode.ENVIDO_ACCEPT_ODDS, count=count, wins=tenths, of=10, call=last)
@@ -857,9 +946,7 @@ def _explain_envido(view: SeatView, best: RankedAction) -> BotReason:
     return BotReason.of(ReasonCode.ENVIDO_CALL_ODDS, count=count, wins=tenths, of=10, call=call)
 
 
-def choose(
-    view: SeatView, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()
-) -> Decision:
+def choose(view: SeatView, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()) -> Decision:
     """The strong bot's decision: the legal action with the best chance of winning the match."""
     legal = tuple(view.legal_actions)
     if len(legal) == 1:

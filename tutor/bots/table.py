@@ -139,8 +139,9 @@ class Table:
             raise InvalidNotationError(NotationReason.BAD_VALUE, f"no seat {learner_seat!r}", value=learner_seat)
         self.learner_seat = learner_seat
         self.policy = policy
-        self.match = MatchState(rules, seed=seed, mano=mano, scores=scores,
-                                deals=(deal,) if deal is not None else (), auto_deal=False)
+        self.match = MatchState(
+            rules, seed=seed, mano=mano, scores=scores, deals=(deal,) if deal is not None else (), auto_deal=False
+        )
         self._hands: list[list[Entry]] = [[]]
         if log:
             self._replay(log)
@@ -199,8 +200,11 @@ class Table:
         """The opponents whose señas ``observer`` caught in hand ``index`` ("now and then")."""
         index = self.hand_index if index is None else index
         return tuple(
-            seat for seat in range(self.rules.players)
-            if seat % 2 != observer % 2 and seat != self.learner_seat and self.senas_shown(seat, index)
+            seat
+            for seat in range(self.rules.players)
+            if seat % 2 != observer % 2
+            and seat != self.learner_seat
+            and self.senas_shown(seat, index)
             and noticed(f"{self.seed}:{index}", seat, observer)
         )
 

@@ -35,7 +35,22 @@ from .loader import (
 from .schema import Check, Lesson, Step, split_bold
 
 __all__ = [
-    "AnswerError", "AnswerErrorKind", "ContentError", "Check", "Lesson", "Step", "split_bold",
-    "all_lessons", "get_lesson", "next_lesson", "load_lesson_file", "load_lessons", "clear_cache",
-    "PracticeHand", "all_hands", "get_hand", "hands_for", "load_hands",
+    "AnswerError",
+    "AnswerErrorKind",
+    "ContentError",
+    "Check",
+    "Lesson",
+    "Step",
+    "split_bold",
+    "all_lessons",
+    "get_lesson",
+    "next_lesson",
+    "load_lesson_file",
+    "load_lessons",
+    "clear_cache",
+    "PracticeHand",
+    "all_hands",
+    "get_hand",
+    "hands_for",
+    "load_hands",
 ]

@@ -1,9 +1,9 @@
 """Check the content files from the command line (for authors).
 
-    python -m tutor.content                       # validate every lesson and practice hand, print a summary
-    python -m tutor.content show KEY STEP [SEED]  # one question of a step, with the engine's answer
-    python -m tutor.content hand KEY [SEED]       # a practice hand's ideal line and coach messages, as text
-    python -m tutor.content hands                 # every practice hand: lesson, key, what it teaches
+python -m tutor.content                       # validate every lesson and practice hand, print a summary
+python -m tutor.content show KEY STEP [SEED]  # one question of a step, with the engine's answer
+python -m tutor.content hand KEY [SEED]       # a practice hand's ideal line and coach messages, as text
+python -m tutor.content hands                 # every practice hand: lesson, key, what it teaches
 """
 
 from __future__ import annotations

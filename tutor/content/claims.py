@@ -42,8 +42,20 @@ from .errors import ContentError
 from .predicates import Moment, seats_of
 
 __all__ = [
-    "Claim", "TrickClaim", "HandClaim", "AwardClaim", "PointsClaim", "ShowdownClaim", "WorthClaim", "StakeClaim",
-    "MatchClaim", "HeldClaim", "FACTS", "build", "check_fact_name", "verdict_claims",
+    "Claim",
+    "TrickClaim",
+    "HandClaim",
+    "AwardClaim",
+    "PointsClaim",
+    "ShowdownClaim",
+    "WorthClaim",
+    "StakeClaim",
+    "MatchClaim",
+    "HeldClaim",
+    "FACTS",
+    "build",
+    "check_fact_name",
+    "verdict_claims",
 ]
 
 
@@ -66,8 +78,11 @@ class TrickClaim:
         ranking = hand.rules.ranking_table
         cards = hand.tricks[self.trick - 1]
         best = max(cards, key=lambda sc: ranking.strength(sc[1]))
-        return self.card is not None and ranking.strength(self.card) == ranking.strength(best[1]) and \
-            (winner, self.card) in cards
+        return (
+            self.card is not None
+            and ranking.strength(self.card) == ranking.strength(best[1])
+            and (winner, self.card) in cards
+        )
 
 
 @dataclass(frozen=True)
@@ -89,8 +104,13 @@ class HandClaim:
             return self.seat is not None and self.seat in hand.folded and _last_mazo(hand) == self.seat
         if self.end is EndKind.TRUCO_DECLINED:
             last = _last_answer(hand, family=TrucoCall)
-            return last is not None and last.seat == self.seat and last.call is not None and \
-                str(last.call) == self.call and last.quiero is False
+            return (
+                last is not None
+                and last.seat == self.seat
+                and last.call is not None
+                and str(last.call) == self.call
+                and last.quiero is False
+            )
         return True
 
 
@@ -108,8 +128,12 @@ class AwardClaim:
         if self.index >= len(hand.awards):
             return False
         award = hand.awards[self.index]
-        return (award.team, award.points, award.rule, tuple(award.calls)) == (self.team, self.points, self.rule,
-                                                                              self.calls)
+        return (award.team, award.points, award.rule, tuple(award.calls)) == (
+            self.team,
+            self.points,
+            self.rule,
+            self.calls,
+        )
 
 
 @dataclass(frozen=True)
@@ -198,8 +222,9 @@ class HeldClaim:
         return set(hand.deal[self.seat]) == set(self.cards)
 
 
-Claim = (TrickClaim | HandClaim | AwardClaim | PointsClaim | ShowdownClaim | WorthClaim | StakeClaim | MatchClaim
-         | HeldClaim)
+Claim = (
+    TrickClaim | HandClaim | AwardClaim | PointsClaim | ShowdownClaim | WorthClaim | StakeClaim | MatchClaim | HeldClaim
+)
 """Any claim; every one has ``holds(hand) -> bool``."""
 
 
@@ -252,8 +277,9 @@ def _worth(hand: HandState, position: int) -> tuple[str, int, int] | None:
         return None
     count = len(before.awards)
     before.apply(other)
-    envido_awards = [a for a in before.awards[count:]
-                     if a.rule in (AwardRule.ENVIDO_ACCEPTED, AwardRule.ENVIDO_DECLINED)]
+    envido_awards = [
+        a for a in before.awards[count:] if a.rule in (AwardRule.ENVIDO_ACCEPTED, AwardRule.ENVIDO_DECLINED)
+    ]
     if len(envido_awards) != 1:
         return None
     award = envido_awards[0]
@@ -268,8 +294,13 @@ def _stake(hand: HandState, calls: tuple[str, ...], team: int) -> tuple[int, int
         return truco.accepted, truco.declined
     rules = hand.rules
     try:
-        stake = envido_stake([EnvidoCall(c) for c in calls], scores=hand.start_scores, target=rules.target,
-                             falta_mode=rules.falta_mode, raisable=rules.envido_raisable)
+        stake = envido_stake(
+            [EnvidoCall(c) for c in calls],
+            scores=hand.start_scores,
+            target=rules.target,
+            falta_mode=rules.falta_mode,
+            raisable=rules.envido_raisable,
+        )
     except ValueError:
         return None
     return stake.accepted_for(team), stake.declined
@@ -308,8 +339,11 @@ def _awards(m: Moment) -> tuple[Claim, ...]:
     if not hand.actions:
         return ()
     before = _replay_until(hand, len(hand.actions) - 1)
-    return tuple(AwardClaim(i, a.team, a.points, a.rule, tuple(a.calls))
-                 for i, a in enumerate(hand.awards) if i >= len(before.awards))
+    return tuple(
+        AwardClaim(i, a.team, a.points, a.rule, tuple(a.calls))
+        for i, a in enumerate(hand.awards)
+        if i >= len(before.awards)
+    )
 
 
 def _points(m: Moment) -> tuple[Claim, ...]:

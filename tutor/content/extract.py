@@ -72,8 +72,10 @@ def hand_texts(raw: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
     """(text, where) for every translatable text of a parsed practice-hand document, in file order."""
     where = f"practice hand {raw.get('key', '?')} (lesson {raw.get('lesson', '?')})"
     notes = {
-        "title": "title", "intro": "introduction: the one idea of the hand",
-        "goal": "the goal, as the learner reads it", "success": "said when the goal is reached",
+        "title": "title",
+        "intro": "introduction: the one idea of the hand",
+        "goal": "the goal, as the learner reads it",
+        "success": "said when the goal is reached",
         "failure": "said when the goal is missed",
     }
     for field, note in notes.items():
@@ -90,7 +92,10 @@ def hand_texts(raw: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
     if isinstance(outcomes, list):
         for index, item in enumerate(outcomes, start=1):
             if isinstance(item, dict) and isinstance(item.get("text"), str):
-                yield item["text"], f"{where}: verdict for one outcome ({index}), said when the hand ends with: {item.get('when')}"
+                yield (
+                    item["text"],
+                    f"{where}: verdict for one outcome ({index}), said when the hand ends with: {item.get('when')}",
+                )
 
 
 def content_texts(raw: Mapping[str, Any]) -> Iterator[tuple[str, str]]:

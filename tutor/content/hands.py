@@ -82,8 +82,15 @@ PLAY_CHOICES = ("lowest", "highest", "lowest_winning", "tie", "mata")
 strongest card in hand, the weakest card that beats the best card on the trick (the weakest card
 when nothing beats it, the strongest when leading), a card that ties the best card on the trick, the strongest mata."""
 
-TEXT_VALUES = ("learner_envido", "opponent_envido", "partner_envido", "points_us", "points_them",
-               "score_us", "score_them")
+TEXT_VALUES = (
+    "learner_envido",
+    "opponent_envido",
+    "partner_envido",
+    "points_us",
+    "points_them",
+    "score_us",
+    "score_them",
+)
 """Numbers a coach text may show: ``%(learner_envido)s`` and so on (see :func:`text_values`)."""
 
 MAX_DEAL_TRIES = 20000
@@ -101,7 +108,7 @@ class ActionSpec:
     def read(cls, text: Any, where: str) -> ActionSpec:
         """Validate an action text; ContentError names ``where``."""
         if not isinstance(text, str):
-            raise ContentError("expected an action such as \"truco\", \"quiero\" or \"play:lowest\"", path=where)
+            raise ContentError('expected an action such as "truco", "quiero" or "play:lowest"', path=where)
         if text in CALLS or text in ("quiero", "no_quiero", "mazo"):
             return cls(text)
         if text.startswith("play:"):
@@ -111,10 +118,14 @@ class ActionSpec:
             try:
                 Card.parse(what)
             except TrucoError:
-                raise ContentError(f"play:{what}: not a card nor one of {', '.join(PLAY_CHOICES)}", path=where) from None
+                raise ContentError(
+                    f"play:{what}: not a card nor one of {', '.join(PLAY_CHOICES)}", path=where
+                ) from None
             return cls(text)
-        raise ContentError(f"unknown action {text!r}; a call, quiero, no_quiero, mazo or play:<card or "
-                           f"{'|'.join(PLAY_CHOICES)}>", path=where)
+        raise ContentError(
+            f"unknown action {text!r}; a call, quiero, no_quiero, mazo or play:<card or {'|'.join(PLAY_CHOICES)}>",
+            path=where,
+        )
 
     def resolve(self, hand: HandState, seat: int) -> Action | None:
         """The engine action for ``seat`` now, or None when the spec names nothing legal."""
@@ -297,8 +308,10 @@ def text_values(hand: HandState, learner: int = 0) -> dict[str, int]:
         "learner_envido": hand.envido_of(learner).points,
         "opponent_envido": max(hand.envido_of(s).points for s in them),
         "partner_envido": max((hand.envido_of(s).points for s in partners), default=0),
-        "points_us": hand.points[us], "points_them": hand.points[1 - us],
-        "score_us": hand.scores[us], "score_them": hand.scores[1 - us],
+        "points_us": hand.points[us],
+        "points_them": hand.points[1 - us],
+        "score_us": hand.scores[us],
+        "score_them": hand.scores[1 - us],
     }
 
 
@@ -316,9 +329,11 @@ def _seat_index(word: str, players: int, where: str) -> int:
     match = re.fullmatch(r"s([0-5])", word)
     if match and int(match.group(1)) < players:
         return int(match.group(1))
-    raise ContentError(f"{word!r} is not one seat with {players} players: use learner, "
-                       f"{'opponent' if players == 2 else 'partner' if players == 4 else 's1'} or s0 to s{players - 1}",
-                       path=where)
+    raise ContentError(
+        f"{word!r} is not one seat with {players} players: use learner, "
+        f"{'opponent' if players == 2 else 'partner' if players == 4 else 's1'} or s0 to s{players - 1}",
+        path=where,
+    )
 
 
 def _coach_text(r: Reader, key: str) -> str:
@@ -337,8 +352,10 @@ def parse_hand_file(raw: Mapping[str, Any], lessons: Mapping[str, int], *, filen
     key = r.key()
     lesson = r.choice("lesson", tuple(lessons))
     if filename is not None and filename != f"{lessons[lesson]:02d}-{key}.toml":
-        raise r.error("key", f"the file of hand {key!r} of lesson {lessons[lesson]} must be named "
-                             f"{lessons[lesson]:02d}-{key}.toml")
+        raise r.error(
+            "key",
+            f"the file of hand {key!r} of lesson {lessons[lesson]} must be named {lessons[lesson]:02d}-{key}.toml",
+        )
     order = r.integer("order", 1, 99)
     title, intro, goal_text = r.text("title"), r.text("intro"), r.text("goal")
     success, failure = r.text("success"), r.text("failure")
@@ -356,8 +373,9 @@ def parse_hand_file(raw: Mapping[str, Any], lessons: Mapping[str, int], *, filen
         rules = find_variant(preset).rules(players=players, target=target, flor=FlorMode(flor), envido=envido_on)
     except TrucoError as exc:
         raise rules_r.error("preset", f"not a ruleset the engine plays: {exc}") from None
-    mano_word = rules_r.choice("mano", ("learner", "opponent", "partner", "s1", "s2", "s3", "s4", "s5"),
-                               default="learner")
+    mano_word = rules_r.choice(
+        "mano", ("learner", "opponent", "partner", "s1", "s2", "s3", "s4", "s5"), default="learner"
+    )
     mano = _seat_index(mano_word, players, rules_r.where("mano"))
     score_list = rules_r.integers("scores", 0, target - 1, counts=(2,)) or (0, 0)
     rules_r.finish()
@@ -387,8 +405,9 @@ def parse_hand_file(raw: Mapping[str, Any], lessons: Mapping[str, int], *, filen
 
     script = []
     for i, rule_r in enumerate(r.tables("script")):
-        seat_word = rule_r.choice("seat", ("opponent", "partner", "anyone", "s1", "s2", "s3", "s4", "s5"),
-                                  default="opponent")
+        seat_word = rule_r.choice(
+            "seat", ("opponent", "partner", "anyone", "s1", "s2", "s3", "s4", "s5"), default="opponent"
+        )
         when = rule_r.predicate("when")
         do_raw = rule_r.raw_value("do")
         do = ActionSpec.read(do_raw, rule_r.where("do"))
@@ -419,14 +438,31 @@ def parse_hand_file(raw: Mapping[str, Any], lessons: Mapping[str, int], *, filen
     verdict_facts = _facts(r)
     ideal_raw = r.raw_value("ideal")
     if not isinstance(ideal_raw, list) or not ideal_raw:
-        raise r.error("ideal", "expected the learner's ideal actions as a list, e.g. [\"play:lowest_winning\"]")
+        raise r.error("ideal", 'expected the learner\'s ideal actions as a list, e.g. ["play:lowest_winning"]')
     ideal = tuple(ActionSpec.read(item, f"ideal[{i}]") for i, item in enumerate(ideal_raw))
     r.finish()
     return PracticeHand(
-        key=key, lesson=lesson, order=order, title=title, intro=intro, goal_text=goal_text,  # type: ignore[arg-type]
-        success=success, failure=failure, rules=rules, mano=mano, scores=tuple(score_list),  # type: ignore[arg-type]
-        cards=tuple(cards), where=where_pred, script=tuple(script), bots=bots, coach=tuple(coach), goal=goal,  # type: ignore[arg-type]
-        ideal=ideal, outcomes=tuple(outcomes), facts=verdict_facts, quiet=quiet,
+        key=key,
+        lesson=lesson,
+        order=order,
+        title=title,
+        intro=intro,
+        goal_text=goal_text,
+        success=success,
+        failure=failure,
+        rules=rules,
+        mano=mano,
+        scores=tuple(score_list),  # type: ignore[arg-type]
+        cards=tuple(cards),
+        where=where_pred,
+        script=tuple(script),
+        bots=bots,
+        coach=tuple(coach),
+        goal=goal,  # type: ignore[arg-type]
+        ideal=ideal,
+        outcomes=tuple(outcomes),
+        facts=verdict_facts,
+        quiet=quiet,
     )
 
 
@@ -436,5 +472,5 @@ def _facts(r: Reader) -> tuple[str, ...]:
         return ()
     items = [raw] if isinstance(raw, str) else raw
     if not isinstance(items, list) or not items:
-        raise r.error("facts", "expected fact names, e.g. [\"trick(1)\", \"awards\"]")
+        raise r.error("facts", 'expected fact names, e.g. ["trick(1)", "awards"]')
     return tuple(check_fact_name(item, r.where("facts") + f"[{i}]") for i, item in enumerate(items))

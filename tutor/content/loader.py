@@ -59,8 +59,9 @@ def load_lesson_file(path: Path, *, name: str | None = None) -> Lesson:
     return Lesson(lesson.key, lesson.number, lesson.title, lesson.summary, lesson.steps, source=shown)
 
 
-def load_hand_file(path: Path, lessons: tuple[Lesson, ...] | None = None, *, name: str | None = None,
-                   verify: bool = True) -> PracticeHand:
+def load_hand_file(
+    path: Path, lessons: tuple[Lesson, ...] | None = None, *, name: str | None = None, verify: bool = True
+) -> PracticeHand:
     """Read and validate one practice hand file; with ``verify``, also play its ideal line on a few
     deals and check that every scripted action is legal and the goal is reached."""
     shown = name or _shown(path)
@@ -78,7 +79,7 @@ def verify_hand(spec: PracticeHand, seeds: Any = IDEAL_SEEDS) -> None:
     from .checks.base import GenerationError
     from .practice import IdealLineError, ScriptError, play_ideal
 
-    for seed in ([0] if spec.fixed else seeds):
+    for seed in [0] if spec.fixed else seeds:
         try:
             run = play_ideal(spec, seed)
         except GenerationError as exc:
@@ -87,8 +88,11 @@ def verify_hand(spec: PracticeHand, seeds: Any = IDEAL_SEEDS) -> None:
             raise ContentError(str(exc), file=spec.source, path="ideal") from None
         verdict = run.verdict()
         if verdict is None or not verdict.goal:
-            raise ContentError(f"the ideal line misses the goal on seed {seed}: "
-                               f"{[e.action for e in run.entries()]}", file=spec.source, path="check.goal")
+            raise ContentError(
+                f"the ideal line misses the goal on seed {seed}: {[e.action for e in run.entries()]}",
+                file=spec.source,
+                path="check.goal",
+            )
 
 
 def _shown(path: Path) -> str:
@@ -106,18 +110,23 @@ def load_lessons(directory: Path = LESSONS_DIR) -> tuple[Lesson, ...]:
     by_number: dict[int, Lesson] = {}
     for lesson in lessons:
         if lesson.key in by_key:
-            raise ContentError(f"lesson key {lesson.key!r} is also used by {by_key[lesson.key].source}",
-                               file=lesson.source, path="key")
+            raise ContentError(
+                f"lesson key {lesson.key!r} is also used by {by_key[lesson.key].source}", file=lesson.source, path="key"
+            )
         if lesson.number in by_number:
-            raise ContentError(f"lesson number {lesson.number} is also used by {by_number[lesson.number].source}",
-                               file=lesson.source, path="number")
+            raise ContentError(
+                f"lesson number {lesson.number} is also used by {by_number[lesson.number].source}",
+                file=lesson.source,
+                path="number",
+            )
         by_key[lesson.key] = lesson
         by_number[lesson.number] = lesson
     return tuple(sorted(lessons, key=lambda lesson: lesson.number))
 
 
-def load_hands(directory: Path = HANDS_DIR, lessons: tuple[Lesson, ...] | None = None,
-               verify: bool = True) -> tuple[PracticeHand, ...]:
+def load_hands(
+    directory: Path = HANDS_DIR, lessons: tuple[Lesson, ...] | None = None, verify: bool = True
+) -> tuple[PracticeHand, ...]:
     """Read every ``*.toml`` in ``directory`` (not cached), check that keys are unique, and return
     the hands in curriculum order (lesson number, then ``order``)."""
     lessons = lessons if lessons is not None else all_lessons()
@@ -126,8 +135,9 @@ def load_hands(directory: Path = HANDS_DIR, lessons: tuple[Lesson, ...] | None =
     numbers = {lesson.key: lesson.number for lesson in lessons}
     for spec in hands:
         if spec.key in seen:
-            raise ContentError(f"hand key {spec.key!r} is also used by {seen[spec.key].source}",
-                               file=spec.source, path="key")
+            raise ContentError(
+                f"hand key {spec.key!r} is also used by {seen[spec.key].source}", file=spec.source, path="key"
+            )
         seen[spec.key] = spec
     return tuple(sorted(hands, key=lambda h: (numbers[h.lesson], h.order, h.key)))
 

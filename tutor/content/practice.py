@@ -29,8 +29,16 @@ from .claims import Claim, build, verdict_claims
 from .hands import ActionSpec, CoachNote, PracticeHand, text_values
 from .predicates import Moment, seats_of
 
-__all__ = ["Practice", "Verdict", "FiredNote", "play_ideal", "play_line", "IdealLineError", "ScriptError",
-           "MAX_ACTIONS"]
+__all__ = [
+    "Practice",
+    "Verdict",
+    "FiredNote",
+    "play_ideal",
+    "play_line",
+    "IdealLineError",
+    "ScriptError",
+    "MAX_ACTIONS",
+]
 
 MAX_ACTIONS = 60
 """No hand, however it is played, has more actions than this (three tricks, calls and answers)."""
@@ -88,8 +96,16 @@ class Practice:
     def __init__(self, spec: PracticeHand, seed: int, log: Sequence[Iterable[Mapping[str, Any]]] | None = None) -> None:
         self.spec = spec
         self.seed = seed
-        self.table = Table(spec.rules, seed, str(spec.bots), log=log, deal=spec.deal(seed), mano=spec.mano,
-                           scores=spec.scores, policy=self._policy)
+        self.table = Table(
+            spec.rules,
+            seed,
+            str(spec.bots),
+            log=log,
+            deal=spec.deal(seed),
+            mano=spec.mano,
+            scores=spec.scores,
+            policy=self._policy,
+        )
         if len(self.table.hands()) > 1:
             from tutor.bots.table import TableError
 
@@ -108,8 +124,10 @@ class Practice:
                 continue
             action = rule.do.resolve(hand, seat)
             if action is None:
-                raise ScriptError(f"{self.spec.key}: script rule {rule.index + 1} ({rule.do}) names no legal "
-                                  f"action for seat {seat} after {[format_action(a) for a in hand.actions]}")
+                raise ScriptError(
+                    f"{self.spec.key}: script rule {rule.index + 1} ({rule.do}) names no legal "
+                    f"action for seat {seat} after {[format_action(a) for a in hand.actions]}"
+                )
             return action, {"code": "script", "params": {"rule": rule.index}}
         if self.spec.quiet:
             return self._quiet_bot(table, seat)
@@ -155,8 +173,9 @@ class Practice:
             for note in list(pending):
                 if note.when.test(moment):
                     facts = tuple(claim for name in note.facts for claim in build(name, moment))
-                    fired.append(FiredNote(note, position, text_values(steps.state, learner), facts,
-                                           steps.state.players))
+                    fired.append(
+                        FiredNote(note, position, text_values(steps.state, learner), facts, steps.state.players)
+                    )
                     pending.remove(note)
 
         check(0)
@@ -181,10 +200,16 @@ class Practice:
             mistakes += outcome.mistake
         else:
             text, index = (self.spec.success if goal else self.spec.failure), None
-        return Verdict(goal=goal, hinted=hinted, mistakes=mistakes, text=text, outcome=index,
-                       facts=(*(c for name in self.spec.facts for c in build(name, moment)), *verdict_claims(moment)),
-                       values=text_values(hand, self.table.learner_seat),
-                       players=hand.players)
+        return Verdict(
+            goal=goal,
+            hinted=hinted,
+            mistakes=mistakes,
+            text=text,
+            outcome=index,
+            facts=(*(c for name in self.spec.facts for c in build(name, moment)), *verdict_claims(moment)),
+            values=text_values(hand, self.table.learner_seat),
+            players=hand.players,
+        )
 
     # --- Acting ----------------------------------------------------------------------------------
 
@@ -224,8 +249,10 @@ def play_ideal(spec: PracticeHand, seed: int) -> Practice:
             raise IdealLineError(f"{spec.key} (seed {seed}): the ideal line ends before the hand does")
         action = spec.ideal[done].resolve(run.hand, run.table.learner_seat)
         if action is None:
-            raise IdealLineError(f"{spec.key} (seed {seed}): ideal step {done + 1} ({spec.ideal[done]}) is not "
-                                 f"legal after {[format_action(a) for a in run.hand.actions]}")
+            raise IdealLineError(
+                f"{spec.key} (seed {seed}): ideal step {done + 1} ({spec.ideal[done]}) is not "
+                f"legal after {[format_action(a) for a in run.hand.actions]}"
+            )
         return format_action(action).split(":", 1)[1]
 
     return play_line(spec, seed, choose)
@@ -237,9 +264,11 @@ def describe(spec: PracticeHand, run: Practice) -> list[str]:
     names = {0: "learner"}
     for seat in range(1, hand.players):
         names[seat] = ("partner" if seat % 2 == 0 else "opponent") + (f" s{seat}" if hand.players > 2 else "")
-    lines = [f"{spec.key} (lesson {spec.lesson}), seed {run.seed}: {spec.title}",
-             "deal: " + " | ".join(f"{names[s]} {' '.join(c.notation for c in hand.deal[s])}" for s in range(hand.players)),
-             f"mano: {names[hand.mano]}; scores us-them {hand.start_scores[0]}-{hand.start_scores[1]}"]
+    lines = [
+        f"{spec.key} (lesson {spec.lesson}), seed {run.seed}: {spec.title}",
+        "deal: " + " | ".join(f"{names[s]} {' '.join(c.notation for c in hand.deal[s])}" for s in range(hand.players)),
+        f"mano: {names[hand.mano]}; scores us-them {hand.start_scores[0]}-{hand.start_scores[1]}",
+    ]
     notes = run.coach()
     by_position: dict[int, list[FiredNote]] = {}
     for fired in notes:
@@ -250,7 +279,9 @@ def describe(spec: PracticeHand, run: Practice) -> list[str]:
             flag = " (mistake)" if fired.note.mistake else ""
             for claim in fired.facts:
                 lines.append(f"    fact: {claim}")
-            lines.append(f"    coach{flag}: {fired.note.text % fired.values if '%(' in fired.note.text else fired.note.text}")
+            lines.append(
+                f"    coach{flag}: {fired.note.text % fired.values if '%(' in fired.note.text else fired.note.text}"
+            )
 
     say(0)
     for position, entry in enumerate(run.entries(), start=1):
@@ -259,8 +290,10 @@ def describe(spec: PracticeHand, run: Practice) -> list[str]:
         say(position)
     verdict = run.verdict()
     if verdict is not None:
-        lines.append(f"points us-them: {hand.points[0]}-{hand.points[1]}; goal {'reached' if verdict.goal else 'missed'}; "
-                     f"{verdict.stars} star{'s' if verdict.stars != 1 else ''}")
+        lines.append(
+            f"points us-them: {hand.points[0]}-{hand.points[1]}; goal {'reached' if verdict.goal else 'missed'}; "
+            f"{verdict.stars} star{'s' if verdict.stars != 1 else ''}"
+        )
         for claim in verdict.facts:
             lines.append(f"  fact: {claim}")
         text = verdict.text % verdict.values if "%(" in verdict.text else verdict.text

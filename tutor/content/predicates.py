@@ -216,8 +216,16 @@ def _arg_end(text: str) -> str:
 
 ARG_TYPES: dict[str, Callable[[str], Any]] = {
     "end": _arg_end,
-    "seat": _arg_seat, "team": _arg_team, "winner": _arg_winner, "n": _arg_int, "trick": _arg_trick,
-    "call": _arg_call, "answer": _arg_answer, "action": _arg_action, "phase": _arg_phase, "card": _arg_card,
+    "seat": _arg_seat,
+    "team": _arg_team,
+    "winner": _arg_winner,
+    "n": _arg_int,
+    "trick": _arg_trick,
+    "call": _arg_call,
+    "answer": _arg_answer,
+    "action": _arg_action,
+    "phase": _arg_phase,
+    "card": _arg_card,
     "sena": _arg_sena,
 }
 
@@ -277,6 +285,7 @@ def _always(m: Moment) -> bool:
 
 
 # Progress of the hand
+
 
 @word("phase", "phase", "The seat to act is doing this: play, answer_envido, answer_truco, answer_flor, over.")
 def _phase(m: Moment, phase: Phase) -> bool:
@@ -345,8 +354,12 @@ def _trick_won_by(m: Moment, n: int, who: str) -> bool:
     return seat is not None and seat in seats_of(who, m)
 
 
-@word("winning_trick", "winner", "In the trick under way, the best card so far belongs to this seat or team "
-      "(parda: the best cards so far are equal and of both teams).")
+@word(
+    "winning_trick",
+    "winner",
+    "In the trick under way, the best card so far belongs to this seat or team "
+    "(parda: the best cards so far are equal and of both teams).",
+)
 def _winning_trick(m: Moment, who: str) -> bool:
     trick = m.hand.current_trick
     if not trick or m.hand.is_over:
@@ -380,23 +393,32 @@ def _lowest_winning(m: Moment, n: int) -> bool:
 
 # Calls and answers
 
+
 @word("called", "seat call", "One of these seats made this call.")
 def _called(m: Moment, seat: str, call: str) -> bool:
     seats = seats_of(seat, m)
     return any(e.seat in seats and str(e.call) == call for e in _events(m, EventKind.CALL))
 
 
-@word("answered", "seat answer", "One of these seats answered a call with quiero or no_quiero (a mazo that "
-      "declines an open envido counts as no_quiero; a truco raise in answer counts as quiero).")
+@word(
+    "answered",
+    "seat answer",
+    "One of these seats answered a call with quiero or no_quiero (a mazo that "
+    "declines an open envido counts as no_quiero; a truco raise in answer counts as quiero).",
+)
 def _answered(m: Moment, seat: str, answer: str) -> bool:
     seats = seats_of(seat, m)
     want = answer == "quiero"
     return any(e.seat in seats and e.quiero is want for e in _events(m, EventKind.ANSWER))
 
 
-@word("answered_call", "seat call answer", "One of these seats answered this call with quiero or no_quiero (a "
-      "mazo that declines an open envido counts as no_quiero; a truco raise in answer counts as quiero, an envido "
-      "raise as neither).")
+@word(
+    "answered_call",
+    "seat call answer",
+    "One of these seats answered this call with quiero or no_quiero (a "
+    "mazo that declines an open envido counts as no_quiero; a truco raise in answer counts as quiero, an envido "
+    "raise as neither).",
+)
 def _answered_call(m: Moment, seat: str, call: str, answer: str) -> bool:
     seats = seats_of(seat, m)
     want = answer == "quiero"
@@ -485,8 +507,11 @@ def _flor_announced(m: Moment, seat: str) -> bool:
     return any(s in seats for s in m.hand.flor_announced)
 
 
-@word("last", "seat action", "The last action was taken by one of these seats and was this action "
-      "(a call, quiero, no_quiero, mazo or play).")
+@word(
+    "last",
+    "seat action",
+    "The last action was taken by one of these seats and was this action (a call, quiero, no_quiero, mazo or play).",
+)
 def _last(m: Moment, seat: str, action: str) -> bool:
     if not m.hand.actions:
         return False
@@ -504,13 +529,18 @@ def _last(m: Moment, seat: str, action: str) -> bool:
 
 # The deal (usable in a deal pattern)
 
+
 @word("holds", "seat card", "One of these seats was dealt this card.", deal_only=True)
 def _holds(m: Moment, seat: str, card: Card) -> bool:
     return any(card in m.hand.deal[s] for s in seats_of(seat, m))
 
 
-@word("holds_mata", "seat", "One of these seats was dealt a mata (1 of espadas, 1 of bastos, 7 of espadas, "
-      "7 of oros).", deal_only=True)
+@word(
+    "holds_mata",
+    "seat",
+    "One of these seats was dealt a mata (1 of espadas, 1 of bastos, 7 of espadas, 7 of oros).",
+    deal_only=True,
+)
 def _holds_mata(m: Moment, seat: str) -> bool:
     return any(c in MATAS for s in seats_of(seat, m) for c in m.hand.deal[s])
 
@@ -535,14 +565,19 @@ def _envido_at_most(m: Moment, seat: str, n: int) -> bool:
     return all(m.hand.envido_of(s).points <= n for s in seats_of(seat, m))
 
 
-@word("envido_best", "team", "This team's envido wins the showdown (ties go to the seat nearer the mano).",
-      deal_only=True)
+@word(
+    "envido_best", "team", "This team's envido wins the showdown (ties go to the seat nearer the mano).", deal_only=True
+)
 def _envido_best(m: Moment, team: str) -> bool:
     return _showdown_winner(m.hand) == _team(team, m)
 
 
-@word("best_card_at_least", "seat card", "One of these seats was dealt a card at least as strong as this one.",
-      deal_only=True)
+@word(
+    "best_card_at_least",
+    "seat card",
+    "One of these seats was dealt a card at least as strong as this one.",
+    deal_only=True,
+)
 def _best_card_at_least(m: Moment, seat: str, card: Card) -> bool:
     floor = _ranking(m.hand).strength(card)
     return any(_best(m.hand.deal[s], m.hand) >= floor for s in seats_of(seat, m))
@@ -580,6 +615,7 @@ def _sena(m: Moment, seat: str, sena: Sena) -> bool:
 
 # Points and score
 
+
 @word("points_at_least", "team n", "This team scored at least n points in this hand.")
 def _points_at_least(m: Moment, team: str, n: int) -> bool:
     return m.hand.points[_team(team, m)] >= n
@@ -606,8 +642,11 @@ def _falta_wins_game(m: Moment) -> bool:
     return falta_wins_game(m.hand.scores, rules.target, rules.falta_mode)
 
 
-@word("hand_won_by", "team", "The hand is over and this team took it (on tricks, by a declined Truco or the "
-      "mazo, or by reaching the target).")
+@word(
+    "hand_won_by",
+    "team",
+    "The hand is over and this team took it (on tricks, by a declined Truco or the mazo, or by reaching the target).",
+)
 def _hand_won_by(m: Moment, team: str) -> bool:
     end = m.hand.end
     return end is not None and end.team == _team(team, m)
@@ -620,16 +659,25 @@ def _match_won_by(m: Moment, team: str) -> bool:
 
 # Added for the practice hands of lessons 2 to 5 (card ranking, tricks and parda, envido)
 
-@word("cards_at_least", "seat card n", "One of these seats was dealt at least n cards at least as strong as this "
-      "one.", deal_only=True)
+
+@word(
+    "cards_at_least",
+    "seat card n",
+    "One of these seats was dealt at least n cards at least as strong as this one.",
+    deal_only=True,
+)
 def _cards_at_least(m: Moment, seat: str, card: Card, n: int) -> bool:
     ranking = _ranking(m.hand)
     floor = ranking.strength(card)
     return any(sum(ranking.strength(c) >= floor for c in m.hand.deal[s]) >= n for s in seats_of(seat, m))
 
 
-@word("cards_at_most", "seat card n", "One of these seats was dealt at least n cards no stronger than this one.",
-      deal_only=True)
+@word(
+    "cards_at_most",
+    "seat card n",
+    "One of these seats was dealt at least n cards no stronger than this one.",
+    deal_only=True,
+)
 def _cards_at_most(m: Moment, seat: str, card: Card, n: int) -> bool:
     ranking = _ranking(m.hand)
     ceiling = ranking.strength(card)
@@ -638,8 +686,13 @@ def _cards_at_most(m: Moment, seat: str, card: Card, n: int) -> bool:
 
 # Added for the practice hands of lessons 6 to 9 (truco, scoring, pairs and trios, flor)
 
-@word("lowest_played", "trick", "The learner played in trick n the weakest of the cards it held then (a card "
-      "equal to the weakest counts), whoever took the trick.")
+
+@word(
+    "lowest_played",
+    "trick",
+    "The learner played in trick n the weakest of the cards it held then (a card "
+    "equal to the weakest counts), whoever took the trick.",
+)
 def _lowest_played(m: Moment, n: int) -> bool:
     hand = m.hand
     tricks = list(hand.tricks) + ([tuple(hand.current_trick)] if hand.current_trick else [])
@@ -656,8 +709,13 @@ def _lowest_played(m: Moment, n: int) -> bool:
 
 # Added for truthful verdicts: what the learner really did, and how the hand really ended
 
-@word("did", "seat action", "One of these seats took this action at some point (a call, quiero, no_quiero, "
-      "mazo or play); a mazo is not a no_quiero.")
+
+@word(
+    "did",
+    "seat action",
+    "One of these seats took this action at some point (a call, quiero, no_quiero, "
+    "mazo or play); a mazo is not a no_quiero.",
+)
 def _did(m: Moment, seat: str, action: str) -> bool:
     seats = seats_of(seat, m)
     for done in m.hand.actions:
@@ -680,8 +738,13 @@ def _tricks_won(m: Moment, team: str, n: int) -> bool:
     return sum(1 for seat in m.hand.trick_winners if seat is not None and seat % 2 == wanted) >= n
 
 
-@word("sure_on_tricks", "team", "Played well, this team takes the hand on tricks as dealt, whatever the other team "
-      "plays (every card known; calls and the mazo aside).", deal_only=True)
+@word(
+    "sure_on_tricks",
+    "team",
+    "Played well, this team takes the hand on tricks as dealt, whatever the other team "
+    "plays (every card known; calls and the mazo aside).",
+    deal_only=True,
+)
 def _sure_on_tricks(m: Moment, team: str) -> bool:
     hand = m.hand
     strength = _ranking(hand).strength
@@ -690,8 +753,12 @@ def _sure_on_tricks(m: Moment, team: str) -> bool:
     return forced(position, _team(team, m))
 
 
-@word("hand_end", "end", "The hand is over and ended this way: tricks, truco_declined, mazo or match_won (a team "
-      "reached the target during the hand).")
+@word(
+    "hand_end",
+    "end",
+    "The hand is over and ended this way: tricks, truco_declined, mazo or match_won (a team "
+    "reached the target during the hand).",
+)
 def _hand_end(m: Moment, end: str) -> bool:
     return m.hand.end is not None and m.hand.end.kind.value == end
 
@@ -741,12 +808,38 @@ def _combine(kind: str, parts: Sequence[Predicate]) -> Predicate:
     return Predicate(text, lambda m: any(p.test(m) for p in parts), names, monotone)
 
 
-STABLE = frozenset({
-    "always", "hand_over", "tricks_done", "played", "learner_played", "card_played", "trick_won_by",
-    "lowest_winning", "lowest_played", "called", "answered", "answered_call", "truco_called", "truco_accepted",
-    "truco_level", "truco_declined", "envido_called", "envido_accepted", "envido_declined", "envido_won_by",
-    "went_mazo", "flor_announced", "points_at_least", "hand_won_by", "match_won_by", "did", "hand_end", "tricks_won",
-})
+STABLE = frozenset(
+    {
+        "always",
+        "hand_over",
+        "tricks_done",
+        "played",
+        "learner_played",
+        "card_played",
+        "trick_won_by",
+        "lowest_winning",
+        "lowest_played",
+        "called",
+        "answered",
+        "answered_call",
+        "truco_called",
+        "truco_accepted",
+        "truco_level",
+        "truco_declined",
+        "envido_called",
+        "envido_accepted",
+        "envido_declined",
+        "envido_won_by",
+        "went_mazo",
+        "flor_announced",
+        "points_at_least",
+        "hand_won_by",
+        "match_won_by",
+        "did",
+        "hand_end",
+        "tricks_won",
+    }
+)
 """The words that, once they hold in a hand, hold until it is over (a coach text's ``says`` uses only
 these: what it states must still be true when the hand is over)."""
 
@@ -760,15 +853,16 @@ def parse(raw: Any, path: str = "") -> Predicate:
             raise ContentError("an empty list of predicates", path=path)
         return _combine("all", [parse(item, f"{path}[{i}]") for i, item in enumerate(raw)])
     if isinstance(raw, dict) and len(raw) == 1:
-        (kind, value), = raw.items()
+        ((kind, value),) = raw.items()
         if kind == "not":
             return _negate(parse(value, f"{path}.not"))
         if kind in ("all", "any"):
             if not isinstance(value, list) or not value:
                 raise ContentError(f"{kind} takes a non-empty list of predicates", path=f"{path}.{kind}")
             return _combine(kind, [parse(item, f"{path}.{kind}[{i}]") for i, item in enumerate(value)])
-    raise ContentError("expected a predicate: a name such as \"hand_over\", a list, or a table with one of "
-                       "all, any, not", path=path)
+    raise ContentError(
+        'expected a predicate: a name such as "hand_over", a list, or a table with one of all, any, not', path=path
+    )
 
 
 def deal_only(pred: Predicate) -> bool:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal, overload
 
 from tutor.engine.cards import Card, parse_cards
 from tutor.engine.errors import InvalidNotationError
@@ -58,7 +58,7 @@ class Reader:
         if value is _MISSING:
             return None
         if not isinstance(value, (str, list)):
-            raise self.error(key, "expected cards as text such as \"7c 5c 12e\" or a list")
+            raise self.error(key, 'expected cards as text such as "7c 5c 12e" or a list')
         try:
             cards = parse_cards(value, count=count)
         except InvalidNotationError as exc:
@@ -122,7 +122,7 @@ class Reader:
         elif isinstance(value, list) and all(isinstance(x, str) for x in value):
             items = [x.strip().upper() for x in value]
         else:
-            raise self.error(key, f"expected letters from {alphabet}, e.g. \"{alphabet[:2]}\"")
+            raise self.error(key, f'expected letters from {alphabet}, e.g. "{alphabet[:2]}"')
         for i, item in enumerate(items):
             if item not in alphabet or len(item) != 1:
                 raise self.error(key, f"item {i + 1}: {item!r} is not one of {', '.join(alphabet)}")
@@ -178,6 +178,10 @@ class Reader:
         """A ContentError at ``path.key``."""
         return ContentError(message, path=self.where(key) if key else self.path)
 
+    @overload
+    def text(self, key: str, *, required: Literal[True] = True) -> str: ...
+    @overload
+    def text(self, key: str, *, required: bool) -> str | None: ...
     def text(self, key: str, *, required: bool = True) -> str | None:
         """An English text (a msgid): non-empty, trimmed, balanced ``**`` bold markers."""
         value = self._get(key)
@@ -262,5 +266,3 @@ def card_message(exc: InvalidNotationError) -> str:
     if reason == "wrong_count":
         return f"expected {exc.details.get('expected')} cards, got {value}"
     return str(exc)
-
-

@@ -126,7 +126,7 @@ def split_bold(paragraph: str) -> list[tuple[str, bool]]:
     pos = 0
     for match in _BOLD_RE.finditer(paragraph):
         if match.start() > pos:
-            runs.append((paragraph[pos:match.start()], False))
+            runs.append((paragraph[pos : match.start()], False))
         runs.append((match.group(1), True))
         pos = match.end()
     if pos < len(paragraph):
@@ -146,8 +146,9 @@ def parse_check(raw: Any, path: str) -> Check:
     if not isinstance(kind, str):
         raise ContentError("missing", path=f"{path}.kind")
     if kind not in checks.KINDS:
-        raise ContentError(f"unknown check kind {kind!r}; one of {', '.join(sorted(checks.KINDS))}",
-                           path=f"{path}.kind")
+        raise ContentError(
+            f"unknown check kind {kind!r}; one of {', '.join(sorted(checks.KINDS))}", path=f"{path}.kind"
+        )
     prompt = r.text("prompt")
     labels_raw = r.raw_value("labels") or {}
     if not isinstance(labels_raw, dict):
@@ -158,8 +159,9 @@ def parse_check(raw: Any, path: str) -> Check:
     labels: dict[str, str] = {}
     for value in labels_raw:
         if value not in allowed:
-            raise ContentError(f"no option {value!r} to label; one of: {', '.join(allowed) or 'none'}",
-                               path=f"{path}.labels.{value}")
+            raise ContentError(
+                f"no option {value!r} to label; one of: {', '.join(allowed) or 'none'}", path=f"{path}.labels.{value}"
+            )
         labels[value] = check_text(labels_raw[value], f"{path}.labels.{value}")  # type: ignore[assignment]
     check = Check(kind=kind, prompt=prompt, params=params, labels=labels)  # type: ignore[arg-type]
     try:
@@ -185,8 +187,15 @@ def parse_step(raw: Any, path: str) -> Step:
     if picture is not None and picture not in PICTURES:
         raise ContentError(f"unknown picture {picture!r}; one of {', '.join(PICTURES)}", path=f"{path}.picture")
     r.finish()
-    return Step(key=key, title=title, body=body, cards=cards, check=check, hint=hint,  # type: ignore[arg-type]
-                picture=picture)
+    return Step(
+        key=key,
+        title=title,
+        body=body,
+        cards=cards,
+        check=check,
+        hint=hint,  # type: ignore[arg-type]
+        picture=picture,
+    )
 
 
 def parse_lesson(raw: Mapping[str, Any], *, filename: str | None = None) -> Lesson:

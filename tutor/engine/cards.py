@@ -52,11 +52,18 @@ FIGURES: frozenset[int] = frozenset({10, 11, 12})
 
 # French input: suit symbols (filled and outlined) and letter ranks.
 _SUIT_INPUT = {
-    "e": Suit.ESPADAS, "b": Suit.BASTOS, "o": Suit.OROS, "c": Suit.COPAS,
-    "♠": Suit.ESPADAS, "♤": Suit.ESPADAS,
-    "♣": Suit.BASTOS, "♧": Suit.BASTOS,
-    "♦": Suit.OROS, "♢": Suit.OROS,
-    "♥": Suit.COPAS, "♡": Suit.COPAS,
+    "e": Suit.ESPADAS,
+    "b": Suit.BASTOS,
+    "o": Suit.OROS,
+    "c": Suit.COPAS,
+    "♠": Suit.ESPADAS,
+    "♤": Suit.ESPADAS,
+    "♣": Suit.BASTOS,
+    "♧": Suit.BASTOS,
+    "♦": Suit.OROS,
+    "♢": Suit.OROS,
+    "♥": Suit.COPAS,
+    "♡": Suit.COPAS,
 }
 _LETTER_RANK = {"a": 1, "j": 10, "b": 10, "q": 11, "d": 11, "k": 12}
 _CARD_RE = re.compile(r"^(\d{1,2}|[ajbqdk])(.)$", re.IGNORECASE)
@@ -103,9 +110,7 @@ class Card:
             # Tell "unknown suit" apart from garbage: a valid rank prefix with a bad tail.
             head = re.match(r"^(\d{1,2}|[ajbqdk])", raw, re.IGNORECASE)
             if head and len(raw) > len(head.group(1)):
-                raise InvalidNotationError(
-                    NotationReason.UNKNOWN_SUIT, f"unknown suit in {raw!r}", value=raw
-                )
+                raise InvalidNotationError(NotationReason.UNKNOWN_SUIT, f"unknown suit in {raw!r}", value=raw)
             raise InvalidNotationError(NotationReason.MALFORMED, f"not a card: {raw!r}", value=raw)
         rank_text, suit_text = match.groups()
         suit = _SUIT_INPUT.get(suit_text.lower())
@@ -195,9 +200,7 @@ def parse_cards(
     for item in items:
         card = item if isinstance(item, Card) else Card.parse(item)
         if card in seen and not allow_duplicates:
-            raise InvalidNotationError(
-                NotationReason.DUPLICATE_CARD, f"card {card} given twice", value=card.notation
-            )
+            raise InvalidNotationError(NotationReason.DUPLICATE_CARD, f"card {card} given twice", value=card.notation)
         seen.add(card)
         cards.append(card)
     if not cards and count != 0:

@@ -79,6 +79,8 @@ def _bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
 _HANDS: tuple[frozenset[Card], ...] = tuple(frozenset(h) for h in combinations(DECK, 3))
 _BY_ENVIDO: dict[int, list[frozenset[Card]]] = defaultdict(list)
 _BY_FLOR: dict[int, list[frozenset[Card]]] = defaultdict(list)
@@ -155,8 +157,7 @@ class _SeatFacts:
     def free(self) -> bool:
         """True when any three cards do (nothing but the known cards is said of them)."""
         return (
-            self.envido is None and not self.below and self.flor is None and self.flor_value is None
-            and not self.extra
+            self.envido is None and not self.below and self.flor is None and self.flor_value is None and not self.extra
         )
 
     def check(self, hand: frozenset[Card]) -> bool:
@@ -289,8 +290,7 @@ class Determinizer:
                 source = _FLORES
             known = frozenset(facts_of.known)
             self._candidates[seat] = [
-                hand - known for hand in source
-                if known <= hand and (hand - known) <= pool and facts_of.check(hand)
+                hand - known for hand in source if known <= hand and (hand - known) <= pool and facts_of.check(hand)
             ]
         self._exact_order = sorted(self._candidates, key=lambda s: len(self._candidates[s]))
         self._pool_index = [_INDEX[c] for c in self.pool]
@@ -441,9 +441,7 @@ def _set(value: _T | None) -> _T:
     return value
 
 
-def determinize(
-    view: SeatView, rng: random.Random, constraints: Sequence[HandFact] = ()
-) -> HandState:
+def determinize(view: SeatView, rng: random.Random, constraints: Sequence[HandFact] = ()) -> HandState:
     """A full :class:`HandState` consistent with everything ``view``'s seat has seen.
 
     The cards the seat has not seen are dealt at random (from ``rng``) to the other seats so that

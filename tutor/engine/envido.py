@@ -31,10 +31,22 @@ from .cards import DECK, Card, Suit, parse_cards
 from .errors import InvalidNotationError, NotationReason
 
 __all__ = [
-    "EnvidoKind", "EnvidoResult", "envido", "envido_points",
-    "FlorResult", "flor", "has_flor", "flor_points",
-    "StatementAction", "Statement", "ShowdownResult", "showdown", "showdown_hands",
-    "MAX_ENVIDO", "MIN_FLOR", "MAX_FLOR",
+    "EnvidoKind",
+    "EnvidoResult",
+    "envido",
+    "envido_points",
+    "FlorResult",
+    "flor",
+    "has_flor",
+    "flor_points",
+    "StatementAction",
+    "Statement",
+    "ShowdownResult",
+    "showdown",
+    "showdown_hands",
+    "MAX_ENVIDO",
+    "MIN_FLOR",
+    "MAX_FLOR",
 ]
 
 MAX_ENVIDO = 33
@@ -299,7 +311,8 @@ def showdown(values: Sequence[int], mano: int = 0, folded: Collection[int] = ())
     out = frozenset(folded)
     if not out <= frozenset(range(n)) or {s % 2 for s in range(n) if s not in out} != {0, 1}:
         raise InvalidNotationError(
-            NotationReason.BAD_VALUE, f"folded seats {sorted(out)!r}: each team needs a seat in the showdown",
+            NotationReason.BAD_VALUE,
+            f"folded seats {sorted(out)!r}: each team needs a seat in the showdown",
             value=sorted(out),
         )
     order = tuple(seat for seat in ((mano + i) % n for i in range(n)) if seat not in out)

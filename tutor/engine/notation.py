@@ -38,8 +38,18 @@ from .stakes import FaltaMode
 from .state import CALLS, Action, Answer, Call, Deal, HandState, Mazo, PlayCard
 
 __all__ = [
-    "format_rules", "parse_rules", "format_deal", "parse_deal", "format_action", "parse_action",
-    "format_actions", "parse_actions", "HandRecord", "format_hand", "parse_hand", "replay",
+    "format_rules",
+    "parse_rules",
+    "format_deal",
+    "parse_deal",
+    "format_action",
+    "parse_action",
+    "format_actions",
+    "parse_actions",
+    "HandRecord",
+    "format_hand",
+    "parse_hand",
+    "replay",
 ]
 
 _TRUE = {"1", "true", "yes", "on", "y"}
@@ -75,8 +85,14 @@ def format_rules(rules: Rules) -> str:
 
 
 _CONVERT = {
-    "players": int, "target": int, "envido": bool, "envido_raisable": bool, "early_mazo": bool,
-    "falta_mode": FaltaMode, "flor": FlorMode, "ranking": str,
+    "players": int,
+    "target": int,
+    "envido": bool,
+    "envido_raisable": bool,
+    "early_mazo": bool,
+    "falta_mode": FaltaMode,
+    "flor": FlorMode,
+    "ranking": str,
 }
 
 
@@ -154,8 +170,10 @@ def parse_deal(text: str, players: int | None = None) -> Deal:
     if len(parts) not in (2, 4, 6) or (players is not None and len(parts) != players):
         expected = players if players is not None else (2, 4, 6)
         raise _bad(
-            NotationReason.WRONG_COUNT, f"a deal needs {expected} hands, got {len(parts)}",
-            value=len(parts), expected=expected,
+            NotationReason.WRONG_COUNT,
+            f"a deal needs {expected} hands, got {len(parts)}",
+            value=len(parts),
+            expected=expected,
         )
     hands = []
     seen: set[Card] = set()
@@ -299,16 +317,19 @@ def parse_hand(text: str) -> HandRecord:
         raise _bad(NotationReason.MALFORMED, f"a hand must be text, not {text!r}", value=text)
     parts = text.strip().split(";")
     if len(parts) != 5:
-        raise _bad(
-            NotationReason.MALFORMED, "a hand is rules;mano=M;scores=A-B;deal;actions", value=text, expected=5
-        )
+        raise _bad(NotationReason.MALFORMED, "a hand is rules;mano=M;scores=A-B;deal;actions", value=text, expected=5)
     rules = parse_rules(parts[0])
     mano_key, _, mano_text = parts[1].partition("=")
     if mano_key.strip() != "mano" or not (mano_text.strip().isascii() and mano_text.strip().isdigit()):
         raise _bad(NotationReason.MALFORMED, f"expected mano=M, got {parts[1]!r}", value=parts[1])
     score_key, _, score_text = parts[2].partition("=")
     a, sep, b = score_text.partition("-")
-    if score_key.strip() != "scores" or not sep or not (a.strip().isascii() and a.strip().isdigit()) or not (b.strip().isascii() and b.strip().isdigit()):
+    if (
+        score_key.strip() != "scores"
+        or not sep
+        or not (a.strip().isascii() and a.strip().isdigit())
+        or not (b.strip().isascii() and b.strip().isdigit())
+    ):
         raise _bad(NotationReason.MALFORMED, f"expected scores=A-B, got {parts[2]!r}", value=parts[2])
     deal = parse_deal(parts[3], rules.players)
     mano = int(mano_text)

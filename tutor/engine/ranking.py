@@ -78,7 +78,20 @@ class Ranking:
 ARGENTINE = Ranking.from_spec(
     "argentine",
     [
-        "1e", "1b", "7e", "7o", "3*", "2*", "1o 1c", "12*", "11*", "10*", "7b 7c", "6*", "5*", "4*",
+        "1e",
+        "1b",
+        "7e",
+        "7o",
+        "3*",
+        "2*",
+        "1o 1c",
+        "12*",
+        "11*",
+        "10*",
+        "7b 7c",
+        "6*",
+        "5*",
+        "4*",
     ],
 )
 """The Argentine trick ranking (docs/rules §2), used by every preset of this engine."""

@@ -24,13 +24,35 @@ from typing import TypeVar
 from .errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
 
 __all__ = [
-    "EnvidoCall", "TrucoCall", "FlorCall", "FaltaMode", "StakeRule",
-    "ENVIDO_POINTS", "TRUCO_POINTS", "FLOR_POINTS", "CONTRAFLOR_ACCEPTED", "CONTRAFLOR_DECLINED",
-    "check_envido_ladder", "can_follow", "next_envido_calls",
-    "malas_limit", "malas_end", "in_malas", "falta_value", "falta_wins_game",
-    "EnvidoStake", "envido_stake",
-    "TrucoStake", "truco_stake", "next_truco_call", "hand_value", "mazo_award",
-    "simple_flor_points", "FlorStake", "flor_stake", "next_flor_calls",
+    "EnvidoCall",
+    "TrucoCall",
+    "FlorCall",
+    "FaltaMode",
+    "StakeRule",
+    "ENVIDO_POINTS",
+    "TRUCO_POINTS",
+    "FLOR_POINTS",
+    "CONTRAFLOR_ACCEPTED",
+    "CONTRAFLOR_DECLINED",
+    "check_envido_ladder",
+    "can_follow",
+    "next_envido_calls",
+    "malas_limit",
+    "malas_end",
+    "in_malas",
+    "falta_value",
+    "falta_wins_game",
+    "EnvidoStake",
+    "envido_stake",
+    "TrucoStake",
+    "truco_stake",
+    "next_truco_call",
+    "hand_value",
+    "mazo_award",
+    "simple_flor_points",
+    "FlorStake",
+    "flor_stake",
+    "next_flor_calls",
 ]
 
 DEFAULT_TARGET = 30
@@ -186,9 +208,7 @@ def check_envido_ladder(calls: Iterable[EnvidoCall | str], *, raisable: bool = T
         raise error
 
 
-def can_follow(
-    calls: Iterable[EnvidoCall | str], next_call: EnvidoCall | str, *, raisable: bool = True
-) -> bool:
+def can_follow(calls: Iterable[EnvidoCall | str], next_call: EnvidoCall | str, *, raisable: bool = True) -> bool:
     """True when ``next_call`` may be called after the (legal) ``calls``.
 
     >>> can_follow(["envido"], "envido"), can_follow(["envido", "envido"], "envido")
@@ -259,7 +279,9 @@ def in_malas(score: int, target: int = DEFAULT_TARGET) -> bool:
     return score < malas_limit(target)
 
 
-def falta_wins_game(scores: Sequence[int], target: int = DEFAULT_TARGET, mode: FaltaMode | str = FaltaMode.NORMAL) -> bool:
+def falta_wins_game(
+    scores: Sequence[int], target: int = DEFAULT_TARGET, mode: FaltaMode | str = FaltaMode.NORMAL
+) -> bool:
     """True when an accepted falta envido wins the whole game: mode WINS_GAME with both teams in the malas.
 
     >>> falta_wins_game((3, 15), mode="wins_game"), falta_wins_game((3, 16), mode="wins_game")
@@ -456,7 +478,9 @@ def _level(accepted: int | TrucoCall | str | None) -> int:
         try:
             return _TRUCO_ORDER.index(TrucoCall(accepted)) + 1
         except ValueError:
-            raise InvalidNotationError(NotationReason.UNKNOWN_ACTION, f"{accepted!r} is not a truco call", value=accepted) from None
+            raise InvalidNotationError(
+                NotationReason.UNKNOWN_ACTION, f"{accepted!r} is not a truco call", value=accepted
+            ) from None
     if type(accepted) is not int or not 0 <= accepted <= len(_TRUCO_ORDER):
         raise InvalidNotationError(NotationReason.BAD_VALUE, f"bad truco level {accepted!r}", value=accepted)
     return accepted
@@ -572,7 +596,9 @@ def flor_stake(
         raise error
     pair = _check_scores(scores, target)
     if type(flores) is not int or flores < 2:
-        raise InvalidNotationError(NotationReason.BAD_VALUE, f"a contraflor needs two flores, not {flores!r}", value=flores)
+        raise InvalidNotationError(
+            NotationReason.BAD_VALUE, f"a contraflor needs two flores, not {flores!r}", value=flores
+        )
     if sequence[-1] is FlorCall.CONTRAFLOR:
         return FlorStake(sequence, CONTRAFLOR_ACCEPTED, CONTRAFLOR_DECLINED, StakeRule.FLOR_CONTRAFLOR)
     declined = CONTRAFLOR_ACCEPTED if len(sequence) > 1 else CONTRAFLOR_DECLINED

@@ -84,9 +84,29 @@ from .stakes import (
 from .tricks import HandResult, HandRule, Side, TrickOutcome, TrickResult, hand_result, trick_result
 
 __all__ = [
-    "Phase", "CallFamily", "EnvidoStatus", "PendingCall", "FlorAnnouncement", "FLOR", "CALLS", "CallName",
-    "PlayCard", "Call", "Answer", "Mazo", "Action", "EventKind", "Event", "AwardRule", "Award", "EndKind",
-    "HandEnd", "HandState", "SeatView", "Deal", "deal",
+    "Phase",
+    "CallFamily",
+    "EnvidoStatus",
+    "PendingCall",
+    "FlorAnnouncement",
+    "FLOR",
+    "CALLS",
+    "CallName",
+    "PlayCard",
+    "Call",
+    "Answer",
+    "Mazo",
+    "Action",
+    "EventKind",
+    "Event",
+    "AwardRule",
+    "Award",
+    "EndKind",
+    "HandEnd",
+    "HandState",
+    "SeatView",
+    "Deal",
+    "deal",
 ]
 
 Deal = tuple[tuple[Card, ...], ...]
@@ -144,7 +164,11 @@ class EnvidoStatus(StrEnum):
     """No longer possible without having been played: the first trick is over or a truco was accepted."""
 
 
-_PHASE = {CallFamily.ENVIDO: Phase.ANSWER_ENVIDO, CallFamily.TRUCO: Phase.ANSWER_TRUCO, CallFamily.FLOR: Phase.ANSWER_FLOR}
+_PHASE = {
+    CallFamily.ENVIDO: Phase.ANSWER_ENVIDO,
+    CallFamily.TRUCO: Phase.ANSWER_TRUCO,
+    CallFamily.FLOR: Phase.ANSWER_FLOR,
+}
 
 
 class FlorAnnouncement(StrEnum):
@@ -455,14 +479,18 @@ def _read_deal(cards: Sequence[Iterable[Card | str] | str], players: int) -> Dea
     )
     if len(hands) != players:
         raise InvalidNotationError(
-            NotationReason.WRONG_COUNT, f"{players} players need {players} hands, got {len(hands)}",
-            value=len(hands), expected=players,
+            NotationReason.WRONG_COUNT,
+            f"{players} players need {players} hands, got {len(hands)}",
+            value=len(hands),
+            expected=players,
         )
     seen: set[Card] = set()
     for hand in hands:
         for card in hand:
             if card in seen:
-                raise InvalidNotationError(NotationReason.DUPLICATE_CARD, f"card {card} dealt twice", value=card.notation)
+                raise InvalidNotationError(
+                    NotationReason.DUPLICATE_CARD, f"card {card} dealt twice", value=card.notation
+                )
             seen.add(card)
     return hands
 
@@ -481,7 +509,12 @@ def _next_flor(calls: tuple[FlorCall, ...]) -> tuple[FlorCall, ...]:
 _TEAM_MASKS = {n: (sum(1 << s for s in range(0, n, 2)), sum(1 << s for s in range(1, n, 2))) for n in (2, 4, 6)}
 # Short names for the families and the envido status (the state machine compares them by identity).
 _ENVIDO, _TRUCO, _FLOR = CallFamily.ENVIDO, CallFamily.TRUCO, CallFamily.FLOR
-_OPEN, _CALLED, _SETTLED, _CANCELLED = EnvidoStatus.OPEN, EnvidoStatus.CALLED, EnvidoStatus.SETTLED, EnvidoStatus.CANCELLED
+_OPEN, _CALLED, _SETTLED, _CANCELLED = (
+    EnvidoStatus.OPEN,
+    EnvidoStatus.CALLED,
+    EnvidoStatus.SETTLED,
+    EnvidoStatus.CANCELLED,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -527,12 +560,45 @@ class HandState:
     """
 
     __slots__ = (
-        "rules", "deal", "mano", "start_scores", "players", "actions", "events", "awards", "end",
-        "match_winner", "_hands", "_plays", "_played", "_trick", "_tricks", "_outcomes", "_trick_winners",
-        "_leader", "_turn", "_stack", "_envido", "_envido_calls", "_envido_callers", "_envido_winner",
-        "_truco_level", "_truco_calls", "_truco_callers", "_truco_owner", "_flor_holder",
-        "_flor_announced", "_flor_calls", "_flor_callers", "_flor_answer", "_flor_settled",
-        "_flor_winners", "_scores", "_over", "_shown", "_folded",
+        "rules",
+        "deal",
+        "mano",
+        "start_scores",
+        "players",
+        "actions",
+        "events",
+        "awards",
+        "end",
+        "match_winner",
+        "_hands",
+        "_plays",
+        "_played",
+        "_trick",
+        "_tricks",
+        "_outcomes",
+        "_trick_winners",
+        "_leader",
+        "_turn",
+        "_stack",
+        "_envido",
+        "_envido_calls",
+        "_envido_callers",
+        "_envido_winner",
+        "_truco_level",
+        "_truco_calls",
+        "_truco_callers",
+        "_truco_owner",
+        "_flor_holder",
+        "_flor_announced",
+        "_flor_calls",
+        "_flor_callers",
+        "_flor_answer",
+        "_flor_settled",
+        "_flor_winners",
+        "_scores",
+        "_over",
+        "_shown",
+        "_folded",
     )
 
     def __init__(
@@ -558,7 +624,8 @@ class HandState:
         pair = tuple(scores)
         if len(pair) != 2 or any(type(s) is not int or not 0 <= s < rules.target for s in pair):
             raise InvalidNotationError(
-                NotationReason.BAD_VALUE, f"scores {scores!r} must be two numbers from 0 to {rules.target - 1}",
+                NotationReason.BAD_VALUE,
+                f"scores {scores!r} must be two numbers from 0 to {rules.target - 1}",
                 value=scores,
             )
         self.start_scores: tuple[int, int] = pair
@@ -764,12 +831,7 @@ class HandState:
         return any(s & 1 != team for s in self._flor_announced)
 
     def _envido_may_open(self, seat: int) -> bool:
-        return (
-            self._envido is _OPEN
-            and self._truco_level == 0
-            and not self._tricks
-            and not self._played[seat]
-        )
+        return self._envido is _OPEN and self._truco_level == 0 and not self._tricks and not self._played[seat]
 
     def legal_actions(self) -> list[Action]:
         """Every action :meth:`apply` accepts now, all from the seat :attr:`to_act`.
@@ -830,10 +892,14 @@ class HandState:
         if seat != actor:
             if stack:
                 return _error(
-                    Reason.ANSWER_PENDING, f"seat {seat} cannot act: seat {actor} must answer first",
-                    seat=seat, to_act=actor,
+                    Reason.ANSWER_PENDING,
+                    f"seat {seat} cannot act: seat {actor} must answer first",
+                    seat=seat,
+                    to_act=actor,
                 )
-            return _error(Reason.NOT_YOUR_TURN, f"seat {seat} cannot act: it is seat {actor}'s turn", seat=seat, to_act=actor)
+            return _error(
+                Reason.NOT_YOUR_TURN, f"seat {seat} cannot act: it is seat {actor}'s turn", seat=seat, to_act=actor
+            )
         match action:
             case Mazo():
                 return None
@@ -902,14 +968,16 @@ class HandState:
                 return _error(Reason.TRUCO_ALREADY_MAX, "nothing above vale cuatro")
             if step and self._truco_owner != seat & 1:
                 return _error(
-                    Reason.TRUCO_ONLY_ACCEPTING_TEAM, "only the team that accepted the last bet may raise",
+                    Reason.TRUCO_ONLY_ACCEPTING_TEAM,
+                    "only the team that accepted the last bet may raise",
                     team=seat & 1,
                 )
         if step >= 3:
             return _error(Reason.TRUCO_ALREADY_MAX, "nothing above vale cuatro")
         if call is not _TRUCO_ORDER[step]:
             return _error(
-                Reason.TRUCO_OUT_OF_ORDER, f"the next truco call is {_TRUCO_ORDER[step]}, not {call}",
+                Reason.TRUCO_OUT_OF_ORDER,
+                f"the next truco call is {_TRUCO_ORDER[step]}, not {call}",
                 expected=_TRUCO_ORDER[step].value,
             )
         return None
@@ -1091,8 +1159,12 @@ class HandState:
             team = mano_team if outcome.winner is Side.MANO else 1 - mano_team
             self._emit(EventKind.HAND_WON, team=team, hand_rule=outcome.rule)
             self._end_hand(
-                team, hand_value(self._truco_level), AwardRule.HAND_WON, HandEnd(EndKind.TRICKS, team, outcome.rule),
-                calls=tuple(c.value for c in self._truco_calls[: self._truco_level]), accepted=True if self._truco_level else None,
+                team,
+                hand_value(self._truco_level),
+                AwardRule.HAND_WON,
+                HandEnd(EndKind.TRICKS, team, outcome.rule),
+                calls=tuple(c.value for c in self._truco_calls[: self._truco_level]),
+                accepted=True if self._truco_level else None,
                 detail=outcome.rule,
             )
             return
@@ -1187,8 +1259,13 @@ class HandState:
                 stake = truco_stake(self._truco_calls)
                 team = top.caller & 1
                 self._end_hand(
-                    team, stake.declined, AwardRule.TRUCO_DECLINED, HandEnd(EndKind.TRUCO_DECLINED, team),
-                    calls=tuple(c.value for c in self._truco_calls), accepted=False, detail=stake.rule,
+                    team,
+                    stake.declined,
+                    AwardRule.TRUCO_DECLINED,
+                    HandEnd(EndKind.TRUCO_DECLINED, team),
+                    calls=tuple(c.value for c in self._truco_calls),
+                    accepted=False,
+                    detail=stake.rule,
                 )
         else:
             self._emit(EventKind.ANSWER, seat=seat, team=seat & 1, call=self._flor_calls[-1], quiero=quiero)
@@ -1209,25 +1286,40 @@ class HandState:
         self._emit(EventKind.ENVIDO_WON, seat=winner, team=result.team, value=values[winner])
         rules = self.rules
         stake = envido_stake(
-            self._envido_calls, scores=self.scores, target=rules.target, falta_mode=rules.falta_mode,
+            self._envido_calls,
+            scores=self.scores,
+            target=rules.target,
+            falta_mode=rules.falta_mode,
             raisable=rules.envido_raisable,
         )
         self._award(
-            result.team, stake.accepted_for(result.team), AwardRule.ENVIDO_ACCEPTED,
-            calls=tuple(c.value for c in self._envido_calls), accepted=True, detail=stake.accepted_rule, seat=winner,
+            result.team,
+            stake.accepted_for(result.team),
+            AwardRule.ENVIDO_ACCEPTED,
+            calls=tuple(c.value for c in self._envido_calls),
+            accepted=True,
+            detail=stake.accepted_rule,
+            seat=winner,
         )
 
     def _decline_envido(self) -> bool:
         self._envido = _SETTLED
         rules = self.rules
         stake = envido_stake(
-            self._envido_calls, scores=self.scores, target=rules.target, falta_mode=rules.falta_mode,
+            self._envido_calls,
+            scores=self.scores,
+            target=rules.target,
+            falta_mode=rules.falta_mode,
             raisable=rules.envido_raisable,
         )
         team = self._envido_callers[-1] & 1
         return self._award(
-            team, stake.declined, AwardRule.ENVIDO_DECLINED,
-            calls=tuple(c.value for c in self._envido_calls), accepted=False, detail=stake.declined_rule,
+            team,
+            stake.declined,
+            AwardRule.ENVIDO_DECLINED,
+            calls=tuple(c.value for c in self._envido_calls),
+            accepted=False,
+            detail=stake.declined_rule,
         )
 
     def _do_mazo(self, seat: int) -> None:
@@ -1256,7 +1348,9 @@ class HandState:
         # and the turn to the next seat still in the hand (which may complete the trick).
         for index, pending in enumerate(stack):
             if self._folded >> pending.responder & 1:
-                stack[index] = PendingCall(pending.family, pending.caller, self._next_opponent(pending.caller), pending.call)
+                stack[index] = PendingCall(
+                    pending.family, pending.caller, self._next_opponent(pending.caller), pending.call
+                )
         if self._folded >> self._turn & 1:
             if self._trick and self._trick_complete():
                 self._close_trick()
@@ -1275,8 +1369,12 @@ class HandState:
         )
         rule = AwardRule.MAZO_EARLY if points > hand_value(level) else AwardRule.MAZO
         self._end_hand(
-            other, points, rule, HandEnd(EndKind.MAZO, other),
-            calls=tuple(c.value for c in self._truco_calls[:level]), accepted=True if level else None,
+            other,
+            points,
+            rule,
+            HandEnd(EndKind.MAZO, other),
+            calls=tuple(c.value for c in self._truco_calls[:level]),
+            accepted=True if level else None,
         )
 
     def _speaking_order(self) -> list[int]:
@@ -1293,7 +1391,9 @@ class HandState:
         order = self._speaking_order()
         for seat in order:
             if (
-                self._flor_holder[seat] and seat not in self._flor_announced and not self._played[seat]
+                self._flor_holder[seat]
+                and seat not in self._flor_announced
+                and not self._played[seat]
                 and not self._folded >> seat & 1
             ):
                 self._announce_flor(seat, automatic=True)
@@ -1312,19 +1412,26 @@ class HandState:
         team = best & 1
         calls = tuple(c.value for c in self._flor_calls)
         if self._flor_calls:
-            stake = flor_stake(
-                self._flor_calls, scores=self.scores, target=self.rules.target, flores=len(announced)
-            )
+            stake = flor_stake(self._flor_calls, scores=self.scores, target=self.rules.target, flores=len(announced))
             if self._flor_answer is False:
                 caller_team = self._flor_callers[-1] & 1
                 return self._award(
-                    caller_team, stake.declined, AwardRule.CONTRAFLOR_DECLINED, calls=calls, accepted=False,
+                    caller_team,
+                    stake.declined,
+                    AwardRule.CONTRAFLOR_DECLINED,
+                    calls=calls,
+                    accepted=False,
                 )
             self._flor_winners = [best]
             self._emit(EventKind.FLOR_WON, seat=best, team=team, value=values[best])
             return self._award(
-                team, stake.accepted, AwardRule.CONTRAFLOR_ACCEPTED, calls=calls, accepted=True,
-                detail=stake.accepted_rule, seat=best,
+                team,
+                stake.accepted,
+                AwardRule.CONTRAFLOR_ACCEPTED,
+                calls=calls,
+                accepted=True,
+                detail=stake.accepted_rule,
+                seat=best,
             )
         own = [seat for seat in announced if seat & 1 == team]
         self._flor_winners = sorted(own)
@@ -1334,9 +1441,24 @@ class HandState:
     # --- Copying ---------------------------------------------------------------------------------
 
     _LIST_SLOTS = (
-        "actions", "events", "awards", "_played", "_trick", "_tricks", "_outcomes", "_trick_winners",
-        "_envido_calls", "_envido_callers", "_truco_calls", "_truco_callers", "_flor_announced",
-        "_flor_calls", "_flor_callers", "_flor_winners", "_scores", "_stack",
+        "actions",
+        "events",
+        "awards",
+        "_played",
+        "_trick",
+        "_tricks",
+        "_outcomes",
+        "_trick_winners",
+        "_envido_calls",
+        "_envido_callers",
+        "_truco_calls",
+        "_truco_callers",
+        "_flor_announced",
+        "_flor_calls",
+        "_flor_callers",
+        "_flor_winners",
+        "_scores",
+        "_stack",
     )
 
     def clone(self) -> HandState:
@@ -1411,11 +1533,32 @@ class HandState:
 
     def _key(self) -> tuple[object, ...]:
         return (
-            self.rules, self.deal, self.mano, self.start_scores, tuple(self.actions), tuple(self.events),
-            tuple(self.awards), self.end, self.match_winner, self.hands, self.tricks, self.current_trick,
-            tuple(self._outcomes), self._turn, self.to_act, self.phase, tuple(self._scores),
-            self.envido_calls, self.truco_calls, self._truco_level, self._truco_owner, self.flor_announced,
-            tuple(self._flor_calls), self._flor_answer, tuple(sorted(self._shown.items())), self._folded,
+            self.rules,
+            self.deal,
+            self.mano,
+            self.start_scores,
+            tuple(self.actions),
+            tuple(self.events),
+            tuple(self.awards),
+            self.end,
+            self.match_winner,
+            self.hands,
+            self.tricks,
+            self.current_trick,
+            tuple(self._outcomes),
+            self._turn,
+            self.to_act,
+            self.phase,
+            tuple(self._scores),
+            self.envido_calls,
+            self.truco_calls,
+            self._truco_level,
+            self._truco_owner,
+            self.flor_announced,
+            tuple(self._flor_calls),
+            self._flor_answer,
+            tuple(sorted(self._shown.items())),
+            self._folded,
         )
 
     def __eq__(self, other: object) -> bool:

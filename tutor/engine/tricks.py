@@ -28,8 +28,15 @@ from .errors import InvalidNotationError, NotationReason
 from .ranking import ARGENTINE, Ranking
 
 __all__ = [
-    "TrickResult", "trick_result", "TrickOutcome", "Side", "HandRule", "HandResult", "hand_result",
-    "is_decided", "MAX_TRICKS",
+    "TrickResult",
+    "trick_result",
+    "TrickOutcome",
+    "Side",
+    "HandRule",
+    "HandResult",
+    "hand_result",
+    "is_decided",
+    "MAX_TRICKS",
 ]
 
 MAX_TRICKS = 3
@@ -202,7 +209,10 @@ def _normalise(outcomes: Sequence[TrickOutcome | str] | str) -> tuple[TrickOutco
             result.append(TrickOutcome(out.upper() if isinstance(out, str) else out))
         except ValueError:
             raise InvalidNotationError(
-                NotationReason.MALFORMED, f"trick {position + 1}: {out!r} is not W, L or P", value=out, position=position
+                NotationReason.MALFORMED,
+                f"trick {position + 1}: {out!r} is not W, L or P",
+                value=out,
+                position=position,
             ) from None
     return tuple(result)
 
@@ -233,7 +243,10 @@ def hand_result(outcomes: Sequence[TrickOutcome | str] | str) -> HandResult:
             )
         if winner is not None:
             raise InvalidNotationError(
-                NotationReason.BAD_VALUE, f"trick {n} given after the hand was decided", value=outs[n - 1], position=n - 1
+                NotationReason.BAD_VALUE,
+                f"trick {n} given after the hand was decided",
+                value=outs[n - 1],
+                position=n - 1,
             )
         winner, rule = _decide(outs[:n])
     return HandResult(winner, len(outs), winner is not None, rule, outs)

@@ -67,14 +67,30 @@ if TYPE_CHECKING:
 DOMAIN = "messages"
 
 __all__ = [
-    "DOMAIN", "LANGUAGES", "DEFAULT_LANGUAGE", "catalog_dir", "load_translations", "translations",
-    "current_language", "use_language", "set_request_language",
-    "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_pgettext",
-    "language_name", "text_direction", "format_number", "format_long_date",
+    "DOMAIN",
+    "LANGUAGES",
+    "DEFAULT_LANGUAGE",
+    "catalog_dir",
+    "load_translations",
+    "translations",
+    "current_language",
+    "use_language",
+    "set_request_language",
+    "gettext",
+    "ngettext",
+    "pgettext",
+    "npgettext",
+    "lazy_gettext",
+    "lazy_pgettext",
+    "language_name",
+    "text_direction",
+    "format_number",
+    "format_long_date",
 ]
 
 
 # --- catalogs -------------------------------------------------------------------------------
+
 
 def catalog_dir() -> Path:
     """The ``translations/`` folder (checkout or wheel)."""
@@ -157,6 +173,7 @@ def translations() -> NullTranslations:
 
 # --- gettext family -------------------------------------------------------------------------
 
+
 def _format(text: str, variables: dict[str, Any]) -> str:
     return text % variables if variables else text
 
@@ -201,6 +218,7 @@ _l = lazy_gettext
 
 # --- locale data ----------------------------------------------------------------------------
 
+
 @functools.cache
 def language_name(code: str) -> str:
     """A language's own name from Babel's locale data, capitalised for a menu.
@@ -240,10 +258,19 @@ def _format_decimal(number: float | int, lang: str) -> str:
 
 # --- the web parts, importable from here ------------------------------------------------------
 
-_WEB_NAMES = frozenset({
-    "LANG_PREFIX", "LanguageConverter", "init_app", "supported_languages", "default_language",
-    "negotiate_language", "language_url", "language_links", "redirect_to_language",
-})
+_WEB_NAMES = frozenset(
+    {
+        "LANG_PREFIX",
+        "LanguageConverter",
+        "init_app",
+        "supported_languages",
+        "default_language",
+        "negotiate_language",
+        "language_url",
+        "language_links",
+        "redirect_to_language",
+    }
+)
 
 
 def __getattr__(name: str) -> Any:

@@ -89,6 +89,7 @@ def negotiate_language(accept_language: list[str] | None = None) -> str:
 
 # --- URLs -----------------------------------------------------------------------------------
 
+
 class LanguageConverter(BaseConverter):
     """``<lang:lang>``: matches only the supported language codes, so others give 404."""
 
@@ -98,12 +99,7 @@ class LanguageConverter(BaseConverter):
 def language_url(code: str) -> str:
     """The current page in another language (same endpoint and arguments), or that language's home."""
     rule = request.url_rule if has_request_context() else None
-    if (
-        rule is not None
-        and "lang" in rule.arguments
-        and request.method in ("GET", "HEAD")
-        and not g.get("error_page")
-    ):
+    if rule is not None and "lang" in rule.arguments and request.method in ("GET", "HEAD") and not g.get("error_page"):
         values: dict[str, Any] = dict(g.get("view_args") or {})
         for key, items in request.args.lists():
             if key != "lang" and not key.startswith("_") and key not in values:

@@ -95,8 +95,11 @@ class LessonStatus:
     @property
     def first_right(self) -> int:
         """Checks answered right at the first try."""
-        return sum(1 for step in self.lesson.checked_steps
-                   if (record := self.records.get(step.key)) is not None and record.first is True)
+        return sum(
+            1
+            for step in self.lesson.checked_steps
+            if (record := self.records.get(step.key)) is not None and record.first is True
+        )
 
     @property
     def stars(self) -> int:

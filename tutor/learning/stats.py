@@ -123,8 +123,7 @@ class DayAccuracy:
         return self.right / self.answers
 
 
-def accuracy_by_day(attempts: Iterable[Attempt], topic: Topic | None = None,
-                    tz: tzinfo = UTC) -> list[DayAccuracy]:
+def accuracy_by_day(attempts: Iterable[Attempt], topic: Topic | None = None, tz: tzinfo = UTC) -> list[DayAccuracy]:
     """One entry per day with at least one answer (on the topic's items, or on any item), oldest first."""
     answers: Counter[date] = Counter()
     right: Counter[date] = Counter()
@@ -167,8 +166,7 @@ class DailyGoal:
         return max(0, self.goal - self.answers)
 
 
-def daily_goal(attempts: Iterable[Attempt], now: datetime, tz: tzinfo = UTC,
-               goal: int = DAILY_GOAL) -> DailyGoal:
+def daily_goal(attempts: Iterable[Attempt], now: datetime, tz: tzinfo = UTC, goal: int = DAILY_GOAL) -> DailyGoal:
     """How many answers the learner gave today (in ``tz``), against ``goal``."""
     today = now.astimezone(tz).date()
     return DailyGoal(sum(1 for attempt in questions(attempts) if day_of(attempt, tz) == today), goal)
@@ -188,8 +186,12 @@ class Totals:
 
 def totals(attempts: Iterable[Attempt], tz: tzinfo = UTC) -> Totals:
     answers = questions(attempts)
-    return Totals(len(answers), sum(1 for a in answers if a.correct), len({a.item for a in answers}),
-                  len({day_of(a, tz) for a in answers}))
+    return Totals(
+        len(answers),
+        sum(1 for a in answers if a.correct),
+        len({a.item for a in answers}),
+        len({day_of(a, tz) for a in answers}),
+    )
 
 
 # --- Most missed ------------------------------------------------------------------------------------------

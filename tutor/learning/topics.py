@@ -77,6 +77,6 @@ def topic_of_item(item: str) -> Topic | None:
     ('flor', 'flor', None)
     """
     if item.startswith(QUIZ_PREFIX):
-        return _BY_KEY.get(item[len(QUIZ_PREFIX):])
+        return _BY_KEY.get(item[len(QUIZ_PREFIX) :])
     parts = split_check_item(item)
     return _BY_LESSON.get(parts[0]) if parts else None

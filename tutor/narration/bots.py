@@ -75,29 +75,56 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
     # Translators: %(call)s is a Truco call (Envido, Real envido, Falta envido), kept in Spanish.
     ReasonCode.ENVIDO_WITH_COUNT: lambda p: _("An envido of %(count)s is a good count: worth a %(call)s.", **p),
     # Translators: %(call)s is a Truco call, kept in Spanish; the mano wins every tied envido.
-    ReasonCode.ENVIDO_AS_MANO: lambda p: _("An envido of %(count)s as mano wins most showdowns, and ties go to the mano: worth a %(call)s.", **p),
+    ReasonCode.ENVIDO_AS_MANO: lambda p: _(
+        "An envido of %(count)s as mano wins most showdowns, and ties go to the mano: worth a %(call)s.", **p
+    ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
-    ReasonCode.ENVIDO_PARTNER_SPEAKS: lambda p: _("Counting on the team's envido (its own is %(count)s): %(call)s.", **p),
+    ReasonCode.ENVIDO_PARTNER_SPEAKS: lambda p: _(
+        "Counting on the team's envido (its own is %(count)s): %(call)s.", **p
+    ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
-    ReasonCode.ACCEPT_ENVIDO_COUNT: lambda p: _("An envido of %(count)s should win the showdown: Quiero to the %(call)s.", **p),
+    ReasonCode.ACCEPT_ENVIDO_COUNT: lambda p: _(
+        "An envido of %(count)s should win the showdown: Quiero to the %(call)s.", **p
+    ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
     ReasonCode.RAISE_ENVIDO: lambda p: _("An envido of %(count)s is very strong: raised to %(call)s.", **p),
     # Translators: %(call)s is a Truco call (Envido, Real envido, Falta envido), kept in Spanish.
-    ReasonCode.ENVIDO_CALL_ODDS: lambda p: _("With an envido of %(count)s the team wins the showdown in about %(wins)s of %(of)s deals: worth a %(call)s.", **p),
+    ReasonCode.ENVIDO_CALL_ODDS: lambda p: _(
+        "With an envido of %(count)s the team wins the showdown in about %(wins)s of %(of)s deals: worth a %(call)s.",
+        **p,
+    ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
-    ReasonCode.ENVIDO_RAISE_ODDS: lambda p: _("With an envido of %(count)s the team wins the showdown in about %(wins)s of %(of)s deals: raised to %(call)s.", **p),
+    ReasonCode.ENVIDO_RAISE_ODDS: lambda p: _(
+        "With an envido of %(count)s the team wins the showdown in about %(wins)s of %(of)s deals: raised to %(call)s.",
+        **p,
+    ),
     # Translators: %(call)s is a Truco call, kept in Spanish; "mentir" is the Argentine word for bluffing.
-    ReasonCode.ENVIDO_BLUFF: lambda p: _("A bluff: %(call)s with an envido of %(count)s, because the other team says No quiero in about %(folds)s of %(of)s deals.", **p),
+    ReasonCode.ENVIDO_BLUFF: lambda p: _(
+        "A bluff: %(call)s with an envido of %(count)s, because the other team says No quiero in about %(folds)s of %(of)s deals.",
+        **p,
+    ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
-    ReasonCode.ENVIDO_ACCEPT_ODDS: lambda p: _("With an envido of %(count)s the team wins the showdown in about %(wins)s of %(of)s deals: Quiero to the %(call)s.", **p),
+    ReasonCode.ENVIDO_ACCEPT_ODDS: lambda p: _(
+        "With an envido of %(count)s the team wins the showdown in about %(wins)s of %(of)s deals: Quiero to the %(call)s.",
+        **p,
+    ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
-    ReasonCode.ENVIDO_DECLINE_ODDS: lambda p: _("With an envido of %(count)s the team wins the showdown in only about %(wins)s of %(of)s deals: No quiero to the %(call)s.", **p),
+    ReasonCode.ENVIDO_DECLINE_ODDS: lambda p: _(
+        "With an envido of %(count)s the team wins the showdown in only about %(wins)s of %(of)s deals: No quiero to the %(call)s.",
+        **p,
+    ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
-    ReasonCode.ENVIDO_ACCEPT_FORCED: lambda p: _("No quiero to the %(call)s would give the other team the match: Quiero, even with an envido of %(count)s.", **p),
+    ReasonCode.ENVIDO_ACCEPT_FORCED: lambda p: _(
+        "No quiero to the %(call)s would give the other team the match: Quiero, even with an envido of %(count)s.", **p
+    ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
-    ReasonCode.DECLINE_LOW_COUNT: lambda p: _("An envido of %(count)s is too low to risk it: No quiero to the %(call)s.", **p),
+    ReasonCode.DECLINE_LOW_COUNT: lambda p: _(
+        "An envido of %(count)s is too low to risk it: No quiero to the %(call)s.", **p
+    ),
     # Translators: "el envido está primero" is a Truco saying (the envido goes first); keep it in Spanish.
-    ReasonCode.ENVIDO_FIRST: lambda p: _("El envido está primero: with an envido of %(count)s, %(call)s before answering the Truco.", **p),
+    ReasonCode.ENVIDO_FIRST: lambda p: _(
+        "El envido está primero: with an envido of %(count)s, %(call)s before answering the Truco.", **p
+    ),
     # Translators: a flor is three cards of one suit; it must be announced.
     ReasonCode.FLOR_COMPULSORY: lambda p: _("A flor must be announced (worth %(value)s here).", **p),
     # Translators: %(call)s is Contraflor or Contraflor al resto, kept in Spanish.
@@ -107,20 +134,30 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
     # Translators: a flor is three cards of one suit; No quiero and %(call)s (Contraflor...) stay Spanish.
     ReasonCode.DECLINE_CONTRAFLOR: lambda p: _("A flor of %(value)s is too low: No quiero to the %(call)s.", **p),
     # Translators: %(call)s is Truco, Retruco or Vale cuatro, kept in Spanish.
-    ReasonCode.TRUCO_STRONG: lambda p: _("Strong cards (the best is the %(card)s): %(call)s.", **p) if "card" in p else _("Strong cards: %(call)s.", **p),
+    ReasonCode.TRUCO_STRONG: lambda p: (
+        _("Strong cards (the best is the %(card)s): %(call)s.", **p)
+        if "card" in p
+        else _("Strong cards: %(call)s.", **p)
+    ),
     ReasonCode.TRUCO_SURE: lambda p: _("The team can no longer lose this hand: %(call)s costs nothing.", **p),
     # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
     ReasonCode.ACCEPT_TRUCO_STRONG: lambda p: (
         # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
-        _("Good enough cards (the best is the %(card)s): Quiero to the %(call)s.", **p) if "card" in p
+        _("Good enough cards (the best is the %(card)s): Quiero to the %(call)s.", **p)
+        if "card" in p
         # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
         else _("Good enough cards: Quiero to the %(call)s.", **p)
     ),
-    ReasonCode.RAISE_TRUCO_STRONG: lambda p: _("Very strong cards (the best is the %(card)s): raised to %(call)s.", **p) if "card" in p else _("Very strong cards: raised to %(call)s.", **p),
+    ReasonCode.RAISE_TRUCO_STRONG: lambda p: (
+        _("Very strong cards (the best is the %(card)s): raised to %(call)s.", **p)
+        if "card" in p
+        else _("Very strong cards: raised to %(call)s.", **p)
+    ),
     # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
     ReasonCode.DECLINE_TRUCO_WEAK: lambda p: (
         # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
-        _("Cards too weak (the best is the %(card)s): No quiero to the %(call)s.", **p) if "card" in p
+        _("Cards too weak (the best is the %(card)s): No quiero to the %(call)s.", **p)
+        if "card" in p
         # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
         else _("Cards too weak: No quiero to the %(call)s.", **p)
     ),
@@ -128,32 +165,60 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
     # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
     ReasonCode.TABLE_CARD_WEAK: lambda p: (
         # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
-        _("No card left in hand, and the team's %(card)s on the table is unlikely to take the trick that decides: No quiero to the %(call)s.", **p) if "card" in p
+        _(
+            "No card left in hand, and the team's %(card)s on the table is unlikely to take the trick that decides: No quiero to the %(call)s.",
+            **p,
+        )
+        if "card" in p
         # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
         else _("No card left in hand to take the trick that decides: No quiero to the %(call)s.", **p)
     ),
     # Translators: "mentir" is the Argentine word for bluffing at Truco.
     ReasonCode.BLUFF: lambda p: _("A bluff: %(call)s with weak cards, hoping for a No quiero.", **p),
-    ReasonCode.PLAY_LOWEST_WINNER: lambda p: _("The %(card)s is the lowest card that beats the other team's cards on the table.", **p),
-    ReasonCode.PLAY_LOWEST_CARD: lambda p: _("This trick cannot be taken (or need not be): the lowest card, the %(card)s, goes.", **p),
-    ReasonCode.PLAY_LOW_PARTNER_WINS: lambda p: _("The partner's card is winning the trick: the lowest card, the %(card)s, goes.", **p),
+    ReasonCode.PLAY_LOWEST_WINNER: lambda p: _(
+        "The %(card)s is the lowest card that beats the other team's cards on the table.", **p
+    ),
+    ReasonCode.PLAY_LOWEST_CARD: lambda p: _(
+        "This trick cannot be taken (or need not be): the lowest card, the %(card)s, goes.", **p
+    ),
+    ReasonCode.PLAY_LOW_PARTNER_WINS: lambda p: _(
+        "The partner's card is winning the trick: the lowest card, the %(card)s, goes.", **p
+    ),
     # Translators: a parda is a tied trick; keep the term.
-    ReasonCode.PLAY_PARDA: lambda p: _("The %(card)s ties the trick (parda), which keeps the hand on the team's side.", **p),
+    ReasonCode.PLAY_PARDA: lambda p: _(
+        "The %(card)s ties the trick (parda), which keeps the hand on the team's side.", **p
+    ),
     ReasonCode.SAVE_MATA: lambda p: _("The %(card)s does the job, and the %(kept)s stays in hand for later.", **p),
     ReasonCode.LEAD_STRONG: lambda p: _("Leading with a strong card, the %(card)s, to take the trick.", **p),
-    ReasonCode.LEAD_BEST: lambda p: _("Leading with the best card in hand, the %(card)s: nothing stronger is left.", **p),
+    ReasonCode.LEAD_BEST: lambda p: _(
+        "Leading with the best card in hand, the %(card)s: nothing stronger is left.", **p
+    ),
     ReasonCode.LEAD_LOW: lambda p: _("Leading low with the %(card)s, keeping the strength for later.", **p),
-    ReasonCode.WIN_RATE_TRICK: lambda p: _("The %(card)s takes this trick against about %(wins)s of %(of)s hands the other team may hold.", **p),
-    ReasonCode.WIN_RATE_HAND: lambda p: _("With %(action)s the team takes the hand on tricks in about %(wins)s of %(of)s deals the others may hold.", **p),
+    ReasonCode.WIN_RATE_TRICK: lambda p: _(
+        "The %(card)s takes this trick against about %(wins)s of %(of)s hands the other team may hold.", **p
+    ),
+    ReasonCode.WIN_RATE_HAND: lambda p: _(
+        "With %(action)s the team takes the hand on tricks in about %(wins)s of %(of)s deals the others may hold.", **p
+    ),
     # Translators: No quiero and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish; %(action)s is the answer.
-    ReasonCode.MATCH_DECLINE_LOSES: lambda p: _("No quiero to the %(call)s would give the other team the game: %(action)s keeps a chance.", **p),
+    ReasonCode.MATCH_DECLINE_LOSES: lambda p: _(
+        "No quiero to the %(call)s would give the other team the game: %(action)s keeps a chance.", **p
+    ),
     # Translators: %(chance)s is a percentage; %(points)s and %(other_points)s are expected points for this hand.
-    ReasonCode.MATCH_CHANGES: lambda p: _("At this score %(action)s gives the better chance of winning the game (about %(chance)s in 100), though %(other)s scores more in this hand on average (%(other_points)s against %(points)s).", **p),
+    ReasonCode.MATCH_CHANGES: lambda p: _(
+        "At this score %(action)s gives the better chance of winning the game (about %(chance)s in 100), though %(other)s scores more in this hand on average (%(other_points)s against %(points)s).",
+        **p,
+    ),
     # Translators: going to the mazo (irse al mazo) is folding: the player gives up the hand.
     ReasonCode.MAZO_HOPELESS: lambda p: _("The hand is lost whatever happens: going to the mazo costs no more."),
     # Translators: going to the mazo (irse al mazo) is folding; %(points)s is a number of points.
-    ReasonCode.MAZO_SAVE_POINTS: lambda p: _("Going to the mazo now gives %(points)s; played on, the hand would likely cost more, with the envido still open for the other team.", **p),
-    ReasonCode.BEST_EXPECTED: lambda p: _("%(action)s gives the best expected result for the team: %(points)s points over the rest of the hand.", **p),
+    ReasonCode.MAZO_SAVE_POINTS: lambda p: _(
+        "Going to the mazo now gives %(points)s; played on, the hand would likely cost more, with the envido still open for the other team.",
+        **p,
+    ),
+    ReasonCode.BEST_EXPECTED: lambda p: _(
+        "%(action)s gives the best expected result for the team: %(points)s points over the rest of the hand.", **p
+    ),
 }
 
 
@@ -163,12 +228,18 @@ def _table_card_holds(p: dict[str, Any]) -> str:
     if "answer" in p:
         if "card" in p:
             # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
-            return _("No card left in hand, but the team's %(card)s on the table should take the trick that decides: Quiero to the %(call)s.", **p)
+            return _(
+                "No card left in hand, but the team's %(card)s on the table should take the trick that decides: Quiero to the %(call)s.",
+                **p,
+            )
         # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
         return _("No card left in hand: Quiero to the %(call)s.", **p)
     if "card" in p:
         # Translators: %(call)s is the raise the bot calls (Retruco, Vale cuatro), Spanish.
-        return _("No card left in hand, but the team's %(card)s on the table should take the trick that decides: %(call)s.", **p)
+        return _(
+            "No card left in hand, but the team's %(card)s on the table should take the trick that decides: %(call)s.",
+            **p,
+        )
     # Translators: %(call)s is the raise the bot calls (Retruco, Vale cuatro), Spanish.
     return _("No card left in hand: %(call)s.", **p)
 
@@ -187,8 +258,15 @@ def reason_sentence(reason: BotReason | Mapping[str, Any], face: str | None = "s
 # --- Señas ----------------------------------------------------------------------------------------
 
 SENA_FACES = {
-    "ancho_espada": "eyebrows", "ancho_basto": "wink", "siete_espada": "mouth_right", "siete_oro": "mouth_left",
-    "tres": "bite_lip", "dos": "kiss", "ancho_falso": "mouth_open", "flor": "puff_cheeks", "nada": "eyes_closed",
+    "ancho_espada": "eyebrows",
+    "ancho_basto": "wink",
+    "siete_espada": "mouth_right",
+    "siete_oro": "mouth_left",
+    "tres": "bite_lip",
+    "dos": "kiss",
+    "ancho_falso": "mouth_open",
+    "flor": "puff_cheeks",
+    "nada": "eyes_closed",
 }
 """Which face drawing (templates/components/_table_parts.html) shows each seña of :class:`tutor.bots.Sena`."""
 

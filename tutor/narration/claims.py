@@ -42,8 +42,9 @@ def _trick(claim: TrickClaim, p: Perspective, face: str | None) -> str:
         # Translators: the learner's card took a trick; %(number)s counts the tricks from 1.
         return _("You take trick %(number)s with %(card)s.", number=trick, card=card)
     # Translators: %(player)s is a seat name such as "your partner"; %(number)s counts the tricks from 1.
-    return sentence(_("%(player)s takes trick %(number)s with %(card)s.", player=p.seat_name(claim.seat),
-                      number=trick, card=card))
+    return sentence(
+        _("%(player)s takes trick %(number)s with %(card)s.", player=p.seat_name(claim.seat), number=trick, card=card)
+    )
 
 
 def _hand(claim: HandClaim, p: Perspective, face: str | None) -> str:
@@ -60,8 +61,13 @@ def _hand(claim: HandClaim, p: Perspective, face: str | None) -> str:
             return _("You went to the mazo, so the hand goes to %(team)s.", team=team)
         # Translators: %(player)s is a seat name; going to the mazo means folding; %(team)s takes the hand.
         if not alone:
-            return sentence(_("%(player)s went to the mazo, so the hand goes to %(team)s.",
-                              player=p.seat_name(claim.seat), team=team))
+            return sentence(
+                _(
+                    "%(player)s went to the mazo, so the hand goes to %(team)s.",
+                    player=p.seat_name(claim.seat),
+                    team=team,
+                )
+            )
         # Translators: %(player)s is a seat name (an opponent); going to the mazo means folding, so the hand is the learner's.
         return sentence(_("%(player)s went to the mazo, so the hand is yours.", player=p.seat_name(claim.seat)))
     if claim.end is EndKind.TRUCO_DECLINED and claim.seat is not None:
@@ -71,11 +77,22 @@ def _hand(claim: HandClaim, p: Perspective, face: str | None) -> str:
             return _("You said No quiero to the %(call)s, so the hand goes to %(team)s.", call=call, team=team)
         if alone:
             # Translators: %(player)s is a seat name; %(call)s is Truco, Retruco or Vale cuatro (Spanish).
-            return sentence(_("%(player)s said No quiero to the %(call)s, so the hand is yours.",
-                              player=p.seat_name(claim.seat), call=call))
+            return sentence(
+                _(
+                    "%(player)s said No quiero to the %(call)s, so the hand is yours.",
+                    player=p.seat_name(claim.seat),
+                    call=call,
+                )
+            )
         # Translators: %(player)s is a seat name; %(call)s is Truco, Retruco or Vale cuatro; %(team)s takes the hand.
-        return sentence(_("%(player)s said No quiero to the %(call)s, so the hand goes to %(team)s.",
-                          player=p.seat_name(claim.seat), call=call, team=team))
+        return sentence(
+            _(
+                "%(player)s said No quiero to the %(call)s, so the hand goes to %(team)s.",
+                player=p.seat_name(claim.seat),
+                call=call,
+                team=team,
+            )
+        )
     if alone:
         return _("You reached the target during the hand: the rest of it no longer counts.")
     # Translators: %(team)s is a team name; the game ended before the hand was played out.
@@ -102,26 +119,43 @@ def _showdown(claim: ShowdownClaim, p: Perspective, face: str | None) -> str:
         # Translators: the envido showdown; %(value)s and %(other)s are envido numbers; "envido" stays Spanish.
         return _("You win the envido with %(value)s against %(other)s.", value=value, other=other)
     # Translators: %(player)s is a seat name; %(value)s and %(other)s are envido numbers; "envido" stays Spanish.
-    return sentence(_("%(player)s wins the envido with %(value)s against %(other)s.",
-                      player=p.seat_name(claim.seat), value=value, other=other))
+    return sentence(
+        _(
+            "%(player)s wins the envido with %(value)s against %(other)s.",
+            player=p.seat_name(claim.seat),
+            value=value,
+            other=other,
+        )
+    )
 
 
 def _worth(claim: WorthClaim, p: Perspective, face: str | None) -> str:
     # Translators: what the other answer to an envido would have given; %(answer)s is Quiero or No quiero
     # (Spanish), %(points)s is like "2 points for you".
-    return _("%(answer)s would have given %(points)s.", answer=answer_name(claim.answer == "quiero"),
-             points=p.points_for(claim.points, claim.team))
+    return _(
+        "%(answer)s would have given %(points)s.",
+        answer=answer_name(claim.answer == "quiero"),
+        points=p.points_for(claim.points, claim.team),
+    )
 
 
 def _stake(claim: StakeClaim, p: Perspective, face: str | None) -> str:
     calls = calls_text(claim.calls)
     if claim.calls and claim.calls[0] in ("truco", "retruco", "vale_cuatro"):
         # Translators: %(calls)s is a list of truco calls (Spanish names); %(accepted)s and %(declined)s are numbers.
-        return _("%(calls)s: accepted, the hand is worth %(accepted)s; declined, the caller scores %(declined)s.",
-                 calls=sentence(calls), accepted=number(claim.accepted), declined=number(claim.declined))
+        return _(
+            "%(calls)s: accepted, the hand is worth %(accepted)s; declined, the caller scores %(declined)s.",
+            calls=sentence(calls),
+            accepted=number(claim.accepted),
+            declined=number(claim.declined),
+        )
     # Translators: %(calls)s is a list of envido calls (Spanish names); %(accepted)s and %(declined)s are numbers.
-    return _("%(calls)s: accepted, the better envido scores %(accepted)s; declined, the caller scores %(declined)s.",
-             calls=sentence(calls), accepted=number(claim.accepted), declined=number(claim.declined))
+    return _(
+        "%(calls)s: accepted, the better envido scores %(accepted)s; declined, the caller scores %(declined)s.",
+        calls=sentence(calls),
+        accepted=number(claim.accepted),
+        declined=number(claim.declined),
+    )
 
 
 def _match(claim: MatchClaim, p: Perspective, face: str | None) -> str:
@@ -141,8 +175,15 @@ def _held(claim: HeldClaim, p: Perspective, face: str | None) -> str:
 
 
 CLAIM_SENTENCES: dict[type, Callable[..., str]] = {
-    TrickClaim: _trick, HandClaim: _hand, AwardClaim: _award, PointsClaim: _points, ShowdownClaim: _showdown,
-    WorthClaim: _worth, StakeClaim: _stake, MatchClaim: _match, HeldClaim: _held,
+    TrickClaim: _trick,
+    HandClaim: _hand,
+    AwardClaim: _award,
+    PointsClaim: _points,
+    ShowdownClaim: _showdown,
+    WorthClaim: _worth,
+    StakeClaim: _stake,
+    MatchClaim: _match,
+    HeldClaim: _held,
 }
 """The sentence of every claim kind."""
 

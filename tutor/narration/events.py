@@ -61,7 +61,8 @@ def _trick_number(event: Event) -> str:
 def _card_played(event: Event, p: Perspective, face: str | None) -> str:
     card = card_name(event.card, face) if event.card is not None else ""
     return _by_seat(
-        event, p,
+        event,
+        p,
         lambda: _("You play %(card)s.", card=card),
         # Translators: %(player)s is a seat name such as "your partner" (third person).
         lambda who: _("%(player)s plays %(card)s.", player=who, card=card),
@@ -72,7 +73,8 @@ def _trick_won(event: Event, p: Perspective, face: str | None) -> str:
     card = card_name(event.card, face) if event.card is not None else ""
     trick = _trick_number(event)
     return _by_seat(
-        event, p,
+        event,
+        p,
         # Translators: the learner's card took a trick; %(number)s counts the tricks from 1.
         lambda: _("You take trick %(number)s with %(card)s.", number=trick, card=card),
         # Translators: %(player)s is a seat name such as "your partner"; %(number)s counts the tricks from 1.
@@ -91,7 +93,8 @@ def _trick_parda(event: Event, p: Perspective, face: str | None) -> str:
 def _call(event: Event, p: Perspective, face: str | None) -> str:
     call = call_name(event.call or "")
     return _by_seat(
-        event, p,
+        event,
+        p,
         # Translators: %(call)s is a Truco call name (Envido, Truco, Flor...), which stays Spanish.
         lambda: _("You call %(call)s.", call=call),
         # Translators: %(player)s is a seat name such as "your partner"; %(call)s is a call name (Spanish).
@@ -102,7 +105,8 @@ def _call(event: Event, p: Perspective, face: str | None) -> str:
 def _answer(event: Event, p: Perspective, face: str | None) -> str:
     answer = answer_name(bool(event.quiero))
     return _by_seat(
-        event, p,
+        event,
+        p,
         # Translators: %(answer)s is Quiero or No quiero (accept / decline), which stay Spanish.
         lambda: _("You say %(answer)s.", answer=answer),
         # Translators: %(player)s is a seat name; %(answer)s is Quiero or No quiero, which stay Spanish.
@@ -116,7 +120,8 @@ def _answer(event: Event, p: Perspective, face: str | None) -> str:
 def _envido_stated(event: Event, p: Perspective, face: str | None) -> str:
     value = number(event.value or 0)
     return _by_seat(
-        event, p,
+        event,
+        p,
         # Translators: the envido showdown: the learner says their envido number out loud.
         lambda: _("You state %(value)s.", value=value),
         # Translators: the envido showdown; %(player)s is a seat name such as "your partner".
@@ -126,7 +131,8 @@ def _envido_stated(event: Event, p: Perspective, face: str | None) -> str:
 
 def _son_buenas(event: Event, p: Perspective, face: str | None) -> str:
     return _by_seat(
-        event, p,
+        event,
+        p,
         # Translators: the envido showdown; "son buenas" ("they are good": I cannot beat that) stays Spanish.
         lambda: _("You say “son buenas”."),
         # Translators: %(player)s is a seat name; "son buenas" ("they are good": I cannot beat that) stays Spanish.
@@ -137,7 +143,8 @@ def _son_buenas(event: Event, p: Perspective, face: str | None) -> str:
 def _envido_won(event: Event, p: Perspective, face: str | None) -> str:
     value = number(event.value or 0)
     return _by_seat(
-        event, p,
+        event,
+        p,
         # Translators: "envido" is a Truco call and stays Spanish; %(value)s is the winning envido number.
         lambda: _("You win the envido with %(value)s.", value=value),
         # Translators: %(player)s is a seat name; "envido" stays Spanish; %(value)s is the winning number.
@@ -152,7 +159,8 @@ def _envido_cancelled(event: Event, p: Perspective, face: str | None) -> str:
 
 def _flor_announced(event: Event, p: Perspective, face: str | None) -> str:
     return _by_seat(
-        event, p,
+        event,
+        p,
         # Translators: "flor" (three cards of one suit) is a Truco term and stays Spanish.
         lambda: _("You announce a flor."),
         # Translators: %(player)s is a seat name; "flor" (three cards of one suit) stays Spanish.
@@ -163,7 +171,8 @@ def _flor_announced(event: Event, p: Perspective, face: str | None) -> str:
 def _flor_stated(event: Event, p: Perspective, face: str | None) -> str:
     value = number(event.value or 0)
     return _by_seat(
-        event, p,
+        event,
+        p,
         # Translators: flores of both teams compete; "flor" stays Spanish; %(value)s is the flor's count.
         lambda: _("You state a flor of %(value)s.", value=value),
         # Translators: %(player)s is a seat name; "flor" stays Spanish; %(value)s is the flor's count.
@@ -174,7 +183,8 @@ def _flor_stated(event: Event, p: Perspective, face: str | None) -> str:
 def _flor_won(event: Event, p: Perspective, face: str | None) -> str:
     value = number(event.value or 0)
     return _by_seat(
-        event, p,
+        event,
+        p,
         # Translators: "flor" stays Spanish; %(value)s is the count of the best flor.
         lambda: _("You have the best flor, %(value)s.", value=value),
         # Translators: %(player)s is a seat name; "flor" stays Spanish; %(value)s is the count of the best flor.
@@ -187,7 +197,8 @@ def _flor_won(event: Event, p: Perspective, face: str | None) -> str:
 
 def _mazo(event: Event, p: Perspective, face: str | None) -> str:
     return _by_seat(
-        event, p,
+        event,
+        p,
         # Translators: going to the mazo (the deck) means folding the hand; keep "mazo" as your glossary does.
         lambda: _("You go to the mazo."),
         # Translators: %(player)s is a seat name; going to the mazo means folding the hand.
@@ -197,7 +208,8 @@ def _mazo(event: Event, p: Perspective, face: str | None) -> str:
 
 def _team_folded(event: Event, p: Perspective, face: str | None) -> str:
     return _by_team(
-        event, p,
+        event,
+        p,
         # Translators: the learner folded (went to the mazo) and so gives up the hand.
         lambda: _("You give up the hand."),
         # Translators: %(team)s is a team name such as "your team" or "your opponent": every player of that
@@ -240,14 +252,17 @@ def hand_rule_sentence(rule: str | None) -> str:
     rules = {
         "two_tricks": lambda: _("Two tricks win the hand."),
         # Translators: "parda" is a tied trick; keep the Truco term.
-        "first_parda_next_decides": lambda: _("The first trick was a parda, so the next trick that is not a parda "
-                                              "decides the hand."),
+        "first_parda_next_decides": lambda: _(
+            "The first trick was a parda, so the next trick that is not a parda decides the hand."
+        ),
         # Translators: "parda" is a tied trick; keep the Truco term.
-        "parda_after_win_first_trick_winner": lambda: _("A parda after a trick that was won: the team that won the "
-                                                        "first trick wins the hand."),
+        "parda_after_win_first_trick_winner": lambda: _(
+            "A parda after a trick that was won: the team that won the first trick wins the hand."
+        ),
         # Translators: "parda" is a tied trick; keep the Truco term.
-        "third_parda_first_trick_winner": lambda: _("The third trick was a parda: the team that won the first trick "
-                                                    "wins the hand."),
+        "third_parda_first_trick_winner": lambda: _(
+            "The third trick was a parda: the team that won the first trick wins the hand."
+        ),
         # Translators: "pardas" are tied tricks, "mano" the player who plays first; keep the Truco terms.
         "all_parda_mano": lambda: _("All three tricks were pardas: the mano's team wins the hand."),
     }
@@ -257,7 +272,8 @@ def hand_rule_sentence(rule: str | None) -> str:
 
 def _hand_won(event: Event, p: Perspective, face: str | None) -> str:
     headline = _by_team(
-        event, p,
+        event,
+        p,
         lambda: _("You win the hand."),
         # Translators: %(team)s is a team name such as "your team" or "your opponent".
         lambda team: _("%(team)s wins the hand.", team=team),
@@ -269,7 +285,8 @@ def _hand_won(event: Event, p: Perspective, face: str | None) -> str:
 def _cards_shown(event: Event, p: Perspective, face: str | None) -> str:
     cards = card_list(event.cards, face)
     return _by_seat(
-        event, p,
+        event,
+        p,
         # Translators: at the end of the hand the winner of the envido or flor shows the cards it counted.
         lambda: _("You show %(cards)s.", cards=cards),
         # Translators: %(player)s is a seat name; at the end of the hand the winner of the envido shows its cards.
@@ -286,7 +303,8 @@ def _hand_over(event: Event, p: Perspective, face: str | None) -> str:
 
 def _match_won(event: Event, p: Perspective, face: str | None) -> str:
     return _by_team(
-        event, p,
+        event,
+        p,
         lambda: _("You reach the target and win the game."),
         # Translators: %(team)s is a team name such as "your opponent" or "the other team".
         lambda team: _("%(team)s reaches the target and wins the game.", team=team),

@@ -37,9 +37,18 @@ from .perspective import Perspective
 from .words import call_name, calls_formula, card_list, join, points_text, sentence, sum_formula
 
 __all__ = [
-    "Explanation", "Verdict", "call_name",
-    "explain_envido", "explain_flor", "judge_envido_guess",
-    "explain_showdown", "team_values_text", "explain_envido_stake", "explain_truco_stake", "explain_mazo", "explain_flor_rules",
+    "Explanation",
+    "Verdict",
+    "call_name",
+    "explain_envido",
+    "explain_flor",
+    "judge_envido_guess",
+    "explain_showdown",
+    "team_values_text",
+    "explain_envido_stake",
+    "explain_truco_stake",
+    "explain_mazo",
+    "explain_flor_rules",
 ]
 
 ONLOOKER = Perspective.onlooker()
@@ -72,6 +81,7 @@ class Verdict:
 
 # --- Envido of a hand ---------------------------------------------------------------------------
 
+
 def _figures_note() -> str:
     # Translators: "envido" is a Truco call and stays Spanish; the figures are sota, caballo and rey.
     return _("The 10, 11 and 12 (the figures) count 0 for envido.")
@@ -99,7 +109,10 @@ def explain_envido(result: EnvidoResult, face: str | None = "spanish") -> Explan
             # Translators: envido counting rule when all three cards share a suit; "flor" is a Truco term
             # (three cards of one suit) and stays Spanish.
             reasons.append(
-                _("All three cards share a suit (%(suit)s). Without flor, only the best two count: 20 plus their values.", suit=suit)
+                _(
+                    "All three cards share a suit (%(suit)s). Without flor, only the best two count: 20 plus their values.",
+                    suit=suit,
+                )
             )
         reasons.append(_("Cards that count: %(cards)s.", cards=card_list(result.counted, face)))
         if result.kind is EnvidoKind.PAIR:
@@ -116,8 +129,10 @@ def explain_envido(result: EnvidoResult, face: str | None = "spanish") -> Explan
         if any(card.is_figure for card in result.cards):
             reasons.append(_figures_note())
     else:
-        # Translators: envido counting rule; the figures are the 10, 11 and 12 (sota, caballo, rey).
-        reasons.append(_("No two cards share a suit, and all three are figures (10, 11 or 12), which count 0: the envido is 0."))
+        reasons.append(
+            # Translators: envido counting rule; the figures are the 10, 11 and 12 (sota, caballo, rey).
+            _("No two cards share a suit, and all three are figures (10, 11 or 12), which count 0: the envido is 0.")
+        )
     return Explanation(headline, tuple(reasons), formula)
 
 
@@ -195,14 +210,22 @@ def explain_showdown(result: ShowdownResult) -> Explanation:
         if statement.action is StatementAction.STATES:
             if value == best_value:
                 # Translators: envido showdown; "mano" is the player who plays first.
-                text = _("%(player)s states %(value)s: the same number, but nearer the mano, so it wins the tie.", player=player, value=value)
+                text = _(
+                    "%(player)s states %(value)s: the same number, but nearer the mano, so it wins the tie.",
+                    player=player,
+                    value=value,
+                )
             else:
                 text = _("%(player)s has more and states %(value)s.", player=player, value=value)
             best = statement.seat
         elif statement.action is StatementAction.SON_BUENAS:
             if value == best_value:
                 # Translators: envido showdown; "son buenas" ("they are good": I cannot beat that) stays Spanish.
-                text = _("%(player)s also has %(best)s, but the tie goes to the player nearer the mano: “son buenas”.", player=player, best=best_value)
+                text = _(
+                    "%(player)s also has %(best)s, but the tie goes to the player nearer the mano: “son buenas”.",
+                    player=player,
+                    best=best_value,
+                )
             else:
                 # Translators: envido showdown; "son buenas" ("they are good": I cannot beat that) stays Spanish.
                 text = _("%(player)s cannot beat %(best)s and says “son buenas”.", player=player, best=best_value)
@@ -216,7 +239,11 @@ def explain_showdown(result: ShowdownResult) -> Explanation:
     ours, theirs = result.team_values[result.team], result.team_values[1 - result.team]
     if result.tie_broken:
         # Translators: envido showdown tie; "mano" is the player who plays first.
-        why = _("Both teams have %(value)s: the tie goes to the player nearest the mano, %(player)s.", value=ours, player=winner)
+        why = _(
+            "Both teams have %(value)s: the tie goes to the player nearest the mano, %(player)s.",
+            value=ours,
+            player=winner,
+        )
     else:
         # Translators: why a team won the envido showdown; "envido" stays Spanish.
         why = _("%(team)s has the best envido: %(value)s against %(other)s.", team=team, value=ours, other=theirs)
@@ -228,7 +255,10 @@ def explain_showdown(result: ShowdownResult) -> Explanation:
 def team_values_text(result: ShowdownResult) -> tuple[str, str]:
     """One line per team with its envido (its best player's)."""
     # Translators: a team's envido in the showdown, e.g. "Team 1: 33"; "envido" stays Spanish.
-    first, second = (_("Envido of %(team)s: %(value)s", team=ONLOOKER.team_name(t), value=v) for t, v in enumerate(result.team_values))
+    first, second = (
+        _("Envido of %(team)s: %(value)s", team=ONLOOKER.team_name(t), value=v)
+        for t, v in enumerate(result.team_values)
+    )
     return first, second
 
 
@@ -255,30 +285,56 @@ def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = 
     rule = stake.accepted_rule
     if rule is StakeRule.ACCEPTED_SUM and len(calls) == 1:
         # Translators: %(call)s is a Truco call name (Envido, Real envido); "Quiero" stays Spanish.
-        reasons.append(_("If accepted (Quiero), %(call)s is worth %(points)s.", call=call_name(last), points=points_text(stake.accepted)))
+        reasons.append(
+            _(
+                "If accepted (Quiero), %(call)s is worth %(points)s.",
+                call=call_name(last),
+                points=points_text(stake.accepted),
+            )
+        )
     elif rule is StakeRule.ACCEPTED_SUM:
         # Translators: "Quiero" stays Spanish; %(formula)s is like "Envido 2 + Real envido 3 = 5".
         reasons.append(_("If accepted (Quiero), the calls are added: %(formula)s.", formula=calls_formula(calls)))
     elif rule is StakeRule.ACCEPTED_SINGLE:
         # Translators: "Quiero" and "envido" stay Spanish; %(call)s is a call name.
         reasons.append(
-            _("If accepted (Quiero): in this ruleset the envido cannot be raised, so %(call)s is worth its own value, %(points)s.", call=call_name(last), points=points_text(stake.accepted))
+            _(
+                "If accepted (Quiero): in this ruleset the envido cannot be raised, so %(call)s is worth its own value, %(points)s.",
+                call=call_name(last),
+                points=points_text(stake.accepted),
+            )
         )
     elif rule is StakeRule.ACCEPTED_FALTA:
         # Translators: "Quiero" and "Falta envido" stay Spanish.
         reasons.append(
-            _("If accepted (Quiero), Falta envido is worth what the leading team still needs to reach %(target)s: %(target)s − %(leader)s = %(points)s.", target=stake.target, leader=leader, points=stake.accepted)
+            _(
+                "If accepted (Quiero), Falta envido is worth what the leading team still needs to reach %(target)s: %(target)s − %(leader)s = %(points)s.",
+                target=stake.target,
+                leader=leader,
+                points=stake.accepted,
+            )
         )
     elif rule is StakeRule.ACCEPTED_FALTA_TO_FIFTEEN:
         limit = malas_end(stake.target)
         # Translators: "Quiero", "Falta envido" and "malas" (the first half of the game) are Truco terms.
         reasons.append(
-            _("If accepted (Quiero): the leading team is still in the malas, so Falta envido is worth what it needs to complete them, reaching %(limit)s: %(limit)s − %(leader)s = %(points)s.", limit=limit, leader=leader, points=stake.accepted)
+            _(
+                "If accepted (Quiero): the leading team is still in the malas, so Falta envido is worth what it needs to complete them, reaching %(limit)s: %(limit)s − %(leader)s = %(points)s.",
+                limit=limit,
+                leader=leader,
+                points=stake.accepted,
+            )
         )
     else:
         # Translators: "Quiero", "Falta envido" and "malas" (the first half of the game) are Truco terms.
         reasons.append(
-            _("If accepted (Quiero): both teams are still in the malas, so whoever wins the Falta envido wins the game (%(first)s would score %(a)s, %(second)s would score %(b)s).", first=ONLOOKER.team_name(0), second=ONLOOKER.team_name(1), a=stake.accepted_for(0), b=stake.accepted_for(1))
+            _(
+                "If accepted (Quiero): both teams are still in the malas, so whoever wins the Falta envido wins the game (%(first)s would score %(a)s, %(second)s would score %(b)s).",
+                first=ONLOOKER.team_name(0),
+                second=ONLOOKER.team_name(1),
+                a=stake.accepted_for(0),
+                b=stake.accepted_for(1),
+            )
         )
     if last is EnvidoCall.FALTA_ENVIDO and len(calls) > 1:
         # Translators: "Falta envido" stays Spanish.
@@ -286,7 +342,14 @@ def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = 
     if last is EnvidoCall.FALTA_ENVIDO:
         # Translators: the score behind a Falta envido.
         reasons.append(
-            _("Score: %(first)s has %(a)s, %(second)s has %(b)s; the game is to %(target)s.", first=ONLOOKER.team_name(0), a=first, second=ONLOOKER.team_name(1), b=second, target=stake.target)
+            _(
+                "Score: %(first)s has %(a)s, %(second)s has %(b)s; the game is to %(target)s.",
+                first=ONLOOKER.team_name(0),
+                a=first,
+                second=ONLOOKER.team_name(1),
+                b=second,
+                target=stake.target,
+            )
         )
     if stake.declined_rule is StakeRule.DECLINED_SINGLE:
         # Translators: "No quiero" (declined) stays Spanish.
@@ -294,11 +357,16 @@ def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = 
     else:
         # Translators: "No quiero" stays Spanish; %(formula)s is like "Envido 2 + Envido 2 = 4".
         reasons.append(
-            _("If declined (No quiero), the team that made the last call gets what the calls before it were worth, because the raise accepted them: %(formula)s.", formula=calls_formula(calls[:-1]))
+            _(
+                "If declined (No quiero), the team that made the last call gets what the calls before it were worth, because the raise accepted them: %(formula)s.",
+                formula=calls_formula(calls[:-1]),
+            )
         )
     if next_calls:
         # Translators: envido raises; the names (Envido, Real envido, Falta envido) stay Spanish.
-        reasons.append(_("The answering team may also raise with: %(calls)s.", calls=join(call_name(c) for c in next_calls)))
+        reasons.append(
+            _("The answering team may also raise with: %(calls)s.", calls=join(call_name(c) for c in next_calls))
+        )
     else:
         # Translators: "Quiero" and "No quiero" stay Spanish.
         reasons.append(_("Nothing can follow: the answer is Quiero or No quiero."))
@@ -309,12 +377,20 @@ def explain_truco_stake(stake: TrucoStake) -> Explanation:
     """What the hand is worth after a truco ladder, accepted or declined (docs/rules §5.2)."""
     last = stake.calls[-1]
     # Translators: summary of a truco stake; "Quiero" and "No quiero" stay Spanish.
-    headline = _("Quiero: %(accepted)s. No quiero: %(declined)s.", accepted=points_text(stake.accepted), declined=points_text(stake.declined))
+    headline = _(
+        "Quiero: %(accepted)s. No quiero: %(declined)s.",
+        accepted=points_text(stake.accepted),
+        declined=points_text(stake.declined),
+    )
     reasons = [
         # Translators: "Quiero" stays Spanish.
         _("If accepted (Quiero), the hand is worth %(points)s.", points=points_text(stake.accepted)),
         # Translators: "No quiero" stays Spanish; %(call)s is Truco, Retruco or Vale cuatro.
-        _("If declined (No quiero), the hand ends and the team that called %(call)s scores %(points)s: what the hand was worth before the call.", call=call_name(last), points=points_text(stake.declined)),
+        _(
+            "If declined (No quiero), the hand ends and the team that called %(call)s scores %(points)s: what the hand was worth before the call.",
+            call=call_name(last),
+            points=points_text(stake.declined),
+        ),
     ]
     following = tuple(TrucoCall)[len(stake.calls)] if len(stake.calls) < len(TrucoCall) else None
     if following is None:
@@ -322,7 +398,9 @@ def explain_truco_stake(stake: TrucoStake) -> Explanation:
         reasons.append(_("Vale cuatro is the top: nothing can follow it."))
     else:
         # Translators: %(call)s is Retruco or Vale cuatro.
-        reasons.append(_("Next possible raise: %(call)s, only by the team that accepted the last call.", call=call_name(following)))
+        reasons.append(
+            _("Next possible raise: %(call)s, only by the team that accepted the last call.", call=call_name(following))
+        )
     return Explanation(headline, tuple(reasons))
 
 
@@ -334,21 +412,38 @@ def explain_mazo(truco_calls: Sequence[TrucoCall] = (), early_mazo: bool = False
     if level == 0:
         # Translators: "mazo": going to the mazo means folding; "truco" stays Spanish.
         headline = _("Going to the mazo now gives the other team %(points)s.", points=points_text(now))
-        reasons.append(_("Without an accepted truco the hand is worth 1, and folding gives the other team what the hand is worth."))
+        reasons.append(
+            _("Without an accepted truco the hand is worth 1, and folding gives the other team what the hand is worth.")
+        )
         if early_mazo:
             early = mazo_award(0, early_mazo=True, first_trick=True)
             # Translators: "mazo" means folding; "envido" stays Spanish.
-            reasons.append(_("With the early mazo option, folding in the first trick before the envido was played gives %(points)s instead.", points=points_text(early)))
+            reasons.append(
+                _(
+                    "With the early mazo option, folding in the first trick before the envido was played gives %(points)s instead.",
+                    points=points_text(early),
+                )
+            )
     else:
         # Translators: "mazo": going to the mazo means folding; "No quiero" stays Spanish.
-        headline = _("Going to the mazo instead of answering gives the other team %(points)s, the same as No quiero.", points=points_text(now))
+        headline = _(
+            "Going to the mazo instead of answering gives the other team %(points)s, the same as No quiero.",
+            points=points_text(now),
+        )
         after = hand_value(level)
         # Translators: "mazo" means folding; "Quiero" stays Spanish.
-        reasons.append(_("After Quiero, going to the mazo gives the other team %(points)s: what the hand is worth then.", points=points_text(after)))
+        reasons.append(
+            _(
+                "After Quiero, going to the mazo gives the other team %(points)s: what the hand is worth then.",
+                points=points_text(after),
+            )
+        )
     return Explanation(headline, tuple(reasons))
 
 
-def explain_flor_rules(mode: str, contraflor: FlorStake | None = None, al_resto: FlorStake | None = None) -> Explanation:
+def explain_flor_rules(
+    mode: str, contraflor: FlorStake | None = None, al_resto: FlorStake | None = None
+) -> Explanation:
     """What the flor option changes (docs/rules §8): simple flor, or flor with contraflor values."""
     # Translators: "flor" (three cards of one suit) and "envido" are Truco terms and stay Spanish.
     headline = _("Flor is played: a player who holds a flor announces it, and it cancels the envido.")
@@ -356,7 +451,19 @@ def explain_flor_rules(mode: str, contraflor: FlorStake | None = None, al_resto:
     reasons = [_("The team with the best flor scores 3 for each flor it holds.")]
     if mode == "contraflor" and contraflor is not None and al_resto is not None:
         # Translators: "Contraflor" is a raise between two flores and stays Spanish.
-        reasons.append(_("Contraflor: accepted %(accepted)s to the better flor, declined %(declined)s.", accepted=points_text(contraflor.accepted), declined=points_text(contraflor.declined)))
+        reasons.append(
+            _(
+                "Contraflor: accepted %(accepted)s to the better flor, declined %(declined)s.",
+                accepted=points_text(contraflor.accepted),
+                declined=points_text(contraflor.declined),
+            )
+        )
         # Translators: "Contraflor al resto" stays Spanish; like Falta envido it depends on the score.
-        reasons.append(_("Contraflor al resto at this score: accepted %(accepted)s (what the leader needs plus 3 for each flor), declined %(declined)s.", accepted=points_text(al_resto.accepted), declined=points_text(al_resto.declined)))
+        reasons.append(
+            _(
+                "Contraflor al resto at this score: accepted %(accepted)s (what the leader needs plus 3 for each flor), declined %(declined)s.",
+                accepted=points_text(al_resto.accepted),
+                declined=points_text(al_resto.declined),
+            )
+        )
     return Explanation(headline, tuple(reasons))

@@ -154,12 +154,21 @@ class Perspective:
         count = number(points)
         if self.seat is None:
             # Translators: points scored by a team; %(team)s is a team name such as "team 1".
-            return ngettext("%(count)s point for %(team)s", "%(count)s points for %(team)s", points, count=count,
-                            team=self.team_name(team))
+            return ngettext(
+                "%(count)s point for %(team)s",
+                "%(count)s points for %(team)s",
+                points,
+                count=count,
+                team=self.team_name(team),
+            )
         if self.is_you_alone(team):
             return ngettext("%(count)s point for you", "%(count)s points for you", points, count=count)
         if self.players == 2:
-            return ngettext("%(count)s point for your opponent", "%(count)s points for your opponent", points, count=count)
+            return ngettext(
+                "%(count)s point for your opponent", "%(count)s points for your opponent", points, count=count
+            )
         if self.is_your_team(team):
             return ngettext("%(count)s point for your team", "%(count)s points for your team", points, count=count)
-        return ngettext("%(count)s point for the other team", "%(count)s points for the other team", points, count=count)
+        return ngettext(
+            "%(count)s point for the other team", "%(count)s points for the other team", points, count=count
+        )

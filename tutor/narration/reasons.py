@@ -90,15 +90,25 @@ def _notation_message(reason: NotationReason, details: dict[str, Any], field: Fi
     if reason is NotationReason.MALFORMED:
         if field is Field.TRICKS and position is not None:
             # Translators: trick results: W won, L lost, P parda (a tied trick); "parda" is a Truco term.
-            return _("Trick %(number)s: “%(value)s” is not W (won), L (lost) or P (parda).", number=position, value=value)
+            return _(
+                "Trick %(number)s: “%(value)s” is not W (won), L (lost) or P (parda).", number=position, value=value
+            )
         if isinstance(details.get("value"), str) and value:
-            return _("“%(value)s” is not a card: write the number, then the suit letter, like 7o or 12c, or use a French suit symbol, like A♠.", value=value)
+            return _(
+                "“%(value)s” is not a card: write the number, then the suit letter, like 7o or 12c, or use a French suit symbol, like A♠.",
+                value=value,
+            )
         return _("These cards could not be read: give them as text, like 7o 6o 3b.")
     if reason is NotationReason.UNKNOWN_RANK:
-        return _("“%(value)s” is not in the Spanish deck: the numbers are 1 to 7, 10, 11 and 12 (there are no 8s and 9s).", value=value)
+        return _(
+            "“%(value)s” is not in the Spanish deck: the numbers are 1 to 7, 10, 11 and 12 (there are no 8s and 9s).",
+            value=value,
+        )
     if reason is NotationReason.UNKNOWN_SUIT:
         # Translators: the letters are the Spanish suits espadas, bastos, oros, copas; keep the letters.
-        return _("“%(value)s” has no known suit: use e (espadas), b (bastos), o (oros), c (copas) or ♠ ♣ ♦ ♥.", value=value)
+        return _(
+            "“%(value)s” has no known suit: use e (espadas), b (bastos), o (oros), c (copas) or ♠ ♣ ♦ ♥.", value=value
+        )
     if reason is NotationReason.DUPLICATE_CARD:
         try:
             name = card_name(str(details.get("value")))
@@ -159,7 +169,10 @@ def _bad_value_message(details: dict[str, Any], field: Field | None, value: str,
         return _("A hand has at most three tricks.")
     if field is Field.ENVIDO_VALUE or field is Field.SEATS:
         # Translators: "envido" stays Spanish.
-        return _("“%(value)s” is not a possible envido: a hand has 0 to 7 (no two cards of one suit) or 20 to 33 (two of one suit).", value=value)
+        return _(
+            "“%(value)s” is not a possible envido: a hand has 0 to 7 (no two cards of one suit) or 20 to 33 (two of one suit).",
+            value=value,
+        )
     if field is Field.GUESS:
         highest = details.get("max")
         if isinstance(highest, int) and re.fullmatch(r"[0-9]+", value):  # a whole number, only too large
@@ -169,7 +182,9 @@ def _bad_value_message(details: dict[str, Any], field: Field | None, value: str,
         return _("“%(value)s” is not a puzzle date: use the form 2026-01-31, and no date after today.", value=value)
     if field is Field.VARIANT:
         # Translators: a preset ruleset fixes some options; "envido" and "flor" stay Spanish.
-        return _("This ruleset fixes that option: in the fixed ruleset the envido cannot be raised and there is no flor.")
+        return _(
+            "This ruleset fixes that option: in the fixed ruleset the envido cannot be raised and there is no flor."
+        )
     if field is Field.OPTION:
         return _("“%(value)s” is not a valid value for this option.", value=value)
     return _("“%(value)s” is not allowed here.", value=value)
@@ -192,13 +207,17 @@ def _reason_message(reason: Reason, details: dict[str, Any]) -> str:
         # Translators: "truco" and "envido" stay Spanish.
         Reason.ENVIDO_CLOSED_BY_TRUCO: lambda: _("An accepted truco closes the envido."),
         # Translators: the envido ladder; the call names stay Spanish.
-        Reason.ENVIDO_LADDER_BACKWARDS: lambda: _("The envido ladder goes Envido, Envido, Real envido, Falta envido: steps may be skipped but never taken backwards."),
+        Reason.ENVIDO_LADDER_BACKWARDS: lambda: _(
+            "The envido ladder goes Envido, Envido, Real envido, Falta envido: steps may be skipped but never taken backwards."
+        ),
         # Translators: "Envido" is a call and stays Spanish.
         Reason.ENVIDO_TOO_MANY: lambda: _("Envido may be called at most twice."),
         # Translators: "Falta envido" is a call and stays Spanish.
         Reason.ENVIDO_AFTER_FALTA: lambda: _("Nothing can follow Falta envido: it is the top of the ladder."),
         # Translators: "envido" stays Spanish.
-        Reason.ENVIDO_NOT_RAISABLE: lambda: _("In this ruleset the envido cannot be raised: each call is accepted or declined as it is."),
+        Reason.ENVIDO_NOT_RAISABLE: lambda: _(
+            "In this ruleset the envido cannot be raised: each call is accepted or declined as it is."
+        ),
         # Translators: "flor" and "envido" stay Spanish.
         Reason.ENVIDO_CANCELLED_BY_FLOR: lambda: _("A flor cancels the envido in this hand."),
         # Translators: "Vale cuatro" is the highest truco call and stays Spanish.

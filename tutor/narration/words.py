@@ -17,8 +17,16 @@ from tutor.i18n import current_language, format_number, ngettext, pgettext
 from .cards import card_name
 
 __all__ = [
-    "call_name", "answer_name", "calls_text", "points_text", "calls_formula", "card_list", "join", "sentence",
-    "number", "sum_formula",
+    "call_name",
+    "answer_name",
+    "calls_text",
+    "points_text",
+    "calls_formula",
+    "card_list",
+    "join",
+    "sentence",
+    "number",
+    "sum_formula",
 ]
 
 
@@ -48,7 +56,7 @@ def call_name(call: EnvidoCall | TrucoCall | FlorCall | str) -> str:
 
 
 def answer_name(quiero: bool) -> str:
-    """"Quiero" or "No quiero", Spanish in every language."""
+    """ "Quiero" or "No quiero", Spanish in every language."""
     if quiero:
         # Translators: "I accept" in Truco; keep it in Spanish.
         return pgettext("call", "Quiero")

@@ -85,8 +85,8 @@ class Store:
 def init_app(app: Flask) -> Store:
     """Bind the database and migrations to ``app`` and give it its :class:`Store` (``CLOCK``,
     ``DAY_ZONE`` from its configuration) and the ``flask store`` commands."""
-    from .cli import store_cli
     from ..paths import resource_dir
+    from .cli import store_cli
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(resource_dir("migrations")), render_as_batch=True)
@@ -113,11 +113,56 @@ def use_clock(app: Flask, clock: Clock) -> Clock:
 
 
 __all__ = [
-    "Appended", "AttemptLog", "LogEntry", "attempt_of", "Clock", "ManualClock", "OffsetClock", "SystemClock",
-    "DeviceCodeLimit", "Learners", "Progress", "ProgressReader", "ReviewItem", "reviewable", "DAILY", "Best",
-    "PracticeRuns", "QuizRuns", "Runs", "owned", "DEVICE_CODE_ALPHABET", "DEVICE_CODE_LENGTH", "PROJECTIONS",
-    "AnsweredForm", "AttemptRow", "Base", "DayProgress", "DeviceCodeFailures", "Game", "ItemProgress", "Learner",
-    "LearnerProgress", "LessonProgress", "PracticeRun", "QuizRun", "TopicProgress", "db", "format_device_code",
-    "migrate", "new_device_code", "new_public_id", "normalize_device_code", "utcnow", "TOKEN_FIELD", "TOKEN_TTL",
-    "FormTokens", "new_token", "Store", "init_app", "store_of", "current_store", "use_clock",
+    "Appended",
+    "AttemptLog",
+    "LogEntry",
+    "attempt_of",
+    "Clock",
+    "ManualClock",
+    "OffsetClock",
+    "SystemClock",
+    "DeviceCodeLimit",
+    "Learners",
+    "Progress",
+    "ProgressReader",
+    "ReviewItem",
+    "reviewable",
+    "DAILY",
+    "Best",
+    "PracticeRuns",
+    "QuizRuns",
+    "Runs",
+    "owned",
+    "DEVICE_CODE_ALPHABET",
+    "DEVICE_CODE_LENGTH",
+    "PROJECTIONS",
+    "AnsweredForm",
+    "AttemptRow",
+    "Base",
+    "DayProgress",
+    "DeviceCodeFailures",
+    "Game",
+    "ItemProgress",
+    "Learner",
+    "LearnerProgress",
+    "LessonProgress",
+    "PracticeRun",
+    "QuizRun",
+    "TopicProgress",
+    "db",
+    "format_device_code",
+    "migrate",
+    "new_device_code",
+    "new_public_id",
+    "normalize_device_code",
+    "utcnow",
+    "TOKEN_FIELD",
+    "TOKEN_TTL",
+    "FormTokens",
+    "new_token",
+    "Store",
+    "init_app",
+    "store_of",
+    "current_store",
+    "use_clock",
 ]

@@ -83,8 +83,14 @@ class AttemptLog:
 
     # --- Reading ---------------------------------------------------------------------------------
 
-    def of(self, learner_ids: Iterable[int], *, items: Iterable[str] = (), prefixes: Iterable[str] = (),
-           since: datetime | None = None) -> dict[int, list[Attempt]]:
+    def of(
+        self,
+        learner_ids: Iterable[int],
+        *,
+        items: Iterable[str] = (),
+        prefixes: Iterable[str] = (),
+        since: datetime | None = None,
+    ) -> dict[int, list[Attempt]]:
         """Each learner's attempts in the log's order (by time, then id), in one query: all of them,
         or those whose item is one of ``items`` or starts with one of ``prefixes``; only those at or
         after ``since`` if given."""
@@ -93,12 +99,14 @@ class AttemptLog:
         if not ids:
             return found
         table = AttemptRow.__table__
-        query = select(table.c.learner_id, table.c.item, table.c.source, table.c.correct, table.c.hinted,
-                       table.c.at).where(table.c.learner_id.in_(ids))
+        query = select(
+            table.c.learner_id, table.c.item, table.c.source, table.c.correct, table.c.hinted, table.c.at
+        ).where(table.c.learner_id.in_(ids))
         wanted, starts = list(items), list(prefixes)
         if wanted or starts:
-            query = query.where(or_(table.c.item.in_(wanted), *(table.c.item.startswith(p, autoescape=True)
-                                                                 for p in starts)))
+            query = query.where(
+                or_(table.c.item.in_(wanted), *(table.c.item.startswith(p, autoescape=True) for p in starts))
+            )
         if since is not None:
             query = query.where(table.c.at >= since)
         for row in db.session.execute(query.order_by(table.c.learner_id, table.c.at, table.c.id)):
@@ -112,12 +120,16 @@ class AttemptLog:
         return self.of([learner_id], **filters)[learner_id]
 
     def count(self, learner_id: int) -> int:
-        return db.session.scalar(select(func.count()).select_from(AttemptRow).where(AttemptRow.learner_id == learner_id)) or 0
+        return (
+            db.session.scalar(select(func.count()).select_from(AttemptRow).where(AttemptRow.learner_id == learner_id))
+            or 0
+        )
 
     # --- Writing ---------------------------------------------------------------------------------
 
-    def append(self, learner_id: int, entries: Sequence[LogEntry], *, token: str | None = None,
-               guard: Guard | None = None) -> Appended | None:
+    def append(
+        self, learner_id: int, entries: Sequence[LogEntry], *, token: str | None = None, guard: Guard | None = None
+    ) -> Appended | None:
         """Append ``entries`` for the learner with their projections, in one transaction (see the
         module docstring). None, with nothing written, for a form counted before or a guard that
         failed."""
@@ -147,11 +159,12 @@ class AttemptLog:
         table = LearnerProgress.__table__
 
         def build() -> Any:
-            insert = upsert(table).values(learner_id=bindparam("learner"), entries=0, answers=0, right=0, days=0,
-                                          streak=0, day_answers=0)
-            return (insert.on_conflict_do_update(index_elements=[table.c.learner_id],
-                                                 set_={"entries": table.c.entries})
-                    .returning(*(table.c[name] for name in SUMMARY_COLUMNS)))
+            insert = upsert(table).values(
+                learner_id=bindparam("learner"), entries=0, answers=0, right=0, days=0, streak=0, day_answers=0
+            )
+            return insert.on_conflict_do_update(
+                index_elements=[table.c.learner_id], set_={"entries": table.c.entries}
+            ).returning(*(table.c[name] for name in SUMMARY_COLUMNS))
 
         return db.session.execute(statement("lock", build), {"learner": learner_id}).one()
 
@@ -170,21 +183,37 @@ class AttemptLog:
                 at = as_utc(entry.at)
                 in_order = in_order and (latest is None or at >= latest)
             latest = at if latest is None or at > latest else latest
-            values.append({"learner_id": learner_id, "item": entry.item, "source": source.value,
-                           "correct": bool(entry.correct), "hinted": bool(entry.hinted), "at": at})
+            values.append(
+                {
+                    "learner_id": learner_id,
+                    "item": entry.item,
+                    "source": source.value,
+                    "correct": bool(entry.correct),
+                    "hinted": bool(entry.hinted),
+                    "at": at,
+                }
+            )
         if not values:
             return Appended([], self._load(learner_id, projection))
         table = AttemptRow.__table__
-        ids = [row[0] for row in db.session.execute(
-            statement("insert attempts", lambda: table.insert().returning(table.c.id, sort_by_parameter_order=True)),
-            values)]
-        attempts = [Attempt(learner_id, v["item"], Source(v["source"]), v["correct"], at=v["at"], hinted=v["hinted"])
-                    for v in values]
+        ids = [
+            row[0]
+            for row in db.session.execute(
+                statement(
+                    "insert attempts", lambda: table.insert().returning(table.c.id, sort_by_parameter_order=True)
+                ),
+                values,
+            )
+        ]
+        attempts = [
+            Attempt(learner_id, v["item"], Source(v["source"]), v["correct"], at=v["at"], hinted=v["hinted"])
+            for v in values
+        ]
         if not in_order:
             progress = self._rebuild_locked(learner_id)
             return Appended(attempts, progress)
         self._load(learner_id, projection, days={projection.day_of(a.at) for a in attempts if a.is_question})
-        for attempt, entry_id in zip(attempts, ids):
+        for attempt, entry_id in zip(attempts, ids, strict=True):
             projection.apply(attempt, entry_id)
         self._write(learner_id, projection)
         return Appended(attempts, Progress(learner_id, projection))
@@ -203,27 +232,60 @@ class AttemptLog:
     def _write(self, learner_id: int, projection: Projection, *, everything: bool = False) -> None:
         """Write the projection's changed rows (every row with ``everything``) and its summary."""
         items = projection.items if everything else {k: projection.items[k] for k in projection.dirty_items}
-        replace_rows(ItemProgress.__table__, ["learner_id", "item"], [
-            {"learner_id": learner_id, "item": item, **{name: getattr(state, name) for name in ITEM_COLUMNS}}
-            for item, state in sorted(items.items())])
+        replace_rows(
+            ItemProgress.__table__,
+            ["learner_id", "item"],
+            [
+                {"learner_id": learner_id, "item": item, **{name: getattr(state, name) for name in ITEM_COLUMNS}}
+                for item, state in sorted(items.items())
+            ],
+        )
         topics = projection.topics if everything else {k: projection.topics[k] for k in projection.dirty_topics}
-        replace_rows(TopicProgress.__table__, ["learner_id", "topic"], [
-            {"learner_id": learner_id, "topic": key, "answers": s.answers, "recent": s.recent,
-             "quiz_passed": s.quiz_passed} for key, s in sorted(topics.items())])
+        replace_rows(
+            TopicProgress.__table__,
+            ["learner_id", "topic"],
+            [
+                {
+                    "learner_id": learner_id,
+                    "topic": key,
+                    "answers": s.answers,
+                    "recent": s.recent,
+                    "quiz_passed": s.quiz_passed,
+                }
+                for key, s in sorted(topics.items())
+            ],
+        )
         lessons = projection.lessons if everything else {k: projection.lessons[k] for k in projection.dirty_lessons}
-        replace_rows(LessonProgress.__table__, ["learner_id", "lesson"], [
-            {"learner_id": learner_id, "lesson": key, "tested_out": s.tested_out, "resets": s.resets}
-            for key, s in sorted(lessons.items())])
+        replace_rows(
+            LessonProgress.__table__,
+            ["learner_id", "lesson"],
+            [
+                {"learner_id": learner_id, "lesson": key, "tested_out": s.tested_out, "resets": s.resets}
+                for key, s in sorted(lessons.items())
+            ],
+        )
         days = projection.days if everything else {k: projection.days[k] for k in projection.dirty_days}
-        replace_rows(DayProgress.__table__, ["learner_id", "topic", "day"], [
-            {"learner_id": learner_id, "topic": topic, "day": day, "answers": s.answers, "right": s.right}
-            for (day, topic), s in sorted(days.items())])
+        replace_rows(
+            DayProgress.__table__,
+            ["learner_id", "topic", "day"],
+            [
+                {"learner_id": learner_id, "topic": topic, "day": day, "answers": s.answers, "right": s.right}
+                for (day, topic), s in sorted(days.items())
+            ],
+        )
         table = LearnerProgress.__table__
         summary = projection.summary
-        update = statement("summary", lambda: table.update().where(table.c.learner_id == bindparam("learner")).values(
-            **{name: bindparam(f"new_{name}") for name in SUMMARY_COLUMNS}))
-        db.session.execute(update, {"learner": learner_id,
-                                    **{f"new_{name}": getattr(summary, name) for name in SUMMARY_COLUMNS}})
+        update = statement(
+            "summary",
+            lambda: (
+                table.update()
+                .where(table.c.learner_id == bindparam("learner"))
+                .values(**{name: bindparam(f"new_{name}") for name in SUMMARY_COLUMNS})
+            ),
+        )
+        db.session.execute(
+            update, {"learner": learner_id, **{f"new_{name}": getattr(summary, name) for name in SUMMARY_COLUMNS}}
+        )
         projection.clean()
 
     # --- Rebuilding ------------------------------------------------------------------------------
@@ -233,8 +295,17 @@ class AttemptLog:
         table = AttemptRow.__table__
         projection = Projection(self.store.zone)
         for row in db.session.execute(
-            select(table.c.id, table.c.learner_id, table.c.item, table.c.source, table.c.correct, table.c.hinted,
-                   table.c.at).where(table.c.learner_id == learner_id).order_by(table.c.at, table.c.id)
+            select(
+                table.c.id,
+                table.c.learner_id,
+                table.c.item,
+                table.c.source,
+                table.c.correct,
+                table.c.hinted,
+                table.c.at,
+            )
+            .where(table.c.learner_id == learner_id)
+            .order_by(table.c.at, table.c.id)
         ):
             projection.apply(attempt_of(row), row.id)
         return projection
@@ -277,5 +348,11 @@ class AttemptLog:
         from .projection import DayState
 
         table = DayProgress.__table__
-        return {(day, topic): DayState(answers, right) for day, topic, answers, right in db.session.execute(
-            select(table.c.day, table.c.topic, table.c.answers, table.c.right).where(table.c.learner_id == learner_id))}
+        return {
+            (day, topic): DayState(answers, right)
+            for day, topic, answers, right in db.session.execute(
+                select(table.c.day, table.c.topic, table.c.answers, table.c.right).where(
+                    table.c.learner_id == learner_id
+                )
+            )
+        }

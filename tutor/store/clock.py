@@ -8,7 +8,7 @@ clock (tests move time with :meth:`ManualClock.advance`); nothing patches module
 from __future__ import annotations
 
 import threading
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from typing import Protocol
 
 
@@ -22,7 +22,7 @@ class SystemClock:
     """The system's time, UTC."""
 
     def now(self) -> datetime:
-        return datetime.now(timezone.utc)
+        return datetime.now(UTC)
 
     def __repr__(self) -> str:
         return "SystemClock()"
@@ -31,13 +31,13 @@ class SystemClock:
 class ManualClock:
     """A clock that stands still until moved (thread-safe: a test's server threads read it).
 
-    >>> clock = ManualClock(datetime(2026, 3, 10, 15, 0, tzinfo=timezone.utc))
+    >>> clock = ManualClock(datetime(2026, 3, 10, 15, 0, tzinfo=UTC))
     >>> clock.advance(minutes=2); clock.now().isoformat()
     '2026-03-10T15:02:00+00:00'
     """
 
     def __init__(self, moment: datetime | None = None) -> None:
-        self._moment = _aware(moment or datetime.now(timezone.utc))
+        self._moment = _aware(moment or datetime.now(UTC))
         self._lock = threading.Lock()
 
     def now(self) -> datetime:
@@ -67,16 +67,16 @@ class OffsetClock:
         self.offset = offset
 
     def now(self) -> datetime:
-        return datetime.now(timezone.utc) + self.offset
+        return datetime.now(UTC) + self.offset
 
     def advance(self, **delta: float) -> None:
         self.offset += timedelta(**delta)
 
 
 def _aware(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def utc_today(clock: Clock) -> date:
     """The clock's date in UTC."""
-    return clock.now().astimezone(timezone.utc).date()
+    return clock.now().astimezone(UTC).date()

@@ -50,8 +50,10 @@ class Learners:
             wanted = public_id or uuid.uuid4().hex
             now = self.store.clock.now()
             inserted = db.session.execute(
-                upsert(table).values(public_id=wanted, device_code=new_device_code(), created=now, last_seen=now)
-                .on_conflict_do_nothing().returning(table.c.id)
+                upsert(table)
+                .values(public_id=wanted, device_code=new_device_code(), created=now, last_seen=now)
+                .on_conflict_do_nothing()
+                .returning(table.c.id)
             ).first()
             db.session.commit()
             learner = self.by_public_id(wanted)
@@ -66,7 +68,6 @@ class Learners:
         if last is None or now - last > LAST_SEEN_EVERY:
             learner.last_seen = now
             db.session.commit()
-
 
     def touch(self, learner: Learner) -> None:
         """Note that the learner is here now (a device switched to it)."""

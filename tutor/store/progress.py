@@ -45,11 +45,23 @@ from .sql import aware, statement, time_column
 if TYPE_CHECKING:
     from . import Store
 
-ITEM_COLUMNS = ("answers", "right", "card_state", "card_step", "stability", "difficulty", "due", "last_review",
-                "lesson_tries", "lesson_right", "lesson_first", "lesson_done", "lesson_touched")
+ITEM_COLUMNS = (
+    "answers",
+    "right",
+    "card_state",
+    "card_step",
+    "stability",
+    "difficulty",
+    "due",
+    "last_review",
+    "lesson_tries",
+    "lesson_right",
+    "lesson_first",
+    "lesson_done",
+    "lesson_touched",
+)
 """``ItemProgress`` columns in :class:`~tutor.store.projection.ItemState`'s order."""
-SUMMARY_COLUMNS = ("entries", "last_entry", "last_at", "answers", "right", "days", "last_day", "streak",
-                   "day_answers")
+SUMMARY_COLUMNS = ("entries", "last_entry", "last_at", "answers", "right", "days", "last_day", "streak", "day_answers")
 """``LearnerProgress`` columns in :class:`~tutor.store.projection.Summary`'s order."""
 _TIMES = {"due", "last_review", "lesson_touched", "last_at"}
 
@@ -82,8 +94,12 @@ def reviewable_items() -> frozenset[str]:
     content is loaded again)."""
     lessons = all_lessons()
     if _REVIEWABLE[0] is not lessons:
-        _REVIEWABLE[:] = [lessons, frozenset(f"{lesson.key}/{step.key}" for lesson in lessons
-                                             for step in lesson.steps if step.check is not None)]
+        _REVIEWABLE[:] = [
+            lessons,
+            frozenset(
+                f"{lesson.key}/{step.key}" for lesson in lessons for step in lesson.steps if step.check is not None
+            ),
+        ]
     return _REVIEWABLE[1]
 
 
@@ -106,8 +122,9 @@ class Progress:
     Made with a ``reader``, the learner's item, topic and lesson rows are read when first needed (a
     page that shows only the header's count reads the items, nothing else), each part in one query."""
 
-    def __init__(self, learner_id: int | None, projection: Projection | None = None,
-                 reader: ProgressReader | None = None) -> None:
+    def __init__(
+        self, learner_id: int | None, projection: Projection | None = None, reader: ProgressReader | None = None
+    ) -> None:
         self.learner_id = learner_id
         self._projection = projection or Projection()
         self._unread = {"items", "topics", "lessons"} if reader is not None and learner_id is not None else set()
@@ -163,8 +180,9 @@ class Progress:
             state = items.get(f"{lesson.key}/{step.key}")
             if state is None or state.lesson_touched is None:
                 continue
-            records[step.key] = StepRecord(state.lesson_done, state.lesson_first, state.lesson_tries,
-                                           state.lesson_right)
+            records[step.key] = StepRecord(
+                state.lesson_done, state.lesson_first, state.lesson_tries, state.lesson_right
+            )
             moment = as_utc(state.lesson_touched)
             if touched is None or moment > touched:
                 touched = moment
@@ -230,8 +248,11 @@ class Progress:
     def due_items(self, now: datetime) -> list[Due]:
         """Every answered item due at ``now``, the longest overdue first (``tutor.learning.due_items``)."""
         moment = as_utc(now)
-        due = [Due(item, as_utc(state.due), state.card(item)) for item, state in self.items.items()  # type: ignore[arg-type]
-               if state.due is not None and as_utc(state.due) <= moment]
+        due = [
+            Due(item, as_utc(state.due), card)
+            for item, state in self.items.items()
+            if state.due is not None and as_utc(state.due) <= moment and (card := state.card(item)) is not None
+        ]
         return sorted(due, key=lambda entry: (entry.due, entry.item))  # type: ignore[arg-type]
 
     def schedule(self) -> list[ReviewItem]:
@@ -248,8 +269,11 @@ class Progress:
     def due_for_review(self, now: datetime) -> list[str]:
         """The reviewable items due at ``now``, the longest overdue first (no card is built)."""
         moment = as_utc(now)
-        due = [(as_utc(state.due), item) for item, state in self.items.items()
-               if state.due is not None and as_utc(state.due) <= moment and reviewable(item) is not None]
+        due = [
+            (as_utc(state.due), item)
+            for item, state in self.items.items()
+            if state.due is not None and as_utc(state.due) <= moment and reviewable(item) is not None
+        ]
         return [item for _due, item in sorted(due)]
 
     def review_queue(self, now: datetime) -> list[ReviewItem]:
@@ -263,8 +287,11 @@ class Progress:
         moment = as_utc(now)
         if "items" in self._unread and self._reader is not None and self.learner_id is not None:
             return self._reader.due_count(self.learner_id, moment, self.summary)
-        return sum(1 for item, state in self.items.items()
-                   if state.due is not None and as_utc(state.due) <= moment and reviewable(item) is not None)
+        return sum(
+            1
+            for item, state in self.items.items()
+            if state.due is not None and as_utc(state.due) <= moment and reviewable(item) is not None
+        )
 
     def next_review(self, now: datetime) -> datetime | None:
         """When the next reviewable item falls due after ``now``, or None if none is scheduled."""
@@ -279,18 +306,46 @@ def _learner_statement() -> tuple[Any, Callable[[Any], datetime | None]]:
     """The query of :meth:`ProgressReader.learner` (it runs on every page of a known visitor)."""
     learners, summaries = Learner.__table__, LearnerProgress.__table__
     columns, time = selected(summaries, SUMMARY_COLUMNS)
-    statement = (select(learners.c.id, summaries.c.learner_id, *columns)
-                 .select_from(learners.outerjoin(summaries, summaries.c.learner_id == learners.c.id))
-                 .where(learners.c.public_id == bindparam("public_id")))
+    statement = (
+        select(learners.c.id, summaries.c.learner_id, *columns)
+        .select_from(learners.outerjoin(summaries, summaries.c.learner_id == learners.c.id))
+        .where(learners.c.public_id == bindparam("public_id"))
+    )
     return statement, time
 
 
 def item_state(row: Sequence, time: Callable[[Any], datetime | None] = aware) -> ItemState:
     """An :class:`ItemState` from a row of :data:`ITEM_COLUMNS` (``time`` makes its times aware)."""
-    (answers, right, card_state, card_step, stability, difficulty, due, last_review, tries, right_l, first, done,
-     touched) = row
-    return ItemState(answers, right, card_state, card_step, stability, difficulty, time(due), time(last_review),
-                     tries, right_l, None if first is None else bool(first), bool(done), time(touched))
+    (
+        answers,
+        right,
+        card_state,
+        card_step,
+        stability,
+        difficulty,
+        due,
+        last_review,
+        tries,
+        right_l,
+        first,
+        done,
+        touched,
+    ) = row
+    return ItemState(
+        answers,
+        right,
+        card_state,
+        card_step,
+        stability,
+        difficulty,
+        time(due),
+        time(last_review),
+        tries,
+        right_l,
+        None if first is None else bool(first),
+        bool(done),
+        time(touched),
+    )
 
 
 def summary_state(row: Sequence, time: Callable[[Any], datetime | None] = aware) -> Summary:
@@ -375,11 +430,14 @@ class ProgressReader:
         def build() -> Any:
             due_now = items.c.due <= bindparam("now")
             return select(func.count().filter(due_now), func.min(due_time).filter(~due_now)).where(
-                items.c.learner_id == bindparam("learner"), items.c.due.is_not(None),
-                items.c.item.in_(bindparam("reviewable", expanding=True)))
+                items.c.learner_id == bindparam("learner"),
+                items.c.due.is_not(None),
+                items.c.item.in_(bindparam("reviewable", expanding=True)),
+            )
 
-        count, following = db.session.execute(statement("due count", build), {
-            "learner": learner_id, "now": now, "reviewable": sorted(reviewable_items())}).one()
+        count, following = db.session.execute(
+            statement("due count", build), {"learner": learner_id, "now": now, "reviewable": sorted(reviewable_items())}
+        ).one()
         if key is not None:
             with self._lock:
                 self._due[key] = (count or 0, time(following))
@@ -392,8 +450,12 @@ class ProgressReader:
 
         def build() -> Any:
             columns, time = selected(summaries, SUMMARY_COLUMNS)
-            return (select(summaries.c.learner_id, *columns)
-                    .where(summaries.c.learner_id.in_(bindparam("ids", expanding=True))), time)
+            return (
+                select(summaries.c.learner_id, *columns).where(
+                    summaries.c.learner_id.in_(bindparam("ids", expanding=True))
+                ),
+                time,
+            )
 
         query, time = statement("read summaries", build)
         for learner_id, *values in db.session.execute(query, {"ids": ids}).all():
@@ -404,8 +466,12 @@ class ProgressReader:
 
         def build() -> Any:
             columns, time = selected(items, ITEM_COLUMNS)
-            return (select(items.c.learner_id, items.c.item, *columns)
-                    .where(items.c.learner_id.in_(bindparam("ids", expanding=True))), time)
+            return (
+                select(items.c.learner_id, items.c.item, *columns).where(
+                    items.c.learner_id.in_(bindparam("ids", expanding=True))
+                ),
+                time,
+            )
 
         query, time = statement("read items", build)
         for learner_id, item, *values in db.session.execute(query, {"ids": ids}).all():
@@ -413,22 +479,29 @@ class ProgressReader:
 
     def _read_topics(self, ids: list[int], projections: dict[int, Projection]) -> None:
         topics = TopicProgress.__table__
-        query = statement("read topics", lambda: select(
-            topics.c.learner_id, topics.c.topic, topics.c.answers, topics.c.recent, topics.c.quiz_passed
-        ).where(topics.c.learner_id.in_(bindparam("ids", expanding=True))))
+        query = statement(
+            "read topics",
+            lambda: select(
+                topics.c.learner_id, topics.c.topic, topics.c.answers, topics.c.recent, topics.c.quiz_passed
+            ).where(topics.c.learner_id.in_(bindparam("ids", expanding=True))),
+        )
         for learner_id, topic, answers, recent, passed in db.session.execute(query, {"ids": ids}).all():
             projections[learner_id].topics[topic] = TopicState(answers, recent or "", bool(passed))
 
     def _read_lessons(self, ids: list[int], projections: dict[int, Projection]) -> None:
         lessons = LessonProgress.__table__
-        query = statement("read lessons", lambda: select(
-            lessons.c.learner_id, lessons.c.lesson, lessons.c.tested_out, lessons.c.resets
-        ).where(lessons.c.learner_id.in_(bindparam("ids", expanding=True))))
+        query = statement(
+            "read lessons",
+            lambda: select(lessons.c.learner_id, lessons.c.lesson, lessons.c.tested_out, lessons.c.resets).where(
+                lessons.c.learner_id.in_(bindparam("ids", expanding=True))
+            ),
+        )
         for learner_id, lesson, tested_out, resets in db.session.execute(query, {"ids": ids}).all():
             projections[learner_id].lessons[lesson] = LessonState(bool(tested_out), resets)
 
-    def days(self, learner_ids: Iterable[int], *, latest: int | None = None,
-             since: date | None = None) -> dict[int, dict[str, list[DayAccuracy]]]:
+    def days(
+        self, learner_ids: Iterable[int], *, latest: int | None = None, since: date | None = None
+    ) -> dict[int, dict[str, list[DayAccuracy]]]:
         """Per learner, per topic key (``""``: every answer), the days with answers from ``since`` on (all
         if None), oldest first; only each topic's ``latest`` of them if given. One query."""
         ids = sorted(set(learner_ids))
@@ -444,16 +517,33 @@ class ProgressReader:
             # One learner: each topic's latest days straight from the end of the key's range (bounded
             # by ``latest`` per topic however many days the learner has).
             keys = ("", *(topic.key for topic in TOPICS))
-            query = statement(("latest days", keys), lambda: union_all(*(select(part) for part in (
-                select(*columns).where(table.c.learner_id == bindparam("learner"), table.c.topic == key)
-                .order_by(table.c.day.desc()).limit(bindparam("latest")).subquery() for key in keys))))
+            query = statement(
+                ("latest days", keys),
+                lambda: union_all(
+                    *(
+                        select(part)
+                        for part in (
+                            select(*columns)
+                            .where(table.c.learner_id == bindparam("learner"), table.c.topic == key)
+                            .order_by(table.c.day.desc())
+                            .limit(bindparam("latest"))
+                            .subquery()
+                            for key in keys
+                        )
+                    )
+                ),
+            )
             values = {"learner": ids[0], "latest": latest}
         elif latest is not None:
-            number = func.row_number().over(partition_by=(table.c.learner_id, table.c.topic),
-                                            order_by=table.c.day.desc()).label("number")
+            number = (
+                func.row_number()
+                .over(partition_by=(table.c.learner_id, table.c.topic), order_by=table.c.day.desc())
+                .label("number")
+            )
             ranked = select(*columns, number).where(*wanted).subquery()
-            query = (select(ranked.c.learner_id, ranked.c.topic, ranked.c.day, ranked.c.answers, ranked.c.right)
-                     .where(ranked.c.number <= latest))
+            query = select(ranked.c.learner_id, ranked.c.topic, ranked.c.day, ranked.c.answers, ranked.c.right).where(
+                ranked.c.number <= latest
+            )
         else:
             query = select(*columns).where(*wanted)
         for learner_id, topic, day, answers, right in db.session.execute(query, values):
@@ -469,8 +559,13 @@ class ProgressReader:
         if not wanted:
             return {}
         table = DayProgress.__table__
-        query = statement("day states", lambda: select(table.c.day, table.c.topic, table.c.answers, table.c.right)
-                          .where(table.c.learner_id == bindparam("learner"),
-                                 table.c.day.in_(bindparam("days", expanding=True))))
-        return {(day, topic): DayState(answers, right) for day, topic, answers, right
-                in db.session.execute(query, {"learner": learner_id, "days": wanted})}
+        query = statement(
+            "day states",
+            lambda: select(table.c.day, table.c.topic, table.c.answers, table.c.right).where(
+                table.c.learner_id == bindparam("learner"), table.c.day.in_(bindparam("days", expanding=True))
+            ),
+        )
+        return {
+            (day, topic): DayState(answers, right)
+            for day, topic, answers, right in db.session.execute(query, {"learner": learner_id, "days": wanted})
+        }

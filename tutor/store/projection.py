@@ -31,7 +31,7 @@ the learner from the log otherwise (:mod:`tutor.store.attempts`). ``tests/store`
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from fsrs import Card, State
 
@@ -82,9 +82,15 @@ class ItemState:
         """The item's FSRS card (None before its first answer)."""
         if self.card_state is None or self.due is None:
             return None
-        return Card(card_id=card_id(item), state=State(self.card_state), step=self.card_step,
-                    stability=self.stability, difficulty=self.difficulty, due=as_utc(self.due),
-                    last_review=as_utc(self.last_review) if self.last_review is not None else None)
+        return Card(
+            card_id=card_id(item),
+            state=State(self.card_state),
+            step=self.card_step,
+            stability=self.stability,
+            difficulty=self.difficulty,
+            due=as_utc(self.due),
+            last_review=as_utc(self.last_review) if self.last_review is not None else None,
+        )
 
     def set_card(self, card: Card) -> None:
         self.card_state = int(card.state)
@@ -151,7 +157,7 @@ class Summary:
 class Projection:
     """One learner's projections, and which of them changed since :meth:`clean`."""
 
-    zone: tzinfo = timezone.utc
+    zone: tzinfo = UTC
     summary: Summary = field(default_factory=Summary)
     items: dict[str, ItemState] = field(default_factory=dict)
     topics: dict[str, TopicState] = field(default_factory=dict)
@@ -195,7 +201,7 @@ class Projection:
         elif source is Source.RESET:
             self._reset(attempt.item)
         if source is Source.QUIZ and attempt.item.startswith(QUIZ_PREFIX) and attempt.correct:
-            self._quiz_passed(attempt.item[len(QUIZ_PREFIX):])
+            self._quiz_passed(attempt.item[len(QUIZ_PREFIX) :])
 
     def _item(self, item: str) -> ItemState:
         state = self.items.get(item)
@@ -288,13 +294,16 @@ class Projection:
     def copy(self) -> Projection:
         """A deep copy (the states are small)."""
         return Projection(
-            self.zone, replace(self.summary), {k: replace(v) for k, v in self.items.items()},
-            {k: replace(v) for k, v in self.topics.items()}, {k: replace(v) for k, v in self.lessons.items()},
+            self.zone,
+            replace(self.summary),
+            {k: replace(v) for k, v in self.items.items()},
+            {k: replace(v) for k, v in self.topics.items()},
+            {k: replace(v) for k, v in self.lessons.items()},
             {k: replace(v) for k, v in self.days.items()},
         )
 
 
-def fold(attempts, zone: tzinfo = timezone.utc) -> Projection:
+def fold(attempts, zone: tzinfo = UTC) -> Projection:
     """The projection of a whole log (``Attempt`` values in any order; sorted by time, stably)."""
     projection = Projection(zone)
     for attempt in sorted(attempts, key=lambda a: a.at):

@@ -38,8 +38,11 @@ def owned(model: type[R], owner_public_id: str | None, public_id: str | None, **
     columns equal ``where``), else None. One query: the run joined with its learner."""
     if owner_public_id is None or not _RUN_ID.match(public_id or ""):
         return None
-    query = (select(model).join(Learner, model.learner_id == Learner.id)
-             .where(model.public_id == public_id, Learner.public_id == owner_public_id))
+    query = (
+        select(model)
+        .join(Learner, model.learner_id == Learner.id)
+        .where(model.public_id == public_id, Learner.public_id == owner_public_id)
+    )
     for name, value in where.items():
         query = query.where(getattr(model, name) == value)
     return db.session.scalar(query)
@@ -64,19 +67,21 @@ class Runs(Generic[R]):
         """The run if it belongs to the learner of ``owner_public_id`` (see :func:`owned`)."""
         return owned(self.model, owner_public_id, public_id, **where)
 
-    def save(self, run: R, drawn_version: int, *, log: list[Any], version: int, commit: bool = True,
-             **values: Any) -> bool:
+    def save(
+        self, run: R, drawn_version: int, *, log: list[Any], version: int, commit: bool = True, **values: Any
+    ) -> bool:
         """Write the run's new log if the stored version is still ``drawn_version``; False if it is not.
         ``commit=False`` leaves the transaction open (an append's guard)."""
         model = self.model
         result = db.session.execute(
-            update(model).where(model.id == run.id, model.version == drawn_version)
+            update(model)
+            .where(model.id == run.id, model.version == drawn_version)
             .values(log=log, version=version, updated=self.store.clock.now(), **values)
             .execution_options(synchronize_session=False)
         )
         if commit:
             db.session.commit()
-        return result.rowcount == 1
+        return result.rowcount == 1  # type: ignore[attr-defined]  # an UPDATE's CursorResult
 
     def claim_hint(self, run: R, drawn_version: int) -> bool:
         """Count a hint once for the decision drawn at ``drawn_version`` (asking twice counts once)."""
@@ -89,13 +94,14 @@ class Runs(Generic[R]):
         )
         db.session.commit()
         db.session.refresh(run)
-        return result.rowcount == 1
+        return result.rowcount == 1  # type: ignore[attr-defined]  # an UPDATE's CursorResult
 
     def keep(self, run: R, **values: Any) -> None:
         """Keep values that never change once computed (a finished hand's review)."""
         model = self.model
-        db.session.execute(update(model).where(model.id == run.id).values(**values)
-                           .execution_options(synchronize_session=False))
+        db.session.execute(
+            update(model).where(model.id == run.id).values(**values).execution_options(synchronize_session=False)
+        )
         db.session.commit()
         db.session.refresh(run)
 
@@ -127,15 +133,27 @@ class PracticeRuns(Runs[PracticeRun]):
             .where(PracticeRun.learner_id == learner_id, PracticeRun.stars.is_not(None))
             .group_by(PracticeRun.hand_key)
         )
-        return {key: int(stars) for key, stars in rows}
+        return {key: int(stars) for key, stars in rows if stars is not None}
 
-    def finish(self, run: PracticeRun, drawn_version: int, *, log: list[Any], version: int, item: str, goal: bool,
-               hinted: bool, **values: Any) -> Appended | None:
+    def finish(
+        self,
+        run: PracticeRun,
+        drawn_version: int,
+        *,
+        log: list[Any],
+        version: int,
+        item: str,
+        goal: bool,
+        hinted: bool,
+        **values: Any,
+    ) -> Appended | None:
         """The hand's last action and its attempt in the learning log, in one transaction: written
         once, or (a stale page) not at all."""
         return self.store.attempts.append(
-            run.learner_id, [LogEntry(item, Source.PRACTICE, goal, hinted)],
-            guard=lambda: self.save(run, drawn_version, log=log, version=version, commit=False, goal=goal, **values))
+            run.learner_id,
+            [LogEntry(item, Source.PRACTICE, goal, hinted)],
+            guard=lambda: self.save(run, drawn_version, log=log, version=version, commit=False, goal=goal, **values),
+        )
 
 
 @dataclass(frozen=True)
@@ -165,15 +183,30 @@ class QuizRuns:
             return None
         return db.session.scalar(
             select(QuizRun)
-            .where(QuizRun.learner_id == learner_id, QuizRun.quiz == quiz, QuizRun.seed == seed,
-                   QuizRun.day.is_(None), QuizRun.finished.is_(None))
-            .order_by(QuizRun.id.desc()).limit(1)
+            .where(
+                QuizRun.learner_id == learner_id,
+                QuizRun.quiz == quiz,
+                QuizRun.seed == seed,
+                QuizRun.day.is_(None),
+                QuizRun.finished.is_(None),
+            )
+            .order_by(QuizRun.id.desc())
+            .limit(1)
         )
 
     def create(self, learner_id: int, quiz: str, seed: int, size: int) -> QuizRun:
         now = self.store.clock.now()
-        run = QuizRun(learner_id=learner_id, quiz=quiz, seed=seed, size=size, answers=[], version=0, score=0,
-                      created=now, updated=now)
+        run = QuizRun(
+            learner_id=learner_id,
+            quiz=quiz,
+            seed=seed,
+            size=size,
+            answers=[],
+            version=0,
+            score=0,
+            created=now,
+            updated=now,
+        )
         db.session.add(run)
         db.session.commit()
         return run
@@ -201,14 +234,20 @@ class QuizRuns:
         result = db.session.execute(
             update(QuizRun)
             .where(QuizRun.id == run.id, QuizRun.version == drawn_version)
-            .values(answers=answers, version=drawn_version + 1, score=score, updated=now,
-                    **({"finished": now} if finished else {}))
+            .values(
+                answers=answers,
+                version=drawn_version + 1,
+                score=score,
+                updated=now,
+                **({"finished": now} if finished else {}),
+            )
             .execution_options(synchronize_session=False)
         )
-        return result.rowcount == 1
+        return result.rowcount == 1  # type: ignore[attr-defined]  # an UPDATE's CursorResult
 
-    def answer(self, run: QuizRun, item: str, entry: dict[str, Any], correct: bool, token: str | None,
-               *, hinted: bool = False) -> Appended | None:
+    def answer(
+        self, run: QuizRun, item: str, entry: dict[str, Any], correct: bool, token: str | None, *, hinted: bool = False
+    ) -> Appended | None:
         """Keep the answer to the run's next question and append it to the learning log (source
         ``quiz``); the last answer also appends the quiz's result (``quiz:<key>``, right when passed).
         None, with nothing written, for a form counted before or a run that had moved on."""
@@ -220,8 +259,8 @@ class QuizRuns:
         if finished:
             entries.append(LogEntry(quiz_item(run.quiz), Source.QUIZ, quiz_passed(score, run.size)))
         appended = self.store.attempts.append(
-            run.learner_id, entries, token=token,
-            guard=lambda: self.swap(run, drawn_version, answers, score, finished))
+            run.learner_id, entries, token=token, guard=lambda: self.swap(run, drawn_version, answers, score, finished)
+        )
         db.session.refresh(run)
         return appended
 
@@ -232,8 +271,10 @@ class QuizRuns:
         if learner_id is None:
             return None
         return db.session.scalar(
-            select(QuizRun).where(QuizRun.learner_id == learner_id, QuizRun.quiz == DAILY,
-                                  QuizRun.day == day.isoformat()))
+            select(QuizRun).where(
+                QuizRun.learner_id == learner_id, QuizRun.quiz == DAILY, QuizRun.day == day.isoformat()
+            )
+        )
 
     def ensure_daily(self, learner_id: int, day: date, seed: int, size: int) -> QuizRun:
         """The learner's run of the day's set, made on the first answer (one per learner and day, even
@@ -241,8 +282,20 @@ class QuizRuns:
         table = QuizRun.__table__
         now = self.store.clock.now()
         db.session.execute(
-            upsert(table).values(public_id=new_public_id(), learner_id=learner_id, quiz=DAILY, seed=seed, size=size,
-                                 day=day.isoformat(), answers=[], version=0, score=0, created=now, updated=now)
+            upsert(table)
+            .values(
+                public_id=new_public_id(),
+                learner_id=learner_id,
+                quiz=DAILY,
+                seed=seed,
+                size=size,
+                day=day.isoformat(),
+                answers=[],
+                version=0,
+                score=0,
+                created=now,
+                updated=now,
+            )
             .on_conflict_do_nothing()
         )
         db.session.commit()
@@ -256,14 +309,26 @@ class QuizRuns:
         finished = all(entry["solved"] or entry["shown"] for entry in entries) and run.finished is None
         return score, finished
 
-    def answer_daily(self, run: QuizRun, drawn_version: int, entries: list[dict[str, Any]], item: str,
-                     correct: bool, token: str | None, *, hinted: bool = False) -> Appended | None:
+    def answer_daily(
+        self,
+        run: QuizRun,
+        drawn_version: int,
+        entries: list[dict[str, Any]],
+        item: str,
+        correct: bool,
+        token: str | None,
+        *,
+        hinted: bool = False,
+    ) -> Appended | None:
         """Count one try at a daily question (``entries``: the set's entries after it) and append it to
         the learning log (source ``daily``); None, with nothing written, for a resent form or a stale page."""
         score, finished = self._daily_values(run, entries)
         appended = self.store.attempts.append(
-            run.learner_id, [LogEntry(item, Source.DAILY, correct, hinted)], token=token,
-            guard=lambda: self.swap(run, drawn_version, entries, score, finished))
+            run.learner_id,
+            [LogEntry(item, Source.DAILY, correct, hinted)],
+            token=token,
+            guard=lambda: self.swap(run, drawn_version, entries, score, finished),
+        )
         db.session.refresh(run)
         return appended
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 import uuid
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from typing import Any
 
 from flask_migrate import Migrate
@@ -57,7 +57,7 @@ KEY_LENGTH = 64
 
 def utcnow() -> datetime:
     """The system's time, timezone-aware UTC (the store's default clock: :class:`tutor.store.SystemClock`)."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class Base(DeclarativeBase):

@@ -4,7 +4,7 @@ times SQLite hands back without a zone."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Column, String, Table, literal, type_coerce
@@ -61,7 +61,7 @@ def aware(moment: datetime | None) -> datetime | None:
     """A stored time as timezone-aware UTC (SQLite hands back naive values; they are UTC)."""
     if moment is None:
         return None
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
 _FROM_ISO = datetime.fromisoformat

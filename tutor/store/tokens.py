@@ -48,7 +48,9 @@ class FormTokens:
         now = self.store.clock.now()
         table = AnsweredForm.__table__
         claimed = db.session.execute(
-            upsert(table).values(learner_id=learner_id, token=token, created=now).on_conflict_do_nothing()
+            upsert(table)
+            .values(learner_id=learner_id, token=token, created=now)
+            .on_conflict_do_nothing()
             .returning(table.c.token)  # a row back only if inserted (rowcount is not reliable with every driver)
         ).first()
         return claimed is not None

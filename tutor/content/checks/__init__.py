@@ -56,17 +56,51 @@ from .scenario_kinds import GameEnd, LegalCalls, SeatRole
 from .stake_kinds import EnvidoPoints, EnvidoRaises, HandWinner, MalasBuenas, TrucoPoints
 
 __all__ = [
-    "KINDS", "EXPLANATION_TYPES", "SITUATION_TYPES", "EXPLANATION_KEYS", "OPTION_KEYS", "make_question",
-    "parse_answer", "judge", "check_form", "new_seed", "read_params",
-    "Question", "Verdict", "Option", "OptionKey", "Points", "AnswerType", "AnswerError", "AnswerErrorKind", "Kind",
-    "GenerationError", "Situation", "Explanation", "situations", "explanations",
+    "KINDS",
+    "EXPLANATION_TYPES",
+    "SITUATION_TYPES",
+    "EXPLANATION_KEYS",
+    "OPTION_KEYS",
+    "make_question",
+    "parse_answer",
+    "judge",
+    "check_form",
+    "new_seed",
+    "read_params",
+    "Question",
+    "Verdict",
+    "Option",
+    "OptionKey",
+    "Points",
+    "AnswerType",
+    "AnswerError",
+    "AnswerErrorKind",
+    "Kind",
+    "GenerationError",
+    "Situation",
+    "Explanation",
+    "situations",
+    "explanations",
 ]
 
 _ALL_KINDS: list[Kind] = [
-    StrongerCard(), OrderCards(), PickCards(), TrickWinner(), WhoLeads(),
-    EnvidoValue(), FlorValue(), IsFlor(), Showdown(),
-    HandWinner(), EnvidoPoints(), EnvidoRaises(), TrucoPoints(), MalasBuenas(),
-    LegalCalls(), GameEnd(), SeatRole(),
+    StrongerCard(),
+    OrderCards(),
+    PickCards(),
+    TrickWinner(),
+    WhoLeads(),
+    EnvidoValue(),
+    FlorValue(),
+    IsFlor(),
+    Showdown(),
+    HandWinner(),
+    EnvidoPoints(),
+    EnvidoRaises(),
+    TrucoPoints(),
+    MalasBuenas(),
+    LegalCalls(),
+    GameEnd(),
+    SeatRole(),
 ]
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in _ALL_KINDS}
@@ -101,8 +135,7 @@ def read_params(kind_name: str, raw: Mapping[str, Any], path: str) -> Any:
     """
     kind = KINDS.get(kind_name)
     if kind is None:
-        raise ContentError(f"unknown check kind {kind_name!r}; one of {', '.join(sorted(KINDS))}",
-                           path=f"{path}.kind")
+        raise ContentError(f"unknown check kind {kind_name!r}; one of {', '.join(sorted(KINDS))}", path=f"{path}.kind")
     reader = Reader(raw, path)
     params = kind.read(reader)
     reader.finish()

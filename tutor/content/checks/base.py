@@ -272,8 +272,9 @@ class GenerationError(RuntimeError):
     """A pattern could not be satisfied (a bug in a generator or impossible params)."""
 
 
-def sample_until(rng: random.Random, make: Callable[[random.Random], T], accept: Callable[[T], bool],
-                 tries: int = 20000) -> T:
+def sample_until(
+    rng: random.Random, make: Callable[[random.Random], T], accept: Callable[[T], bool], tries: int = 20000
+) -> T:
     """Call ``make`` until ``accept`` holds for its result (patterns are verified by the engine)."""
     for _ in range(tries):
         candidate = make(rng)

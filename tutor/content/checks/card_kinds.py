@@ -54,8 +54,13 @@ def compare_explanation(a: Card, b: Card) -> CardBeats | CardsEqual:
     if order == 0:
         return CardsEqual(cards=(a, b), level=ARGENTINE.level(a))
     winner, loser = (a, b) if order > 0 else (b, a)
-    return CardBeats(winner=winner, loser=loser, winner_level=ARGENTINE.level(winner),
-                     loser_level=ARGENTINE.level(loser), mata=mata_number(winner))
+    return CardBeats(
+        winner=winner,
+        loser=loser,
+        winner_level=ARGENTINE.level(winner),
+        loser_level=ARGENTINE.level(loser),
+        mata=mata_number(winner),
+    )
 
 
 # --- stronger_card -------------------------------------------------------------------------------
@@ -118,10 +123,18 @@ class StrongerCard(Kind):
         a, b = cards
         order = ARGENTINE.compare(a, b)
         expected = "equal" if order == 0 else (a if order > 0 else b).notation
-        options = (Option(a.notation, OptionKey.CARD, card=a), Option(b.notation, OptionKey.CARD, card=b),
-                   Option("equal", OptionKey.EQUAL))
-        return Draft(CardsSituation(cards=tuple(cards)), options, expected, compare_explanation(a, b),
-                     accepted=frozenset({expected}))
+        options = (
+            Option(a.notation, OptionKey.CARD, card=a),
+            Option(b.notation, OptionKey.CARD, card=b),
+            Option("equal", OptionKey.EQUAL),
+        )
+        return Draft(
+            CardsSituation(cards=tuple(cards)),
+            options,
+            expected,
+            compare_explanation(a, b),
+            accepted=frozenset({expected}),
+        )
 
 
 # --- order_cards ---------------------------------------------------------------------------------
@@ -174,21 +187,25 @@ class OrderCards(Kind):
             cards = tuple(rng.sample(MATAS, 4))
         elif params.pattern == "aces_and_sevens":
             pool = [c for c in DECK if c.rank in (1, 7)]
-            drawn: list[Card] = sample_until(rng, lambda g: g.sample(pool, params.count),
-                                             lambda cs: len(_order_groups(cs)) >= 3)
+            drawn: list[Card] = sample_until(
+                rng, lambda g: g.sample(pool, params.count), lambda cs: len(_order_groups(cs)) >= 3
+            )
             cards = tuple(drawn)
         else:
+
             def ok(cs: Sequence[Card]) -> bool:
                 groups = _order_groups(cs)
                 if params.pattern == "with_equal":
                     return len(groups) < len(cs) and len(groups) >= 2
                 return len(groups) >= 2
+
             found: list[Card] = sample_until(rng, lambda g: g.sample(DECK, params.count), ok)
             cards = tuple(found)
         groups = _order_groups(cards)
         expected = tuple(frozenset(c.notation for c in group) for group in groups)
-        explanation = CardOrder(groups=tuple(tuple(group) for group in groups),
-                                levels=tuple(ARGENTINE.level(group[0]) for group in groups))
+        explanation = CardOrder(
+            groups=tuple(tuple(group) for group in groups), levels=tuple(ARGENTINE.level(group[0]) for group in groups)
+        )
         return Draft(CardsSituation(cards=tuple(cards)), (), expected, explanation)
 
 
@@ -238,6 +255,7 @@ class PickCards(Kind):
         def ok(cs: Sequence[Card]) -> bool:
             hits = sum(_has_property(params.prop, c) for c in cs)
             return 0 < hits < len(cs)
+
         cards = params.cards
         if not cards:
             drawn: list[Card] = sample_until(rng, lambda g: g.sample(DECK, params.count), ok)
@@ -246,14 +264,27 @@ class PickCards(Kind):
         others = tuple(c for c in cards if not _has_property(params.prop, c))
         explanation = CardsPicked(property=params.prop, picked=picked, others=others, suit=_SUITS.get(params.prop))
         options = tuple(Option(c.notation, OptionKey.CARD, card=c) for c in cards)
-        return Draft(PickSituation(cards=tuple(cards), property=params.prop), options,
-                     frozenset(c.notation for c in picked), explanation)
+        return Draft(
+            PickSituation(cards=tuple(cards), property=params.prop),
+            options,
+            frozenset(c.notation for c in picked),
+            explanation,
+        )
 
 
 # --- tricks: trick_winner and who_leads ----------------------------------------------------------
 
-_TRICK_PATTERNS = ("random", "clear", "mata", "false_ace", "same_number", "parda", "partners_equal", "equal_not_top",
-                   "tie_or_not")
+_TRICK_PATTERNS = (
+    "random",
+    "clear",
+    "mata",
+    "false_ace",
+    "same_number",
+    "parda",
+    "partners_equal",
+    "equal_not_top",
+    "tie_or_not",
+)
 
 
 @dataclass(frozen=True)
@@ -275,8 +306,7 @@ def _trick_ok(pattern: str, result: TrickResult) -> bool:
     if pattern == "same_number":
         ranks = [c.rank for c in cards]
         return not result.parda and any(
-            ranks.count(c.rank) > 1 and len({ARGENTINE.level(d) for d in cards if d.rank == c.rank}) > 1
-            for c in cards
+            ranks.count(c.rank) > 1 and len({ARGENTINE.level(d) for d in cards if d.rank == c.rank}) > 1 for c in cards
         )
     if pattern == "parda":
         return result.parda
@@ -288,7 +318,8 @@ def _trick_ok(pattern: str, result: TrickResult) -> bool:
         levels = [ARGENTINE.level(c) for c in cards]
         return not result.parda and any(
             levels[i] == levels[j] and result.teams[i] != result.teams[j] and levels[i] != top
-            for i in range(len(cards)) for j in range(i + 1, len(cards))
+            for i in range(len(cards))
+            for j in range(i + 1, len(cards))
         )
     return True
 
@@ -330,8 +361,9 @@ def _make_trick(params: TrickParams, rng: random.Random) -> tuple[tuple[int, ...
 
 
 def _trick_situation(seats: tuple[int, ...], result: TrickResult, players: int) -> TrickSituation:
-    return TrickSituation(cards=tuple(result.cards), seats=seats, teams=tuple(result.teams), players=players,
-                          leader=seats[0])
+    return TrickSituation(
+        cards=tuple(result.cards), seats=seats, teams=tuple(result.teams), players=players, leader=seats[0]
+    )
 
 
 def _trick_explanation(seats: tuple[int, ...], result: TrickResult) -> TrickTaken | TrickByPartners | TrickParda:
@@ -349,8 +381,15 @@ def _trick_explanation(seats: tuple[int, ...], result: TrickResult) -> TrickTake
         return TrickByPartners(card=cards[w], seat=seats[w], team=team, cards=top_cards, seats=top_seats)
     others = [c for i, c in enumerate(cards) if result.teams[i] != team]
     best_other = min(others, key=ARGENTINE.level)
-    return TrickTaken(card=cards[w], seat=seats[w], team=team, beats=best_other, card_level=ARGENTINE.level(cards[w]),
-                      beats_level=ARGENTINE.level(best_other), mata=mata_number(cards[w]))
+    return TrickTaken(
+        card=cards[w],
+        seat=seats[w],
+        team=team,
+        beats=best_other,
+        card_level=ARGENTINE.level(cards[w]),
+        beats_level=ARGENTINE.level(best_other),
+        mata=mata_number(cards[w]),
+    )
 
 
 class TrickWinner(Kind):
@@ -379,7 +418,9 @@ class TrickWinner(Kind):
 
     def draft(self, params: TrickParams, rng: random.Random) -> Draft:
         seats, result = _make_trick(params, rng)
-        options = tuple(Option(c.notation, OptionKey.CARD, card=c, seat=s) for c, s in zip(result.cards, seats, strict=True))
+        options = tuple(
+            Option(c.notation, OptionKey.CARD, card=c, seat=s) for c, s in zip(result.cards, seats, strict=True)
+        )
         if params.cards is not None or params.pattern != "clear":  # "clear" comes before parda is taught
             options += (Option("parda", OptionKey.PARDA),)
         if result.parda:
@@ -389,8 +430,13 @@ class TrickWinner(Kind):
             assert w is not None
             expected = result.cards[w].notation
             accepted = frozenset({expected})
-        return Draft(_trick_situation(seats, result, params.players), options, expected,
-                     _trick_explanation(seats, result), accepted=accepted)
+        return Draft(
+            _trick_situation(seats, result, params.players),
+            options,
+            expected,
+            _trick_explanation(seats, result),
+            accepted=accepted,
+        )
 
 
 class WhoLeads(Kind):
@@ -419,5 +465,10 @@ class WhoLeads(Kind):
             explanation = LeadAfterParda(seat=seat, cards=trick.cards, seats=trick.seats)
         else:
             explanation = LeadByWinner(seat=seat, card=result.cards[result.next_leader], trick=trick)
-        return Draft(_trick_situation(seats, result, params.players), options, str(seat), explanation,
-                     accepted=frozenset({str(seat)}))
+        return Draft(
+            _trick_situation(seats, result, params.players),
+            options,
+            str(seat),
+            explanation,
+            accepted=frozenset({str(seat)}),
+        )

@@ -42,8 +42,15 @@ from .situations import HeldCardsSituation, ShowdownSituation
 
 # --- envido_value --------------------------------------------------------------------------------
 
-_ENVIDO_PATTERNS = ("random", "pair", "pair_with_figure", "pair_of_figures", "three_of_a_suit", "no_pair",
-                    "only_figures")
+_ENVIDO_PATTERNS = (
+    "random",
+    "pair",
+    "pair_with_figure",
+    "pair_of_figures",
+    "three_of_a_suit",
+    "no_pair",
+    "only_figures",
+)
 
 
 def _envido_ok(pattern: str, result: EnvidoResult) -> bool:
@@ -72,10 +79,24 @@ def envido_explanation(result: EnvidoResult) -> EnvidoCount:
         values = tuple(card.envido_value for card in counted)
         rest = next(card for card in cards if card not in counted)
         if result.kind is EnvidoKind.PAIR:
-            return EnvidoPair(cards=cards, total=result.points, counted=counted, values=values, bonus=result.bonus,
-                              suit=result.suit, other=rest)
-        return EnvidoBestPair(cards=cards, total=result.points, counted=counted, values=values, bonus=result.bonus,
-                              suit=result.suit, dropped=rest)
+            return EnvidoPair(
+                cards=cards,
+                total=result.points,
+                counted=counted,
+                values=values,
+                bonus=result.bonus,
+                suit=result.suit,
+                other=rest,
+            )
+        return EnvidoBestPair(
+            cards=cards,
+            total=result.points,
+            counted=counted,
+            values=values,
+            bonus=result.bonus,
+            suit=result.suit,
+            dropped=rest,
+        )
     if result.kind is EnvidoKind.SINGLE:
         card = result.counted[0]
         return EnvidoSingle(cards=cards, total=result.points, card=card, value=card.envido_value)
@@ -117,10 +138,12 @@ class EnvidoValue(Kind):
         if params.cards is not None:
             result = envido(params.cards)
         else:
-            result = sample_until(rng, lambda g: envido(tuple(g.sample(DECK, 3))),
-                                  lambda res: _envido_ok(params.pattern, res))
-        return Draft(HeldCardsSituation(cards=tuple(result.cards)), (), result.points, envido_explanation(result),
-                     number_max=99)
+            result = sample_until(
+                rng, lambda g: envido(tuple(g.sample(DECK, 3))), lambda res: _envido_ok(params.pattern, res)
+            )
+        return Draft(
+            HeldCardsSituation(cards=tuple(result.cards)), (), result.points, envido_explanation(result), number_max=99
+        )
 
 
 # --- flor ------------------------------------------------------------------------------------------
@@ -152,8 +175,13 @@ class FlorValue(Kind):
             result = flor(tuple(rng.sample([c for c in DECK if c.suit is suit], 3)))
         assert result is not None
         values = tuple(card.envido_value for card in result.cards)
-        explanation = FlorCount(cards=tuple(result.cards), values=values, bonus=result.points - sum(values),
-                                suit=result.suit, total=result.points)
+        explanation = FlorCount(
+            cards=tuple(result.cards),
+            values=values,
+            bonus=result.points - sum(values),
+            suit=result.suit,
+            total=result.points,
+        )
         return Draft(HeldCardsSituation(cards=tuple(result.cards)), (), result.points, explanation, number_max=99)
 
 
@@ -188,9 +216,11 @@ class IsFlor(Kind):
                 suit = rng.choice([c.suit for c in DECK[::10]])
                 cards = tuple(rng.sample([c for c in DECK if c.suit is suit], 3))
             else:
+
                 def ok(cs: tuple[Card, ...]) -> bool:
                     suits = len({c.suit for c in cs})
                     return suits == 2 if pattern == "two_of_a_suit" else not has_flor(cs)
+
                 cards = sample_until(rng, lambda g: tuple(g.sample(DECK, 3)), ok)
         cards = tuple(cards)
         result = flor(cards)
@@ -281,9 +311,10 @@ class Showdown(Kind):
         elif hands is not None:
             result = showdown([envido(h).points for h in hands], params.mano or 0)
         else:
+
             def make(g: random.Random) -> tuple[tuple[tuple[Card, ...], ...], ShowdownResult]:
                 dealt = g.sample(DECK, 3 * n)
-                hs = tuple(tuple(dealt[3 * i:3 * i + 3]) for i in range(n))
+                hs = tuple(tuple(dealt[3 * i : 3 * i + 3]) for i in range(n))
                 mano = params.mano if params.mano is not None else g.randrange(n)
                 return hs, showdown([envido(h).points for h in hs], mano)
 
@@ -310,8 +341,13 @@ class Showdown(Kind):
         seat_options = tuple(Option(str(s), OptionKey.SEAT, seat=s) for s in range(n))
         if params.ask == "son_buenas":
             seats = tuple(sorted({s.seat for s in result.statements if s.action is StatementAction.SON_BUENAS}))
-            return Draft(situation, seat_options, frozenset(str(s) for s in seats), SonBuenasSaid(seats=seats, **told),
-                         answer_type=AnswerType.CHOICES)
+            return Draft(
+                situation,
+                seat_options,
+                frozenset(str(s) for s in seats),
+                SonBuenasSaid(seats=seats, **told),
+                answer_type=AnswerType.CHOICES,
+            )
         if params.ask == "team":
             options, expected = team_options(), team_value(result.team)
         else:

@@ -88,8 +88,16 @@ def _random_playout(rng: random.Random, rules: Rules, steps: int, taught: str = 
 
 # --- legal_calls ---------------------------------------------------------------------------------
 
-_SITUATIONS = ("random", "own_turn", "first_trick", "later_trick", "answer_envido", "answer_truco",
-               "truco_accepted", "holds_flor")
+_SITUATIONS = (
+    "random",
+    "own_turn",
+    "first_trick",
+    "later_trick",
+    "answer_envido",
+    "answer_truco",
+    "truco_accepted",
+    "holds_flor",
+)
 _CALL_SETS = ("all", "envido")
 _ENVIDO_CALLS = ("envido", "real_envido", "falta_envido")
 
@@ -141,8 +149,16 @@ def call_names(rules: Rules) -> tuple[str, ...]:
 def hand_situation(hand: HandState, seat: int) -> PlayedHandSituation:
     """What the learner sees of a hand: the seat's view (without its legal actions) and the log."""
     view = replace(hand.view_for(seat), legal_actions=())
-    return PlayedHandSituation(players=hand.players, seat=seat, mano=hand.mano, dealer=hand.dealer,
-                               phase=hand.phase.value, actions=tuple(hand.actions), view=view, rules=hand.rules)
+    return PlayedHandSituation(
+        players=hand.players,
+        seat=seat,
+        mano=hand.mano,
+        dealer=hand.dealer,
+        phase=hand.phase.value,
+        actions=tuple(hand.actions),
+        view=view,
+        rules=hand.rules,
+    )
 
 
 class LegalCalls(Kind):
@@ -195,7 +211,9 @@ class LegalCalls(Kind):
             found = sample_until(
                 rng,
                 lambda g: _random_playout(g, rules, g.randint(0, 7), params.taught),
-                lambda h: h is not None and h.to_act == 0 and _situation_ok(params.when or SITUATIONS[params.pattern], h),
+                lambda h: (
+                    h is not None and h.to_act == 0 and _situation_ok(params.when or SITUATIONS[params.pattern], h)
+                ),
             )
             assert found is not None  # accepted above
             hand = found
@@ -244,7 +262,8 @@ def _play_hand(rng: random.Random, target: int) -> tuple[HandState, HandState]:
         real.apply(action)
     while not full.is_over:
         legal = [
-            a for a in full.legal_actions()
+            a
+            for a in full.legal_actions()
             if not isinstance(a, Mazo)
             and not (isinstance(a, Answer) and not a.quiero)
             and not (isinstance(a, Call) and a.call is EnvidoCall.FALTA_ENVIDO)
@@ -288,8 +307,9 @@ class GameEnd(Kind):
     explanation_types = (GameEnded,)
 
     def read(self, r: Reader) -> GameEndParams:
-        return GameEndParams(r.choice("target", (15, 30), default=30), r.choice("pattern", _GAME_PATTERNS,
-                                                                                   default="random"))
+        return GameEndParams(
+            r.choice("target", (15, 30), default=30), r.choice("pattern", _GAME_PATTERNS, default="random")
+        )
 
     def draft(self, params: GameEndParams, rng: random.Random) -> Draft:
         full, real = sample_until(rng, lambda g: _play_hand(g, params.target), lambda p: _game_ok(params.pattern, p))
@@ -302,8 +322,15 @@ class GameEnd(Kind):
             how = "envido" if real.awards[-1].rule is AwardRule.ENVIDO_ACCEPTED else "tricks"
         scores = (real.start_scores[0], real.start_scores[1])
         situation = GameEndSituation(scores=scores, target=params.target, awards=awards)
-        explanation = GameEnded(how=how, scores=scores, target=params.target, awards=awards, winner=winner,
-                                final_scores=(real.scores[0], real.scores[1]), counted=len(real.awards))
+        explanation = GameEnded(
+            how=how,
+            scores=scores,
+            target=params.target,
+            awards=awards,
+            winner=winner,
+            final_scores=(real.scores[0], real.scores[1]),
+            counted=len(real.awards),
+        )
         options = (*team_options(), Option("nobody", OptionKey.NOBODY))
         return Draft(situation, options, expected, explanation, accepted=frozenset({expected}))
 
@@ -376,9 +403,21 @@ class SeatRole(Kind):
                 match.apply(Mazo(folder))
             answer = match.hand.dealer
             next_mano = match.hand.mano
-        explanation = SeatFound(role=params.role, seat=answer, players=n, dealer=dealer, mano=mano, order=tuple(order),
-                                team=team, next_mano=next_mano)
-        situation = TableSituation(players=n, role=params.role, dealer=None if params.role == "dealer" else dealer,
-                                   mano=mano if params.role == "dealer" else None)
+        explanation = SeatFound(
+            role=params.role,
+            seat=answer,
+            players=n,
+            dealer=dealer,
+            mano=mano,
+            order=tuple(order),
+            team=team,
+            next_mano=next_mano,
+        )
+        situation = TableSituation(
+            players=n,
+            role=params.role,
+            dealer=None if params.role == "dealer" else dealer,
+            mano=mano if params.role == "dealer" else None,
+        )
         options = tuple(Option(str(s), OptionKey.SEAT, seat=s) for s in range(n))
         return Draft(situation, options, str(answer), explanation, accepted=frozenset({str(answer)}))

@@ -17,9 +17,20 @@ from tutor.engine.state import Action, Award, SeatView
 from .base import Data, Situation
 
 __all__ = [
-    "CallBy", "CardsSituation", "PickSituation", "TrickSituation", "HeldCardsSituation", "ShowdownSituation",
-    "TricksPlayedSituation", "EnvidoCallsSituation", "LadderSituation", "TrucoCallsSituation",
-    "ScoreSituation", "PlayedHandSituation", "GameEndSituation", "TableSituation",
+    "CallBy",
+    "CardsSituation",
+    "PickSituation",
+    "TrickSituation",
+    "HeldCardsSituation",
+    "ShowdownSituation",
+    "TricksPlayedSituation",
+    "EnvidoCallsSituation",
+    "LadderSituation",
+    "TrucoCallsSituation",
+    "ScoreSituation",
+    "PlayedHandSituation",
+    "GameEndSituation",
+    "TableSituation",
 ]
 
 

@@ -127,8 +127,14 @@ class EnvidoPoints(Kind):
         elif any(x is not None for x in (caller, response, scores, values, mano)):
             raise r.error("calls", "with a pattern, leave calls, caller, response, scores, values, mano out")
         return EnvidoPointsParams(
-            calls, None if caller is None else _team(caller), response, scores, target, values,
-            None if mano is None else _team(mano), pattern,
+            calls,
+            None if caller is None else _team(caller),
+            response,
+            scores,
+            target,
+            values,
+            None if mano is None else _team(mano),
+            pattern,
         )
 
     def _generate(self, params: EnvidoPointsParams, rng: random.Random) -> EnvidoPointsParams:
@@ -157,8 +163,9 @@ class EnvidoPoints(Kind):
         scores = (rng.randrange(target), rng.randrange(target))
         dealt = rng.sample(DECK, 6)
         values = (envido(tuple(dealt[:3])).points, envido(tuple(dealt[3:])).points)
-        return EnvidoPointsParams(tuple(str(c) for c in calls), rng.randrange(2), response, scores, target, values,
-                                  rng.randrange(2), pattern)
+        return EnvidoPointsParams(
+            tuple(str(c) for c in calls), rng.randrange(2), response, scores, target, values, rng.randrange(2), pattern
+        )
 
     def draft(self, params: EnvidoPointsParams, rng: random.Random) -> Draft:
         p = params if params.calls is not None else self._generate(params, rng)
@@ -181,23 +188,42 @@ class EnvidoPoints(Kind):
             points = stake.accepted_for(team)
         new_scores = list(scores)
         new_scores[team] += points
-        common: dict[str, Any] = dict(calls=calls, points=points, team=team, scores=(scores[0], scores[1]),
-                                      new_scores=(new_scores[0], new_scores[1]), target=target,
-                                      reaches_target=new_scores[team] >= target)
+        common: dict[str, Any] = dict(
+            calls=calls,
+            points=points,
+            team=team,
+            scores=(scores[0], scores[1]),
+            new_scores=(new_scores[0], new_scores[1]),
+            target=target,
+            reaches_target=new_scores[team] >= target,
+        )
         explanation: EnvidoScored
         if values is None:
             before = tuple(str(call) for call in p.calls[:-1]) if rule is StakeRule.DECLINED_RAISE else ()
             explanation = EnvidoDeclined(before=before, **common)
         elif rule is StakeRule.ACCEPTED_FALTA:
             leader = 0 if scores[0] >= scores[1] else 1
-            explanation = FaltaEnvidoAccepted(values=values, mano=p.mano or 0, tie=result.tie_broken, leader=leader,
-                                              leader_score=scores[leader], needed=target - scores[leader], **common)
+            explanation = FaltaEnvidoAccepted(
+                values=values,
+                mano=p.mano or 0,
+                tie=result.tie_broken,
+                leader=leader,
+                leader_score=scores[leader],
+                needed=target - scores[leader],
+                **common,
+            )
         else:
             explanation = EnvidoAccepted(values=values, mano=p.mano or 0, tie=result.tie_broken, **common)
         assert explanation.msg == f"envido_points.{rule.value}"
-        situation = EnvidoCallsSituation(calls=calls, response=p.response, responder=1 - last_team,
-                                         scores=(scores[0], scores[1]), target=target, values=values,
-                                         mano=p.mano or 0)
+        situation = EnvidoCallsSituation(
+            calls=calls,
+            response=p.response,
+            responder=1 - last_team,
+            scores=(scores[0], scores[1]),
+            target=target,
+            values=values,
+            mano=p.mano or 0,
+        )
         return Draft(situation, team_options(), Points(points, team_value(team)), explanation, number_max=99)
 
 
@@ -332,7 +358,9 @@ class TrucoPoints(Kind):
     def draft(self, params: TrucoPointsParams, rng: random.Random) -> Draft:
         if params.calls is None:
             pattern = params.pattern
-            ending = {"declined": "no_quiero", "accepted": "quiero", "mazo": "mazo"}.get(pattern) or rng.choice(_ENDINGS)
+            ending = {"declined": "no_quiero", "accepted": "quiero", "mazo": "mazo"}.get(pattern) or rng.choice(
+                _ENDINGS
+            )
             low = 0 if ending == "mazo" else 1
             drawn = tuple(TrucoCall)[: rng.randint(low, 3)]
             p = TrucoPointsParams(tuple(c.value for c in drawn), rng.randrange(2), ending, rng.randrange(2), pattern)
@@ -401,11 +429,11 @@ class MalasBuenas(Kind):
             score = rng.randrange(target)
         said = standing(score, target)
         half = said.zone.value
-        explanation = ScoreHalf(zone=half, score=score, target=target, limit=limit, points=said.points,
-                                to_go=target - score)
+        explanation = ScoreHalf(
+            zone=half, score=score, target=target, limit=limit, points=said.points, to_go=target - score
+        )
         options = (Option("malas", OptionKey.MALAS), Option("buenas", OptionKey.BUENAS))
-        return Draft(ScoreSituation(score=score, target=target), options, half, explanation,
-                     accepted=frozenset({half}))
+        return Draft(ScoreSituation(score=score, target=target), options, half, explanation, accepted=frozenset({half}))
 
 
 # --- hand_winner ---------------------------------------------------------------------------------
@@ -491,9 +519,18 @@ class HandWinner(Kind):
         sides = tuple(_SIDE_OF[o] for o in outcomes)
         winner = None if result.winner is None else result.winner.value
         expected = winner or "undecided"
-        explanation = HandOutcome(rule=result.rule, outcomes=sides, winner=winner, tricks=result.tricks_played,
-                                  first=sides[0], deciding=result.tricks_played if result.decided else None)
-        options = (Option("mano", OptionKey.SIDE_MANO), Option("other", OptionKey.SIDE_OTHER),
-                   Option("undecided", OptionKey.UNDECIDED))
+        explanation = HandOutcome(
+            rule=result.rule,
+            outcomes=sides,
+            winner=winner,
+            tricks=result.tricks_played,
+            first=sides[0],
+            deciding=result.tricks_played if result.decided else None,
+        )
+        options = (
+            Option("mano", OptionKey.SIDE_MANO),
+            Option("other", OptionKey.SIDE_OTHER),
+            Option("undecided", OptionKey.UNDECIDED),
+        )
         situation = TricksPlayedSituation(outcomes=sides, codes="".join(o.value for o in outcomes))
         return Draft(situation, options, expected, explanation, accepted=frozenset({expected}))

@@ -43,7 +43,9 @@ def _hand_param(example: str, invalid: str | None = None) -> Any:
             "three cards (`1e,7o,3b|4c,5c,6c`, seats separated by `|`), the actions are `seat:action` separated by "
             "spaces (`0:envido 1:quiero 0:1e`)."
         ),
-        schema=text(PRINTABLE_ASCII, 600), example=example, invalid=invalid,
+        schema=text(PRINTABLE_ASCII, 600),
+        example=example,
+        invalid=invalid,
     )
 
 
@@ -52,8 +54,12 @@ def _seat_param() -> Any:
 
 
 def _seed_param() -> Any:
-    return param(default=0, description="Fixes the simulated deals and any random choice (default 0).",
-                 schema=text("^[0-9]{1,10}$", 10), example="7")
+    return param(
+        default=0,
+        description="Fixes the simulated deals and any random choice (default 0).",
+        schema=text("^[0-9]{1,10}$", 10),
+        example="7",
+    )
 
 
 def _action_text(action) -> str:
@@ -66,8 +72,12 @@ def _number(values: dict[str, str], name: str, high: int, default: int | None = 
         return default
     raw = (text or "").strip()
     if not _NUMBER.match(raw) or not 0 <= int(raw) <= high:
-        raise ApiError(400, "bad_value", _("“%(name)s” must be a whole number from 0 to %(high)s.", name=name, high=high),
-                       parameter=name)
+        raise ApiError(
+            400,
+            "bad_value",
+            _("“%(name)s” must be a whole number from 0 to %(high)s.", name=name, high=high),
+            parameter=name,
+        )
     return int(raw)
 
 
@@ -81,10 +91,16 @@ def _position(values: dict[str, str]) -> tuple[HandState, int, int]:
 def _seat_view(hand: HandState, seat: int) -> SeatView:
     """What ``seat`` sees of the hand (409 if the hand is over or another seat must act)."""
     if hand.is_over:
-        raise ApiError(409, Reason.HAND_OVER.value, _("This hand is over: there is no decision to make."), parameter="hand")
+        raise ApiError(
+            409, Reason.HAND_OVER.value, _("This hand is over: there is no decision to make."), parameter="hand"
+        )
     if hand.to_act != seat:
-        raise ApiError(409, Reason.NOT_YOUR_TURN.value,
-                       _("It is not this seat's turn: seat %(seat)s must act now.", seat=hand.to_act), parameter="seat")
+        raise ApiError(
+            409,
+            Reason.NOT_YOUR_TURN.value,
+            _("It is not this seat's turn: seat %(seat)s must act now.", seat=hand.to_act),
+            parameter="seat",
+        )
     return hand.view_for(seat)
 
 
@@ -111,8 +127,10 @@ def hint_endpoint(args: HintArgs) -> dict[str, Any]:
     found = hint(_seat_view(args.hand, args.seat), seed=args.seed)
     return {
         "seat": args.seat,
-        "actions": [{"action": _action_text(item.action), "expected_points": round(float(item.expected_points), 3)}
-                    for item in found.ranked],
+        "actions": [
+            {"action": _action_text(item.action), "expected_points": round(float(item.expected_points), 3)}
+            for item in found.ranked
+        ],
         "best": _action_text(found.best),
         "reason": {"code": str(found.reason.code), "detail": reason_sentence(found.reason)},
     }
@@ -124,8 +142,13 @@ class BotMoveArgs:
 
     hand: HandState = _hand_param(_BOT_HAND)
     seat: int = _seat_param()
-    level: Level = param(default=Level.BEGINNER, description="random, beginner (default) or strong.",
-                         schema=one_of(Level), example="beginner", invalid="genius")
+    level: Level = param(
+        default=Level.BEGINNER,
+        description="random, beginner (default) or strong.",
+        schema=one_of(Level),
+        example="beginner",
+        invalid="genius",
+    )
     seed: int = _seed_param()
 
     @classmethod
@@ -136,8 +159,12 @@ class BotMoveArgs:
         try:
             level = Level(text)
         except ValueError:
-            raise ApiError(400, "unknown_option", _("“%(value)s” is not a level: use random, beginner or strong.",
-                                                    value=text[:40]), parameter="level") from None
+            raise ApiError(
+                400,
+                "unknown_option",
+                _("“%(value)s” is not a level: use random, beginner or strong.", value=text[:40]),
+                parameter="level",
+            ) from None
         return cls(hand, seat, level, seed)
 
     def to_params(self) -> dict[str, str]:
@@ -148,5 +175,7 @@ class BotMoveArgs:
 def bot_move_endpoint(args: BotMoveArgs) -> dict[str, Any]:
     """What a computer player of ``level`` does for the seat to act, with its reason."""
     decision = choose(_seat_view(args.hand, args.seat), args.level, random.Random(f"api:{args.seed}:{args.seat}"))
-    return {"action": _action_text(decision.action),
-            "reason": {"code": str(decision.reason.code), "detail": reason_sentence(decision.reason)}}
+    return {
+        "action": _action_text(decision.action),
+        "reason": {"code": str(decision.reason.code), "detail": reason_sentence(decision.reason)},
+    }

@@ -101,54 +101,114 @@ def openapi_endpoint() -> dict[str, Any]:
 
 ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
-        "/envido", "GET", envido_endpoint, "getEnvido", "The envido of three cards", "Envido", query=EnvidoArgs,
+        "/envido",
+        "GET",
+        envido_endpoint,
+        "getEnvido",
+        "The envido of three cards",
+        "Envido",
+        query=EnvidoArgs,
         description="`counted` lists the card or cards that make the value (two for a pair, one without a pair, none for 0); `flor` is 20 + the three values when the three share a suit, else null.",
         example={"hand": ["7o", "6o", "3b"], "envido": 33, "counted": ["7o", "6o"], "flor": None, "kind": "pair"},
     ),
     Endpoint(
-        "/trick", "GET", trick_endpoint, "getTrick", "Which card takes a trick", "Trick", query=TrickArgs,
+        "/trick",
+        "GET",
+        trick_endpoint,
+        "getTrick",
+        "Which card takes a trick",
+        "Trick",
+        query=TrickArgs,
         description="`winner` is the position in `cards` of the card that takes the trick (for equal top cards of one team, the first of them played), or null with `parda` true when the top cards of both teams are equal.",
         example={"cards": ["3e", "1b", "3o", "4c"], "winner": 1, "parda": False, "winning_team": 1},
     ),
     Endpoint(
-        "/hand", "GET", hand_endpoint, "getHand", "Who wins the hand after these tricks", "Hand", query=HandArgs,
+        "/hand",
+        "GET",
+        hand_endpoint,
+        "getHand",
+        "Who wins the hand after these tricks",
+        "Hand",
+        query=HandArgs,
         description="Trick results from the mano's team's side: W won, L lost, P parda. `winner` is null while undecided. A trick given after the hand was decided is a 400.",
-        example={"tricks": ["P", "W"], "winner": "mano", "tricks_played": 2, "decided": True, "rule": "first_parda_next_decides"},
-    ),
-    Endpoint(
-        "/envido-stake", "GET", envido_stake_endpoint, "getEnvidoStake", "What an envido ladder is worth", "EnvidoStake",
-        query=EnvidoStakeArgs,
-        description="`accepted`: points to the team that wins the showdown if the last call is accepted; `declined`: points to the last caller's team if it is declined. With falta_mode wins_game and both teams in the malas, `wins_game` is true and `accepted_for` gives each team's points (what takes it to the target).",
         example={
-            "calls": ["envido", "real_envido"], "score": [12, 20], "target": 30, "variant": "argentino", "raisable": True,
-            "falta_mode": "normal", "accepted": 5, "declined": 2, "wins_game": False, "accepted_for": [5, 5],
-            "accepted_rule": "accepted_sum", "declined_rule": "declined_raise",
+            "tricks": ["P", "W"],
+            "winner": "mano",
+            "tricks_played": 2,
+            "decided": True,
+            "rule": "first_parda_next_decides",
         },
     ),
     Endpoint(
-        "/truco-stake", "GET", truco_stake_endpoint, "getTrucoStake", "What the hand is worth after truco calls", "TrucoStake",
+        "/envido-stake",
+        "GET",
+        envido_stake_endpoint,
+        "getEnvidoStake",
+        "What an envido ladder is worth",
+        "EnvidoStake",
+        query=EnvidoStakeArgs,
+        description="`accepted`: points to the team that wins the showdown if the last call is accepted; `declined`: points to the last caller's team if it is declined. With falta_mode wins_game and both teams in the malas, `wins_game` is true and `accepted_for` gives each team's points (what takes it to the target).",
+        example={
+            "calls": ["envido", "real_envido"],
+            "score": [12, 20],
+            "target": 30,
+            "variant": "argentino",
+            "raisable": True,
+            "falta_mode": "normal",
+            "accepted": 5,
+            "declined": 2,
+            "wins_game": False,
+            "accepted_for": [5, 5],
+            "accepted_rule": "accepted_sum",
+            "declined_rule": "declined_raise",
+        },
+    ),
+    Endpoint(
+        "/truco-stake",
+        "GET",
+        truco_stake_endpoint,
+        "getTrucoStake",
+        "What the hand is worth after truco calls",
+        "TrucoStake",
         query=TrucoStakeArgs,
         example={"calls": ["truco", "retruco"], "accepted": 3, "declined": 2, "rule": "truco_level"},
     ),
     Endpoint(
-        "/showdown", "POST", showdown_endpoint, "postShowdown", "The envido showdown of 2, 4 or 6 seats", "Showdown",
-        body=ShowdownBody, body_schema="ShowdownRequest",
+        "/showdown",
+        "POST",
+        showdown_endpoint,
+        "postShowdown",
+        "The envido showdown of 2, 4 or 6 seats",
+        "Showdown",
+        body=ShowdownBody,
+        body_schema="ShowdownRequest",
         description="Give `hands` (three cards per seat; no card twice) or `values` (one envido per seat: 0-7 or 20-33), and the `mano` seat (default 0). Seats speak in order from the mano; `statements` tells who states a number, who says son buenas and who stays silent.",
         body_example={"hands": [["7o", "6o", "3b"], ["1e", "2e", "4c"]], "mano": 0},
         body_invalid={"hands": [["7o", "6o", "3b"], ["7o", "2e", "4c"]]},
         example={
-            "envido": [33, 23], "mano": 0, "order": [0, 1],
+            "envido": [33, 23],
+            "mano": 0,
+            "order": [0, 1],
             "statements": [
                 {"seat": 0, "team": 0, "action": "states", "value": 33},
                 {"seat": 1, "team": 1, "action": "son_buenas", "value": 23},
             ],
-            "winner": 0, "team": 0, "team_values": [33, 23], "tie_broken": False,
+            "winner": 0,
+            "team": 0,
+            "team_values": [33, 23],
+            "tie_broken": False,
         },
         errors=(400, 405, 413, 415),
     ),
     Endpoint(
-        "/hint", "GET", hint_endpoint, "getHint", "What a good player would do: every legal action ranked", "Hint",
-        query=HintArgs, conflict=True,
+        "/hint",
+        "GET",
+        hint_endpoint,
+        "getHint",
+        "What a good player would do: every legal action ranked",
+        "Hint",
+        query=HintArgs,
+        conflict=True,
         description=(
             "The legal actions of `seat`, best first by the chance of winning the match (at 29 of 30 a No quiero "
             "that gives the other team its last point comes last), each with `expected_points`: that seat's team's "
@@ -159,17 +219,30 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "answer. A hand that is over, or where `seat` is not to act, is a 409 problem (`hand_over`, `not_your_turn`)."
         ),
         example={
-            "seat": 1, "best": "4c",
-            "actions": [{"action": "4c", "expected_points": -1.0}, {"action": "5c", "expected_points": -1.0},
-                        {"action": "6c", "expected_points": -1.0}, {"action": "truco", "expected_points": -2.0},
-                        {"action": "mazo", "expected_points": -1.0}],
-            "reason": {"code": "best_expected",
-                       "detail": "four of cups gives the best expected result for the team: -1 points over the rest of the hand."},
+            "seat": 1,
+            "best": "4c",
+            "actions": [
+                {"action": "4c", "expected_points": -1.0},
+                {"action": "5c", "expected_points": -1.0},
+                {"action": "6c", "expected_points": -1.0},
+                {"action": "truco", "expected_points": -2.0},
+                {"action": "mazo", "expected_points": -1.0},
+            ],
+            "reason": {
+                "code": "best_expected",
+                "detail": "four of cups gives the best expected result for the team: -1 points over the rest of the hand.",
+            },
         },
     ),
     Endpoint(
-        "/bot-move", "GET", bot_move_endpoint, "getBotMove", "What a computer player does", "BotMove",
-        query=BotMoveArgs, conflict=True,
+        "/bot-move",
+        "GET",
+        bot_move_endpoint,
+        "getBotMove",
+        "What a computer player does",
+        "BotMove",
+        query=BotMoveArgs,
+        conflict=True,
         description=(
             "The action a computer player of `level` (random, beginner, strong) takes for `seat`, always one of its "
             "legal actions, with its reason. It sees only what `seat` may see. Same input, same answer. 409 as for `/hint`."
@@ -180,8 +253,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         },
     ),
     Endpoint(
-        "/openapi.json", "GET", openapi_endpoint, "getOpenApi", "This document",
-        {"type": "object", "required": ["openapi", "paths"]}, result="The OpenAPI 3.1 document.", errors=(405,),
+        "/openapi.json",
+        "GET",
+        openapi_endpoint,
+        "getOpenApi",
+        "This document",
+        {"type": "object", "required": ["openapi", "paths"]},
+        result="The OpenAPI 3.1 document.",
+        errors=(405,),
     ),
 )
 """Every endpoint of the API, in the order the OpenAPI document lists them."""
@@ -207,9 +286,21 @@ def register(bp: Blueprint) -> None:
     """Each endpoint's route (named after its handler), its 405 guard for the other methods, and OPTIONS."""
     for endpoint in ENDPOINTS:
         name = endpoint.handler.__name__
-        bp.add_url_rule(endpoint.path, name, endpoint.answer, methods=[endpoint.method], provide_automatic_options=False)
+        bp.add_url_rule(
+            endpoint.path, name, endpoint.answer, methods=[endpoint.method], provide_automatic_options=False
+        )
         others = [method for method in METHODS if method != endpoint.method]
-        bp.add_url_rule(endpoint.path, f"not_allowed_{name}", lambda allowed=endpoint.allowed: _method_not_allowed(allowed),
-                        methods=others, provide_automatic_options=False)
-        bp.add_url_rule(endpoint.path, f"options_{name}", lambda allowed=endpoint.allowed: _options(allowed),
-                        methods=["OPTIONS"], provide_automatic_options=False)
+        bp.add_url_rule(
+            endpoint.path,
+            f"not_allowed_{name}",
+            lambda allowed=endpoint.allowed: _method_not_allowed(allowed),
+            methods=others,
+            provide_automatic_options=False,
+        )
+        bp.add_url_rule(
+            endpoint.path,
+            f"options_{name}",
+            lambda allowed=endpoint.allowed: _options(allowed),
+            methods=["OPTIONS"],
+            provide_automatic_options=False,
+        )

@@ -32,8 +32,12 @@ def parameter(item: Param) -> dict[str, Any]:
     if item.invalid is not None:
         examples["invalid"] = {"summary": "answered with 400", "value": item.invalid}
     return {
-        "name": item.name, "in": "query", "required": item.required, "description": item.description,
-        "schema": dict(item.schema or {"type": "string", "maxLength": MAX_QUERY}), "examples": examples,
+        "name": item.name,
+        "in": "query",
+        "required": item.required,
+        "description": item.description,
+        "schema": dict(item.schema or {"type": "string", "maxLength": MAX_QUERY}),
+        "examples": examples,
     }
 
 
@@ -48,10 +52,20 @@ def operation(endpoint: Endpoint) -> dict[str, Any]:
         examples = {"valid": {"summary": "accepted", "value": endpoint.body_example}}
         if endpoint.body_invalid is not None:
             examples["invalid"] = {"summary": "answered with 400", "value": endpoint.body_invalid}
-        found["requestBody"] = {"required": True, "content": {"application/json": {
-            "schema": {"$ref": f"#/components/schemas/{endpoint.body_schema}"}, "examples": examples,
-        }}}
-    schema = {"$ref": f"#/components/schemas/{endpoint.response}"} if isinstance(endpoint.response, str) else dict(endpoint.response)
+        found["requestBody"] = {
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": {"$ref": f"#/components/schemas/{endpoint.body_schema}"},
+                    "examples": examples,
+                }
+            },
+        }
+    schema = (
+        {"$ref": f"#/components/schemas/{endpoint.response}"}
+        if isinstance(endpoint.response, str)
+        else dict(endpoint.response)
+    )
     content: dict[str, Any] = {"schema": schema}
     if endpoint.example is not None:
         content["example"] = endpoint.example
@@ -63,7 +77,13 @@ def operation(endpoint: Endpoint) -> dict[str, Any]:
 
 
 def _errors(*statuses: int) -> dict[str, Any]:
-    names = {400: "BadRequest", 405: "MethodNotAllowed", 413: "PayloadTooLarge", 414: "UriTooLong", 415: "UnsupportedMediaType"}
+    names = {
+        400: "BadRequest",
+        405: "MethodNotAllowed",
+        413: "PayloadTooLarge",
+        414: "UriTooLong",
+        415: "UnsupportedMediaType",
+    }
     return {str(status): {"$ref": f"#/components/responses/{names[status]}"} for status in statuses}
 
 
@@ -74,12 +94,19 @@ def _problem_response(description: str) -> dict[str, Any]:
 def _showdown_request(member: str, seats: int) -> dict[str, Any]:
     """One shape of the showdown body: ``hands`` or ``values`` for ``seats`` seats, ``mano`` one of them."""
     if member == "hands":
-        item: dict[str, Any] = {"type": "array", "items": {"$ref": "#/components/schemas/Card"}, "minItems": 3,
-                                "maxItems": 3, "uniqueItems": True}
+        item: dict[str, Any] = {
+            "type": "array",
+            "items": {"$ref": "#/components/schemas/Card"},
+            "minItems": 3,
+            "maxItems": 3,
+            "uniqueItems": True,
+        }
     else:
         item = {"type": "integer", "anyOf": [{"minimum": 0, "maximum": 7}, {"minimum": 20, "maximum": 33}]}
     return {
-        "type": "object", "additionalProperties": False, "required": [member],
+        "type": "object",
+        "additionalProperties": False,
+        "required": [member],
         "properties": {
             member: {"type": "array", "items": item, "minItems": seats, "maxItems": seats},
             "mano": {"type": "integer", "minimum": 0, "maximum": seats - 1, "default": 0},
@@ -110,9 +137,15 @@ def openapi_document(endpoints: tuple[Endpoint, ...]) -> dict[str, Any]:
         "paths": _paths(endpoints),
         "components": {
             "schemas": {
-                "Card": {"type": "string", "pattern": CARD_PATTERN, "description": "A card in the compact notation.", "examples": ["7o"]},
+                "Card": {
+                    "type": "string",
+                    "pattern": CARD_PATTERN,
+                    "description": "A card in the compact notation.",
+                    "examples": ["7o"],
+                },
                 "Envido": {
-                    "type": "object", "additionalProperties": False,
+                    "type": "object",
+                    "additionalProperties": False,
                     "required": ["hand", "envido", "counted", "flor", "kind"],
                     "properties": {
                         "hand": {**card_list, "minItems": 3, "maxItems": 3},
@@ -123,30 +156,67 @@ def openapi_document(endpoints: tuple[Endpoint, ...]) -> dict[str, Any]:
                     },
                 },
                 "Trick": {
-                    "type": "object", "additionalProperties": False,
+                    "type": "object",
+                    "additionalProperties": False,
                     "required": ["cards", "winner", "parda", "winning_team"],
                     "properties": {
                         "cards": {**card_list, "minItems": 2, "maxItems": 6, "description": "2, 4 or 6 cards."},
-                        "winner": nullable_int, "parda": {"type": "boolean"}, "winning_team": nullable_int,
+                        "winner": nullable_int,
+                        "parda": {"type": "boolean"},
+                        "winning_team": nullable_int,
                     },
                 },
                 "Hand": {
-                    "type": "object", "additionalProperties": False,
+                    "type": "object",
+                    "additionalProperties": False,
                     "required": ["tricks", "winner", "tricks_played", "decided", "rule"],
                     "properties": {
-                        "tricks": {"type": "array", "items": {"type": "string", "enum": ["W", "L", "P"]}, "maxItems": 3},
+                        "tricks": {
+                            "type": "array",
+                            "items": {"type": "string", "enum": ["W", "L", "P"]},
+                            "maxItems": 3,
+                        },
                         "winner": {"type": ["string", "null"], "enum": ["mano", "other", None]},
                         "tricks_played": {"type": "integer", "minimum": 0, "maximum": 3},
                         "decided": {"type": "boolean"},
-                        "rule": {"type": "string", "enum": ["two_tricks", "first_parda_next_decides", "parda_after_win_first_trick_winner", "third_parda_first_trick_winner", "all_parda_mano", "undecided"]},
+                        "rule": {
+                            "type": "string",
+                            "enum": [
+                                "two_tricks",
+                                "first_parda_next_decides",
+                                "parda_after_win_first_trick_winner",
+                                "third_parda_first_trick_winner",
+                                "all_parda_mano",
+                                "undecided",
+                            ],
+                        },
                     },
                 },
                 "EnvidoStake": {
-                    "type": "object", "additionalProperties": False,
-                    "required": ["calls", "score", "target", "variant", "raisable", "falta_mode", "accepted", "declined", "wins_game", "accepted_for", "accepted_rule", "declined_rule"],
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": [
+                        "calls",
+                        "score",
+                        "target",
+                        "variant",
+                        "raisable",
+                        "falta_mode",
+                        "accepted",
+                        "declined",
+                        "wins_game",
+                        "accepted_for",
+                        "accepted_rule",
+                        "declined_rule",
+                    ],
                     "properties": {
                         "calls": {"type": "array", "items": {"type": "string", "enum": [c.value for c in EnvidoCall]}},
-                        "score": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2},
+                        "score": {
+                            "type": "array",
+                            "items": {"type": "integer", "minimum": 0},
+                            "minItems": 2,
+                            "maxItems": 2,
+                        },
                         "target": {"type": "integer"},
                         "variant": {"type": "string"},
                         "raisable": {"type": "boolean"},
@@ -160,10 +230,16 @@ def openapi_document(endpoints: tuple[Endpoint, ...]) -> dict[str, Any]:
                     },
                 },
                 "TrucoStake": {
-                    "type": "object", "additionalProperties": False,
+                    "type": "object",
+                    "additionalProperties": False,
                     "required": ["calls", "accepted", "declined", "rule"],
                     "properties": {
-                        "calls": {"type": "array", "items": {"type": "string", "enum": [c.value for c in TrucoCall]}, "minItems": 1, "maxItems": 3},
+                        "calls": {
+                            "type": "array",
+                            "items": {"type": "string", "enum": [c.value for c in TrucoCall]},
+                            "minItems": 1,
+                            "maxItems": 3,
+                        },
                         "accepted": {"type": "integer", "minimum": 2, "maximum": 4},
                         "declined": {"type": "integer", "minimum": 1, "maximum": 3},
                         "rule": {"type": "string"},
@@ -172,20 +248,34 @@ def openapi_document(endpoints: tuple[Endpoint, ...]) -> dict[str, Any]:
                 "ShowdownRequest": {
                     "type": "object",
                     "description": "`hands` (three different cards per seat, no card in two hands) or `values`, for 2, 4 or 6 seats, and the `mano` seat among them.",
-                    "oneOf": [_showdown_request(member, seats) for member in ("hands", "values") for seats in (2, 4, 6)],
+                    "oneOf": [
+                        _showdown_request(member, seats) for member in ("hands", "values") for seats in (2, 4, 6)
+                    ],
                 },
                 "Statement": {
-                    "type": "object", "additionalProperties": False,
+                    "type": "object",
+                    "additionalProperties": False,
                     "required": ["seat", "team", "action", "value"],
                     "properties": {
-                        "seat": {"type": "integer"}, "team": {"type": "integer", "enum": [0, 1]},
+                        "seat": {"type": "integer"},
+                        "team": {"type": "integer", "enum": [0, 1]},
                         "action": {"type": "string", "enum": ["states", "son_buenas", "silent"]},
                         "value": {"type": "integer"},
                     },
                 },
                 "Showdown": {
-                    "type": "object", "additionalProperties": False,
-                    "required": ["envido", "mano", "order", "statements", "winner", "team", "team_values", "tie_broken"],
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": [
+                        "envido",
+                        "mano",
+                        "order",
+                        "statements",
+                        "winner",
+                        "team",
+                        "team_values",
+                        "tie_broken",
+                    ],
                     "properties": {
                         "envido": {"type": "array", "items": {"type": "integer"}},
                         "mano": {"type": "integer"},
@@ -198,26 +288,41 @@ def openapi_document(endpoints: tuple[Endpoint, ...]) -> dict[str, Any]:
                     },
                 },
                 "Reason": {
-                    "type": "object", "additionalProperties": False, "required": ["code", "detail"],
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["code", "detail"],
                     "properties": {
                         "code": {"type": "string", "description": "Why, as data (tutor.bots.ReasonCode)."},
-                        "detail": {"type": "string", "description": "The reason as a sentence, in the language of Accept-Language."},
+                        "detail": {
+                            "type": "string",
+                            "description": "The reason as a sentence, in the language of Accept-Language.",
+                        },
                     },
                 },
                 "Hint": {
-                    "type": "object", "additionalProperties": False, "required": ["seat", "actions", "best", "reason"],
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["seat", "actions", "best", "reason"],
                     "properties": {
                         "seat": {"type": "integer", "minimum": 0, "maximum": 5},
-                        "actions": {"type": "array", "minItems": 1, "items": {
-                            "type": "object", "additionalProperties": False, "required": ["action", "expected_points"],
-                            "properties": {"action": {"type": "string"}, "expected_points": {"type": "number"}},
-                        }},
+                        "actions": {
+                            "type": "array",
+                            "minItems": 1,
+                            "items": {
+                                "type": "object",
+                                "additionalProperties": False,
+                                "required": ["action", "expected_points"],
+                                "properties": {"action": {"type": "string"}, "expected_points": {"type": "number"}},
+                            },
+                        },
                         "best": {"type": "string"},
                         "reason": {"$ref": "#/components/schemas/Reason"},
                     },
                 },
                 "BotMove": {
-                    "type": "object", "additionalProperties": False, "required": ["action", "reason"],
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["action", "reason"],
                     "properties": {"action": {"type": "string"}, "reason": {"$ref": "#/components/schemas/Reason"}},
                 },
                 "Problem": {
@@ -228,20 +333,35 @@ def openapi_document(endpoints: tuple[Endpoint, ...]) -> dict[str, Any]:
                         "type": {"type": "string", "format": "uri-reference", "const": "about:blank"},
                         "title": {"type": "string", "description": "The HTTP status phrase."},
                         "status": {"type": "integer", "minimum": 400, "maximum": 499},
-                        "detail": {"type": "string", "description": "What is wrong, in the language of Accept-Language."},
-                        "code": {"type": "string", "enum": list(ERROR_CODES), "description": "The engine's reason or the API's own code."},
+                        "detail": {
+                            "type": "string",
+                            "description": "What is wrong, in the language of Accept-Language.",
+                        },
+                        "code": {
+                            "type": "string",
+                            "enum": list(ERROR_CODES),
+                            "description": "The engine's reason or the API's own code.",
+                        },
                         "parameter": {"type": "string", "description": "The offending parameter or JSON member."},
-                        "position": {"type": "integer", "minimum": 0, "description": "The offending item of a list, from 0."},
+                        "position": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "The offending item of a list, from 0.",
+                        },
                     },
                 },
             },
             "responses": {
-                "BadRequest": _problem_response("The input is not valid Truco (unknown card, duplicate, wrong count, bad number, illegal ladder, unknown parameter...)."),
+                "BadRequest": _problem_response(
+                    "The input is not valid Truco (unknown card, duplicate, wrong count, bad number, illegal ladder, unknown parameter...)."
+                ),
                 "MethodNotAllowed": _problem_response("The endpoint does not take this method (see the Allow header)."),
                 "PayloadTooLarge": _problem_response(f"The body is larger than {MAX_BODY} bytes."),
                 "UriTooLong": _problem_response(f"The query string is longer than {MAX_QUERY} bytes."),
                 "UnsupportedMediaType": _problem_response("The body is not application/json."),
-                "Conflict": _problem_response("The hand is over (`hand_over`) or another seat must act (`not_your_turn`)."),
+                "Conflict": _problem_response(
+                    "The hand is over (`hand_over`) or another seat must act (`not_your_turn`)."
+                ),
             },
         },
     }

@@ -115,7 +115,13 @@ class ApiError(Exception):
 
 def problem(status: int, code: str, detail: str, **extra: Any) -> Response:
     """An RFC 9457 problem document."""
-    body = {"type": "about:blank", "title": HTTP_STATUS_CODES.get(status, "Error"), "status": status, "detail": detail, "code": code}
+    body = {
+        "type": "about:blank",
+        "title": HTTP_STATUS_CODES.get(status, "Error"),
+        "status": status,
+        "detail": detail,
+        "code": code,
+    }
     body.update({key: value for key, value in extra.items() if value is not None})
     response = jsonify(body)
     response.status_code = status
@@ -134,15 +140,24 @@ def read_args(query: type, args: MultiDict[str, str]) -> dict[str, str]:
     for name in args:
         if name not in allowed:
             raise InvalidNotationError(
-                NotationReason.UNKNOWN_OPTION, f"unknown parameter {name!r}", value=name, field=Field.PARAMETER, parameter=name
+                NotationReason.UNKNOWN_OPTION,
+                f"unknown parameter {name!r}",
+                value=name,
+                field=Field.PARAMETER,
+                parameter=name,
             )
         if len(args.getlist(name)) > 1:
             raise ApiError(
-                400, Problem.REPEATED_PARAMETER, _("The parameter “%(name)s” was given more than once.", name=name), parameter=name
+                400,
+                Problem.REPEATED_PARAMETER,
+                _("The parameter “%(name)s” was given more than once.", name=name),
+                parameter=name,
             )
     for name in (item.name for item in declared if item.required):
         if name not in args:
-            raise ApiError(400, Problem.MISSING_PARAMETER, _("The parameter “%(name)s” is required.", name=name), parameter=name)
+            raise ApiError(
+                400, Problem.MISSING_PARAMETER, _("The parameter “%(name)s” is required.", name=name), parameter=name
+            )
     return {name: args[name] for name in args}
 
 
@@ -150,7 +165,9 @@ def json_body() -> dict[str, Any]:
     """The JSON object in the body (415 if not JSON, 413 if too large, 400 if unreadable)."""
     if request.mimetype != "application/json" and not request.mimetype.endswith("+json"):
         raise ApiError(
-            415, Problem.UNSUPPORTED_MEDIA_TYPE, _("Send the body as JSON, with the header Content-Type: application/json.")
+            415,
+            Problem.UNSUPPORTED_MEDIA_TYPE,
+            _("Send the body as JSON, with the header Content-Type: application/json."),
         )
     request.max_content_length = MAX_BODY
     data = request.get_data(cache=True)
@@ -167,7 +184,9 @@ def json_body() -> dict[str, Any]:
 
 def _wrong_type(name: str, expected: str) -> ApiError:
     # Translators: %(expected)s is a phrase such as "a JSON object" or "a whole number".
-    return ApiError(400, Problem.WRONG_TYPE, _("“%(name)s” must be %(expected)s.", name=name, expected=expected), parameter=name)
+    return ApiError(
+        400, Problem.WRONG_TYPE, _("“%(name)s” must be %(expected)s.", name=name, expected=expected), parameter=name
+    )
 
 
 def _is_int(value: Any) -> bool:
@@ -177,6 +196,7 @@ def _is_int(value: Any) -> bool:
 
 TRICK_SIZES = (2, 4, 6)
 """Cards in a trick: one per player, and Truco is played by 2, 4 or 6 (docs/rules §7.3)."""
+
 
 def option_message(exc: TrucoError) -> str | None:
     """The sentence for a bad option value that names the option and lists its values, if known."""
@@ -189,7 +209,9 @@ def option_message(exc: TrucoError) -> str | None:
     listed = format_list([str(item) for item in allowed], style="or", locale=current_language())
     # Translators: %(value)s is what was sent, %(name)s a parameter name and %(allowed)s its possible
     # values joined with "or" (already translated); the name and the values are code, keep them.
-    return _("“%(value)s” is not a valid value for “%(name)s”: use %(allowed)s.", value=shown, name=name, allowed=listed)
+    return _(
+        "“%(value)s” is not a valid value for “%(name)s”: use %(allowed)s.", value=shown, name=name, allowed=listed
+    )
 
 
 # --- Endpoints: each one's query object and its answer ------------------------------------------
@@ -199,8 +221,12 @@ def option_message(exc: TrucoError) -> str | None:
 class EnvidoArgs:
     """``GET /envido``."""
 
-    hand: tuple[Card, ...] = param(description="Exactly three different cards, comma-separated.",
-                                   schema=text(THREE_CARDS, 11), example="7o,6o,3b", invalid="8o,6o,3b")
+    hand: tuple[Card, ...] = param(
+        description="Exactly three different cards, comma-separated.",
+        schema=text(THREE_CARDS, 11),
+        example="7o,6o,3b",
+        invalid="8o,6o,3b",
+    )
 
     @classmethod
     def from_args(cls, args: MultiDict[str, str]) -> Self:
@@ -231,7 +257,9 @@ class TrickArgs:
 
     cards: tuple[Card, ...] = param(
         description="2, 4 or 6 different cards (one per player) in playing order, the first from seat 0; any other number is a 400 with code `wrong_count`.",
-        schema=text(TRICK_CARDS, 23), example="3e,1b,3o,4c", invalid="3e,1b,3o",
+        schema=text(TRICK_CARDS, 23),
+        example="3e,1b,3o,4c",
+        invalid="3e,1b,3o",
     )
 
     @classmethod
@@ -241,7 +269,8 @@ class TrickArgs:
             cards = parse_cards(values["cards"])
         if len(cards) not in TRICK_SIZES:
             raise ApiError(
-                400, NotationReason.WRONG_COUNT,
+                400,
+                NotationReason.WRONG_COUNT,
                 # Translators: a trick is one card from each player; Truco is played by 2, 4 or 6 players.
                 ngettext(
                     "A trick has 2, 4 or 6 cards, one per player (%(num)s was given).",
@@ -259,8 +288,12 @@ class TrickArgs:
 def trick_endpoint(args: TrickArgs) -> dict[str, Any]:
     """Which card takes a trick of 2, 4 or 6 cards (in playing order from seat 0), or a parda."""
     result = trick_result(args.cards)
-    return {"cards": [card.notation for card in args.cards], "winner": result.winner, "parda": result.parda,
-            "winning_team": result.winning_team}
+    return {
+        "cards": [card.notation for card in args.cards],
+        "winner": result.winner,
+        "parda": result.parda,
+        "winning_team": result.winning_team,
+    }
 
 
 @dataclass(frozen=True)
@@ -269,7 +302,9 @@ class HandArgs:
 
     tricks: tuple[TrickOutcome, ...] = param(
         description="Up to three results W, L or P, comma-separated (empty: no trick yet); none after the hand is decided.",
-        schema=one_of(trick_sequences()), example="P,W", invalid="W,W,L",
+        schema=one_of(trick_sequences()),
+        example="P,W",
+        invalid="W,W,L",
     )
 
     @classmethod
@@ -310,27 +345,44 @@ class EnvidoStakeArgs:
     """The ruleset: the preset with the options given (derived, not a parameter)."""
     calls: tuple[EnvidoCall, ...] = param(
         description="Envido calls in order: envido, real_envido, falta_envido, comma-separated. The ladder is Envido, Envido, Real envido, Falta envido; where the envido may not be raised (`raisable=false`, `variant=fixed`) only a single call.",
-        schema=one_of(envido_ladders()), example="envido,real_envido", invalid="real_envido,envido",
+        schema=one_of(envido_ladders()),
+        example="envido,real_envido",
+        invalid="real_envido,envido",
     )
     score: tuple[int, int] = param(
-        default=(0, 0), description="The two teams' scores, each from 0 to target - 1 (default 0,0).",
-        schema=text("^(?:[0-9]|[12][0-9]),(?:[0-9]|[12][0-9])$", 5), example="12,20", invalid="12,40",
+        default=(0, 0),
+        description="The two teams' scores, each from 0 to target - 1 (default 0,0).",
+        schema=text("^(?:[0-9]|[12][0-9]),(?:[0-9]|[12][0-9])$", 5),
+        example="12,20",
+        invalid="12,40",
     )
     target: int | None = param(
-        default=None, description="Points to win the game: 5 to 30 in steps of 5 (default 30).",
-        schema=one_of([5, 10, 15, 20, 25, 30]), example="30", invalid="12",
+        default=None,
+        description="Points to win the game: 5 to 30 in steps of 5 (default 30).",
+        schema=one_of([5, 10, 15, 20, 25, 30]),
+        example="30",
+        invalid="12",
     )
     falta_mode: FaltaMode | None = param(
-        default=None, description="What Falta envido is worth in the malas: normal, wins_game or to_15 (default normal).",
-        schema=one_of(FaltaMode), example="normal", invalid="sometimes",
+        default=None,
+        description="What Falta envido is worth in the malas: normal, wins_game or to_15 (default normal).",
+        schema=one_of(FaltaMode),
+        example="normal",
+        invalid="sometimes",
     )
     raisable: bool | None = param(
-        default=None, description="Whether the envido may be raised (true/false; the preset decides by default).",
-        schema=one_of(["true", "false", "1", "0", "yes", "no", "on", "off"]), example="true", invalid="maybe",
+        default=None,
+        description="Whether the envido may be raised (true/false; the preset decides by default).",
+        schema=one_of(["true", "false", "1", "0", "yes", "no", "on", "off"]),
+        example="true",
+        invalid="maybe",
     )
     variant: str | None = param(
-        default=None, description="Ruleset preset: argentino (default) or fixed (envido not raisable; then raisable may not be given).",
-        schema=one_of(["argentino", "fixed"]), example="argentino", invalid="mineiro",
+        default=None,
+        description="Ruleset preset: argentino (default) or fixed (envido not raisable; then raisable may not be given).",
+        schema=one_of(["argentino", "fixed"]),
+        example="argentino",
+        invalid="mineiro",
     )
 
     @classmethod
@@ -349,21 +401,37 @@ class EnvidoStakeArgs:
             variant = find_variant(name or "argentino")
         fixed = [option for option, rule in _LOCKABLE if values.get(option, "").strip() and rule in variant.locked]
         with about(Field.VARIANT, fixed[0] if fixed else "variant"):
-            rules = read_rules(values.get("variant"), target=values.get("target"), raisable=values.get("raisable"),
-                               falta_mode=values.get("falta_mode"))
+            rules = read_rules(
+                values.get("variant"),
+                target=values.get("target"),
+                raisable=values.get("raisable"),
+                falta_mode=values.get("falta_mode"),
+            )
         with about(Field.SCORE, "score"):
             score = read_scores([values.get("score", "")], rules.target)
         with about(Field.ENVIDO_CALLS, "calls"):
-            query = cls(rules, read_calls([values["calls"]], EnvidoCall), score, target,
-                        FaltaMode(falta_mode) if falta_mode else None, raisable, variant.name if name else None)
+            query = cls(
+                rules,
+                read_calls([values["calls"]], EnvidoCall),
+                score,
+                target,
+                FaltaMode(falta_mode) if falta_mode else None,
+                raisable,
+                variant.name if name else None,
+            )
             query.stake()
         return query
 
     def stake(self) -> EnvidoStake:
         """What the ladder is worth (raises for a ladder the ruleset does not allow)."""
         rules = self.rules
-        return envido_stake(self.calls, scores=self.score, target=rules.target, falta_mode=rules.falta_mode,
-                            raisable=rules.envido_raisable)
+        return envido_stake(
+            self.calls,
+            scores=self.score,
+            target=rules.target,
+            falta_mode=rules.falta_mode,
+            raisable=rules.envido_raisable,
+        )
 
     def to_params(self) -> dict[str, str]:
         params = {"calls": ",".join(call.value for call in self.calls)}
@@ -405,7 +473,9 @@ class TrucoStakeArgs:
 
     calls: tuple[TrucoCall, ...] = param(
         description="Truco calls in order: truco, retruco, vale_cuatro, comma-separated.",
-        schema=one_of(truco_ladders()), example="truco,retruco", invalid="retruco",
+        schema=one_of(truco_ladders()),
+        example="truco,retruco",
+        invalid="retruco",
     )
 
     @classmethod
@@ -423,8 +493,12 @@ class TrucoStakeArgs:
 def truco_stake_endpoint(args: TrucoStakeArgs) -> dict[str, Any]:
     """What the hand is worth after a truco ladder, accepted and declined."""
     stake = truco_stake(args.calls)
-    return {"calls": [call.value for call in stake.calls], "accepted": stake.accepted, "declined": stake.declined,
-            "rule": stake.rule.value}
+    return {
+        "calls": [call.value for call in stake.calls],
+        "accepted": stake.accepted,
+        "declined": stake.declined,
+        "rule": stake.rule.value,
+    }
 
 
 @dataclass(frozen=True)
@@ -439,17 +513,31 @@ class ShowdownBody:
         for name in body:
             if name not in ("hands", "values", "mano"):
                 raise InvalidNotationError(
-                    NotationReason.UNKNOWN_OPTION, f"unknown member {name!r}", value=name, field=Field.PARAMETER, parameter=name
+                    NotationReason.UNKNOWN_OPTION,
+                    f"unknown member {name!r}",
+                    value=name,
+                    field=Field.PARAMETER,
+                    parameter=name,
                 )
         if "hands" in body and "values" in body:
-            raise ApiError(400, Problem.CONFLICTING_PARAMETERS, _("Give either “hands” or “values”, not both."), parameter="values")
+            raise ApiError(
+                400, Problem.CONFLICTING_PARAMETERS, _("Give either “hands” or “values”, not both."), parameter="values"
+            )
         if "hands" not in body and "values" not in body:
-            # Translators: "hands" and "values" are JSON member names (keep them); "envido" stays Spanish.
-            raise ApiError(400, Problem.MISSING_PARAMETER, _("Give “hands” (three cards per seat) or “values” (one envido per seat)."), parameter="hands")
+            raise ApiError(
+                400,
+                Problem.MISSING_PARAMETER,
+                # Translators: "hands" and "values" are JSON member names (keep them); "envido" stays Spanish.
+                _("Give “hands” (three cards per seat) or “values” (one envido per seat)."),
+                parameter="hands",
+            )
         name = "hands" if "hands" in body else "values"
         seats = body[name]
         if not isinstance(seats, list):
-            raise _wrong_type(name, _("a list of hands, each a list of three cards") if name == "hands" else _("a list of whole numbers"))
+            raise _wrong_type(
+                name,
+                _("a list of hands, each a list of three cards") if name == "hands" else _("a list of whole numbers"),
+            )
         with about(Field.SEATS, name):
             check_seat_count(len(seats))
         values = _seat_hands(seats) if name == "hands" else _seat_numbers(seats)
@@ -458,9 +546,11 @@ class ShowdownBody:
             raise _wrong_type("mano", _("a whole number"))
         if not 0 <= int(mano) < len(values):
             raise ApiError(
-                400, NotationReason.BAD_VALUE,
+                400,
+                NotationReason.BAD_VALUE,
                 # Translators: "mano" is the seat that speaks first; seats are numbered from 0 in the API.
-                _("“mano” must be a seat number from 0 to %(last)s.", last=len(values) - 1), parameter="mano",
+                _("“mano” must be a seat number from 0 to %(last)s.", last=len(values) - 1),
+                parameter="mano",
             )
         return cls(tuple(values), int(mano))
 
@@ -469,7 +559,7 @@ def _seat_hands(seats: list[Any]) -> list[int]:
     hands = []
     for position, hand in enumerate(seats):
         if not isinstance(hand, list) or not all(isinstance(card, str) for card in hand):
-            raise _wrong_type(f"hands[{position}]", _("a list of three cards, like [\"7o\", \"6o\", \"3b\"]"))
+            raise _wrong_type(f"hands[{position}]", _('a list of three cards, like ["7o", "6o", "3b"]'))
         with about(Field.CARDS, "hands"):
             hands.append(read_hand(hand))
     with about(Field.CARDS, "hands"):
@@ -510,9 +600,7 @@ def showdown_endpoint(body: ShowdownBody) -> dict[str, Any]:
 @bp.route("/<path:rest>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
 def not_found(rest: str):
     """Any other path under /api/v1."""
-    return problem(
-        404, Problem.NOT_FOUND, _("There is no such API address; the list is at /api/v1/openapi.json.")
-    )
+    return problem(404, Problem.NOT_FOUND, _("There is no such API address; the list is at /api/v1/openapi.json."))
 
 
 @bp.errorhandler(TrucoError)
@@ -538,7 +626,9 @@ def handle_api_error(exc: ApiError) -> Response:
 @bp.errorhandler(RequestEntityTooLarge)
 def handle_too_large(exc: RequestEntityTooLarge) -> Response:
     """A body over :data:`MAX_BODY`."""
-    return problem(413, Problem.PAYLOAD_TOO_LARGE, _("The request body is too large: at most %(limit)s bytes.", limit=MAX_BODY))
+    return problem(
+        413, Problem.PAYLOAD_TOO_LARGE, _("The request body is too large: at most %(limit)s bytes.", limit=MAX_BODY)
+    )
 
 
 @bp.before_request
@@ -547,7 +637,9 @@ def before() -> Response | None:
     g.lang = negotiate_language()
     if len(request.query_string) > MAX_QUERY:
         return problem(
-            414, Problem.URI_TOO_LONG, _("The address is too long: at most %(limit)s characters of parameters.", limit=MAX_QUERY)
+            414,
+            Problem.URI_TOO_LONG,
+            _("The address is too long: at most %(limit)s characters of parameters.", limit=MAX_QUERY),
         )
     return None
 

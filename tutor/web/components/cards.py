@@ -15,8 +15,19 @@ from flask import Flask
 from tutor.engine.cards import Card
 from tutor.narration.cards import FACES, _face, as_card, card_back_name, card_name, figure_name, suit_name
 
-__all__ = ["FACES", "SPRITES", "CardView", "as_card", "card_back_name", "card_name", "card_view", "figure_name", "init_app",
-           "sprite_file", "suit_name"]
+__all__ = [
+    "FACES",
+    "SPRITES",
+    "CardView",
+    "as_card",
+    "card_back_name",
+    "card_name",
+    "card_view",
+    "figure_name",
+    "init_app",
+    "sprite_file",
+    "suit_name",
+]
 
 SPRITES: dict[str, str] = {"spanish": "cards.svg", "french": "cards-french.svg"}
 """Static file (under ``tutor/static``) holding each face's drawings."""

@@ -108,34 +108,49 @@ def code_problems(entered: str) -> list[str]:
         return [_("Type the code from your other device, for example K7M2-QX9D.")]
     problems = []
     if len(text) != DEVICE_CODE_LENGTH:
-        problems.append(ngettext("A code has 8 letters and digits, for example K7M2-QX9D; this one has %(num)s.",
-                                 "A code has 8 letters and digits, for example K7M2-QX9D; this one has %(num)s.",
-                                 len(text)))
+        problems.append(
+            ngettext(
+                "A code has 8 letters and digits, for example K7M2-QX9D; this one has %(num)s.",
+                "A code has 8 letters and digits, for example K7M2-QX9D; this one has %(num)s.",
+                len(text),
+            )
+        )
     unused = list(dict.fromkeys(ch for ch in text if ch not in DEVICE_CODE_ALPHABET))
     if unused:
         # Translators: one character of a device code in quotation marks, e.g. “1”.
         chars = ", ".join(pgettext("quoted character", "“%(char)s”") % {"char": ch} for ch in unused)
-        problems.append(ngettext("Codes never contain %(chars)s.", "Codes never contain %(chars)s.", len(unused),
-                                 chars=chars))
+        problems.append(
+            ngettext("Codes never contain %(chars)s.", "Codes never contain %(chars)s.", len(unused), chars=chars)
+        )
         if set(unused) & set(LOOK_ALIKES):
-            problems.append(_("Codes leave out 0, 1, I, L and O, which are easily mistaken for other letters and digits."))
+            problems.append(
+                _("Codes leave out 0, 1, I, L and O, which are easily mistaken for other letters and digits.")
+            )
     return problems
 
 
-def _page(learner: Learner | None, *, error: str | None = None, entered: str = "", status: int = 200,
-          retry_after: int | None = None):
+def _page(
+    learner: Learner | None,
+    *,
+    error: str | None = None,
+    entered: str = "",
+    status: int = 200,
+    retry_after: int | None = None,
+):
     minutes = math.ceil(retry_after / 60) if retry_after else 0
-    response = current_app.make_response((
-        render_template(
-            "device.html",
-            code=format_device_code(learner.device_code) if learner is not None else None,
-            error=error,
-            entered=entered,
-            minutes=minutes,
-            problems=code_problems(entered) if error == "malformed" else [],
-        ),
-        status,
-    ))
+    response = current_app.make_response(
+        (
+            render_template(
+                "device.html",
+                code=format_device_code(learner.device_code) if learner is not None else None,
+                error=error,
+                entered=entered,
+                minutes=minutes,
+                problems=code_problems(entered) if error == "malformed" else [],
+            ),
+            status,
+        )
+    )
     if retry_after:
         response.headers["Retry-After"] = str(retry_after)
     return response

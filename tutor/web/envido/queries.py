@@ -68,7 +68,8 @@ class HandQuery:
         return {
             "picked": {value.strip() for value in args.getlist("card") if value.strip()},
             "typed": " ".join(value for value in args.getlist("hand") if value.strip()),
-            "check": read_flag_quiet(args.get("check")), "guess_text": args.get("guess", ""),
+            "check": read_flag_quiet(args.get("check")),
+            "guess_text": args.get("guess", ""),
         }
 
     @classmethod
@@ -172,8 +173,14 @@ class StakesQuery:
         """The ruleset and the score first (one error); then both ladders, each error kept."""
         options = {name: args.get(name, "") for name in STAKE_OPTIONS}
         try:
-            rules = read_rules(options["variant"], target=options["target"], raisable=options["raisable"],
-                               falta_mode=options["falta_mode"], flor=options["flor"], early_mazo=options["early_mazo"])
+            rules = read_rules(
+                options["variant"],
+                target=options["target"],
+                raisable=options["raisable"],
+                falta_mode=options["falta_mode"],
+                flor=options["flor"],
+                early_mazo=options["early_mazo"],
+            )
             scores = read_scores(args.getlist("score"), rules.target)
         except TrucoError as exc:
             raise FormErrors({"rules": error_message(exc)}) from None
@@ -195,8 +202,13 @@ class StakesQuery:
         if not self.calls:
             return None
         rules = self.rules
-        return envido_stake(self.calls, scores=self.scores, target=rules.target, falta_mode=rules.falta_mode,
-                            raisable=rules.envido_raisable)
+        return envido_stake(
+            self.calls,
+            scores=self.scores,
+            target=rules.target,
+            falta_mode=rules.falta_mode,
+            raisable=rules.envido_raisable,
+        )
 
     def truco_stake(self) -> TrucoStake | None:
         """What the truco ladder is worth (None without one); raises for an illegal ladder."""

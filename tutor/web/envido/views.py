@@ -83,8 +83,15 @@ def _is_canonical(params: Params) -> bool:
     return list(request.args.items(multi=True)) == param_items(params)
 
 
-def respond(template: str, params: Params | None, endpoint: str, status: int = 200, *,
-            share_params: Params | None = None, **context: Any) -> Response:
+def respond(
+    template: str,
+    params: Params | None,
+    endpoint: str,
+    status: int = 200,
+    *,
+    share_params: Params | None = None,
+    **context: Any,
+) -> Response:
     """Render a checker page (or its ``result`` block for htmx), keeping the URL canonical.
 
     ``params`` is the canonical query of the page's state (None when the input was bad): a full page
@@ -145,14 +152,23 @@ def hand_view(cards: tuple[Card, ...], check: bool, guess: int | None) -> HandVi
 @bp.get("")
 def hand():
     """Envido of three cards: picker, typed cards, and the check-my-answer mode."""
-    context: dict[str, Any] = {"groups": picker_groups(), **HandQuery.typed_fields(request.args), "view": None, "error": None}
+    context: dict[str, Any] = {
+        "groups": picker_groups(),
+        **HandQuery.typed_fields(request.args),
+        "view": None,
+        "error": None,
+    }
     try:
         query = HandQuery.from_args(request.args)
     except TrucoError as exc:
         return respond("envido/hand.html", None, "envido.hand", status=400, **{**context, "error": error_message(exc)})
     if query.cards is not None:
-        context.update(picked={card.notation for card in query.cards}, typed="", check=query.check,
-                       view=hand_view(query.cards, query.check, query.guess))
+        context.update(
+            picked={card.notation for card in query.cards},
+            typed="",
+            check=query.check,
+            view=hand_view(query.cards, query.check, query.guess),
+        )
     puzzle = query.puzzle().to_params() if query.check and query.cards is not None else None
     return respond("envido/hand.html", query.to_params(), "envido.hand", share_params=puzzle, **context)
 
@@ -172,15 +188,26 @@ def showdown_page():
     try:
         query = ShowdownQuery.from_args(request.args)
     except TrucoError as exc:
-        return respond("envido/showdown.html", None, "envido.showdown_page", status=400,
-                       **{**context, "error": error_message(exc)})
+        return respond(
+            "envido/showdown.html", None, "envido.showdown_page", status=400, **{**context, "error": error_message(exc)}
+        )
     if query.seats:
         result = showdown(query.values, query.mano)
         context.update(
-            entries=padded(query.entries(), MAX_PLAYERS), mano_text=str(query.mano + 1), result=result,
-            explanation=narration.explain_showdown(result), team_values=narration.team_values_text(result),
-            seats=[{"seat": i, "cards": seat if not isinstance(seat, int) else None, "value": query.values[i], "team": i % 2}
-                   for i, seat in enumerate(query.seats)],
+            entries=padded(query.entries(), MAX_PLAYERS),
+            mano_text=str(query.mano + 1),
+            result=result,
+            explanation=narration.explain_showdown(result),
+            team_values=narration.team_values_text(result),
+            seats=[
+                {
+                    "seat": i,
+                    "cards": seat if not isinstance(seat, int) else None,
+                    "value": query.values[i],
+                    "team": i % 2,
+                }
+                for i, seat in enumerate(query.seats)
+            ],
         )
     return respond("envido/showdown.html", query.to_params(), "envido.showdown_page", **context)
 
@@ -189,21 +216,40 @@ def showdown_page():
 def stakes():
     """What envido and truco calls are worth, accepted or declined, and what going to the mazo gives."""
     context: dict[str, Any] = {
-        **StakesQuery.typed_fields(request.args), "errors": [], "envido": None, "truco": None, "mazo": None,
-        "flor": None, "targets": TARGETS, "envido_calls": list(EnvidoCall), "truco_calls": list(TrucoCall),
+        **StakesQuery.typed_fields(request.args),
+        "errors": [],
+        "envido": None,
+        "truco": None,
+        "mazo": None,
+        "flor": None,
+        "targets": TARGETS,
+        "envido_calls": list(EnvidoCall),
+        "truco_calls": list(TrucoCall),
     }
     try:
         query = StakesQuery.from_args(request.args)
     except FormErrors as exc:
-        return respond("envido/stakes.html", None, "envido.stakes", status=400,
-                       **{**context, "errors": list(exc.messages.values())})
+        return respond(
+            "envido/stakes.html",
+            None,
+            "envido.stakes",
+            status=400,
+            **{**context, "errors": list(exc.messages.values())},
+        )
     rules, stake, truco = query.rules, query.envido_stake(), query.truco_stake()
     if stake is not None:
-        context["envido"] = narration.explain_envido_stake(stake, next_envido_calls(query.calls, raisable=rules.envido_raisable))
+        context["envido"] = narration.explain_envido_stake(
+            stake, next_envido_calls(query.calls, raisable=rules.envido_raisable)
+        )
     if truco is not None:
         context["truco"] = narration.explain_truco_stake(truco)
-    context.update(query.fields(), scores=query.scores, rules=rules, flor=flor_rules(rules, query.scores),
-                   mazo=narration.explain_mazo(query.truco, early_mazo=rules.early_mazo))
+    context.update(
+        query.fields(),
+        scores=query.scores,
+        rules=rules,
+        flor=flor_rules(rules, query.scores),
+        mazo=narration.explain_mazo(query.truco, early_mazo=rules.early_mazo),
+    )
     return respond("envido/stakes.html", query.to_params(), "envido.stakes", **context)
 
 

@@ -19,8 +19,16 @@ from ...learning import LessonStatus, Source, StepRecord, check_item, stars_for
 from ..shared.learner import existing_learner, my_learner_id, my_progress, new_answer_token, record, record_event
 
 __all__ = [
-    "LessonStatus", "StepRecord", "all_statuses", "existing_learner", "lesson_status", "mark_done",
-    "new_attempt_token", "record_answer", "reset_lesson", "stars_for",
+    "LessonStatus",
+    "StepRecord",
+    "all_statuses",
+    "existing_learner",
+    "lesson_status",
+    "mark_done",
+    "new_attempt_token",
+    "record_answer",
+    "reset_lesson",
+    "stars_for",
 ]
 
 new_attempt_token = new_answer_token

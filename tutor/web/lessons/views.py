@@ -82,8 +82,6 @@ def find_step(lesson: Lesson, step_key: str) -> tuple[int, Step]:
     return index, lesson.steps[index]
 
 
-
-
 def default_seed(lesson: Lesson, step: Step) -> int:
     """The variant a learner sees first: stable for one learner and step, different between learners."""
     text = f"{session_public_id() or ''}:{lesson.key}:{step.key}"
@@ -115,18 +113,26 @@ def paragraphs(step: Step) -> list[list[tuple[str, bool]]]:
 def steps_nav(lesson: Lesson, status: LessonStatus, current: int) -> list[dict[str, Any]]:
     """One entry per step for the lesson's progress bar."""
     return [
-        {"number": i + 1, "title": _(s.title), "url": step_url(lesson, s), "done": status.is_done(s.key),
-         "current": i == current, "check": s.check is not None}
+        {
+            "number": i + 1,
+            "title": _(s.title),
+            "url": step_url(lesson, s),
+            "done": status.is_done(s.key),
+            "current": i == current,
+            "check": s.check is not None,
+        }
         for i, s in enumerate(lesson.steps)
     ]
 
 
-def check_context(question: Question, *, answer: Any = None, verdict: Any = None, submitted: Any = None,
-                  reveal: bool = False) -> dict[str, Any]:
+def check_context(
+    question: Question, *, answer: Any = None, verdict: Any = None, submitted: Any = None, reveal: bool = False
+) -> dict[str, Any]:
     """The question, its situation and options, and (after an answer) the verdict and explanation,
     from the kind's presenter (``tutor.web.components.questions``)."""
-    return question_view(question, card_face(), answer=answer, verdict=verdict, submitted=submitted,
-                         reveal=reveal).context()
+    return question_view(
+        question, card_face(), answer=answer, verdict=verdict, submitted=submitted, reveal=reveal
+    ).context()
 
 
 def step_context(lesson: Lesson, index: int, status: LessonStatus, seed: int | None, **check: Any) -> dict[str, Any]:
@@ -162,8 +168,14 @@ def step_context(lesson: Lesson, index: int, status: LessonStatus, seed: int | N
 def render_step(context: dict[str, Any], status: int = 200) -> Response:
     """The step page; for an htmx swap the ``check`` block plus the feedback, the progress and the
     step navigation out of band."""
-    return render_page_or_block("lessons/step.html", "check", status, oob_blocks=("feedback", "progress", "stepnav"),
-                                fragment=wants_fragment() and context.get("question") is not None, **context)
+    return render_page_or_block(
+        "lessons/step.html",
+        "check",
+        status,
+        oob_blocks=("feedback", "progress", "stepnav"),
+        fragment=wants_fragment() and context.get("question") is not None,
+        **context,
+    )
 
 
 # --- Views -----------------------------------------------------------------------------------------
@@ -177,17 +189,33 @@ def index():
     total_steps = sum(s.total for s in statuses)
     resume = _resume_choice(statuses, last_key)
     links = {s.lesson.key: LESSON_MAP_LINKS.gather(s.lesson) for s in statuses}
-    return render_template("lessons/map.html", statuses=statuses, done_steps=done_steps, total_steps=total_steps,
-                           resume=resume, notes=LESSON_MAP_NOTES.gather(), links=links,
-                           card_key=lambda status: _card_key(status, links[status.lesson.key]))
+    return render_template(
+        "lessons/map.html",
+        statuses=statuses,
+        done_steps=done_steps,
+        total_steps=total_steps,
+        resume=resume,
+        notes=LESSON_MAP_NOTES.gather(),
+        links=links,
+        card_key=lambda status: _card_key(status, links[status.lesson.key]),
+    )
 
 
 def _card_key(status: LessonStatus, links: Sequence[Link]) -> tuple[Any, ...]:
     """Everything a lesson's card on the map depends on (its drawing is kept per such key), the links
     other features contribute to it included."""
-    return (request.script_root, current_language(), status.lesson.key, status.complete, status.started,
-            status.mastered, status.stars, status.done_count, status.total,
-            tuple((link.url, str(link.text), link.css_class) for link in links))
+    return (
+        request.script_root,
+        current_language(),
+        status.lesson.key,
+        status.complete,
+        status.started,
+        status.mastered,
+        status.stars,
+        status.done_count,
+        status.total,
+        tuple((link.url, str(link.text), link.css_class) for link in links),
+    )
 
 
 def _resume_choice(statuses: list[LessonStatus], last_key: str | None) -> LessonStatus | None:
@@ -216,8 +244,14 @@ def done(key: str):
     """A lesson's summary: steps done, stars, and what comes next (here and in other features)."""
     found = find_lesson(key)
     status = lesson_status(found)
-    return render_template("lessons/done.html", lesson=found, status=status, following=next_lesson(found.key),
-                           checks=len(found.checked_steps), sections=LESSON_SUMMARY_SECTIONS.gather(found))
+    return render_template(
+        "lessons/done.html",
+        lesson=found,
+        status=status,
+        following=next_lesson(found.key),
+        checks=len(found.checked_steps),
+        sections=LESSON_SUMMARY_SECTIONS.gather(found),
+    )
 
 
 @bp.route("/lessons/<key>/reset", methods=["GET", "POST"])
@@ -227,8 +261,9 @@ def reset(key: str):
     if request.method == "POST" and request.form.get("confirm") == "yes":
         reset_lesson(found.key)
         # Translators: shown after the learner reset a lesson; %(lesson)s is its title.
-        flash(_("Your progress in “%(lesson)s” was reset. Start again whenever you like.", lesson=_(found.title)),
-              "info")
+        flash(
+            _("Your progress in “%(lesson)s” was reset. Start again whenever you like.", lesson=_(found.title)), "info"
+        )
         return redirect(url_for("lessons.step", key=found.key, step_key=found.steps[0].key), code=303)
     return render_template("lessons/reset.html", lesson=found, status=lesson_status(found))
 
@@ -258,22 +293,38 @@ def _answer(found: Lesson, index: int, current: Step) -> Response:
         return redirect(after_step_url(found, index), code=303)
     seed = parse_seed(request.form.get("seed"))
     if seed is None:
-        context = step_context(found, index, lesson_status(found), default_seed(found, current),
-                               error=_("This question could not be found. Here is a new one to answer."))
+        context = step_context(
+            found,
+            index,
+            lesson_status(found),
+            default_seed(found, current),
+            error=_("This question could not be found. Here is a new one to answer."),
+        )
         return render_step(context, status=400)
     question = make_question(current.check, seed)
     try:
         answer = parse_answer(question, request.form)
     except AnswerError as exc:
-        context = step_context(found, index, lesson_status(found), seed, question=question,
-                               submitted=request.form, error=answer_error_message(question, exc),
-                               error_field=exc.field)
+        context = step_context(
+            found,
+            index,
+            lesson_status(found),
+            seed,
+            question=question,
+            submitted=request.form,
+            error=answer_error_message(question, exc),
+            error_field=exc.field,
+        )
         return render_step(context, status=400)
     verdict = judge(question, answer)
-    record_answer(found.key, current.key, verdict.correct, token=request.form.get("attempt"),
-                  hinted=request.form.get("hinted") == "1")  # set by hint.js when the hint was opened
-    context = step_context(found, index, lesson_status(found), seed, question=question, answer=answer,
-                           verdict=verdict)
+    record_answer(
+        found.key,
+        current.key,
+        verdict.correct,
+        token=request.form.get("attempt"),
+        hinted=request.form.get("hinted") == "1",
+    )  # set by hint.js when the hint was opened
+    context = step_context(found, index, lesson_status(found), seed, question=question, answer=answer, verdict=verdict)
     return render_step(context)
 
 
@@ -287,7 +338,11 @@ def present(key: str, number: int):
     current = found.steps[index]
     seed = parse_seed(request.args.get("seed"))
     context: dict[str, Any] = {
-        "lesson": found, "step": current, "index": index, "number": number, "total": len(found.steps),
+        "lesson": found,
+        "step": current,
+        "index": index,
+        "number": number,
+        "total": len(found.steps),
         "paragraphs": paragraphs(current),
         "prev_url": url_for("lessons.present", key=found.key, number=number - 1) if index else None,
         "next_url": url_for("lessons.present", key=found.key, number=number + 1) if number < len(found.steps) else None,

@@ -63,7 +63,9 @@ class SetupForm:
             errors["flor"] = _("The fixed ruleset has no flor.")
         if errors:
             raise FormErrors(errors)
-        setup = cls(int(values["players"]), values["preset"], FlorMode(values["flor"]), int(values["target"]), values["level"])
+        setup = cls(
+            int(values["players"]), values["preset"], FlorMode(values["flor"]), int(values["target"]), values["level"]
+        )
         try:
             setup.rules()
         except TrucoError as error:
@@ -75,5 +77,10 @@ class SetupForm:
         return find_variant(self.preset).rules(players=self.players, target=self.target, flor=self.flor)
 
     def to_params(self) -> dict[str, str]:
-        return {"players": str(self.players), "preset": self.preset, "flor": self.flor.value,
-                "target": str(self.target), "level": self.level}
+        return {
+            "players": str(self.players),
+            "preset": self.preset,
+            "flor": self.flor.value,
+            "target": str(self.target),
+            "level": self.level,
+        }

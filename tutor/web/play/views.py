@@ -77,18 +77,31 @@ class Games(TableController[Game, Table]):
     def table(self, state: Table) -> Table:
         return state
 
-    def render(self, game: Game, table: Table, status: int = 200, *, since: int | None = None,
-               error: str | None = None, show_hint: bool = False) -> Response:
+    def render(
+        self,
+        game: Game,
+        table: Table,
+        status: int = 200,
+        *,
+        since: int | None = None,
+        error: str | None = None,
+        show_hint: bool = False,
+    ) -> Response:
         """The game's table (the page, or its ``table`` block for an htmx swap): the hint shows when it
         was asked for in this request or earlier for the decision on the table (``hint_pending``)."""
         context = table_context(
-            table, face=card_face(), act_url=url_for("play.game", game_id=game.public_id),
-            hint_url=url_for("play.ask_hint", game_id=game.public_id), hint_for=learner_hint,
-            show_hint=show_hint or bool(game.hint_pending), since=since, error=error,
+            table,
+            face=card_face(),
+            act_url=url_for("play.game", game_id=game.public_id),
+            hint_url=url_for("play.ask_hint", game_id=game.public_id),
+            hint_for=learner_hint,
+            show_hint=show_hint or bool(game.hint_pending),
+            since=since,
+            error=error,
         )
         return render_table("play/table.html", {**context, "game": game}, status)
 
-    def url(self, game: Game, **args: Any) -> str:
+    def url(self, game: Game, **args: Any) -> str:  # type: ignore[override]  # the play table's run is a Game
         return url_for("play.game", game_id=game.public_id, **args)
 
     def refuse(self, game: Game, table: Table, text: str, drawn: int) -> tuple[int, str] | None:
@@ -111,8 +124,17 @@ class Games(TableController[Game, Table]):
             reviews[str(table.hand_index + 1)] = self.review_of(table, table.hand_index)
             extra["reviews"] = reviews
         scores = table.hand.scores
-        return self.runs().save(game, drawn, log=table.log(), version=table.version, score0=scores[0],
-                                score1=scores[1], winner=table.match.winner, hint_pending=False, **extra)
+        return self.runs().save(
+            game,
+            drawn,
+            log=table.log(),
+            version=table.version,
+            score0=scores[0],
+            score1=scores[1],
+            winner=table.match.winner,
+            hint_pending=False,
+            **extra,
+        )
 
     @staticmethod
     def review_of(table: Table, index: int) -> dict[str, Any]:
@@ -132,8 +154,16 @@ class Games(TableController[Game, Table]):
         """A new game for ``learner``; the bots act until the learner's first turn."""
         table = Table(rules, seed, level)
         game = self.runs().create(
-            learner.id, rules=format_rules(rules), level=str(table.level), seed=seed, daily=daily, log=table.log(),
-            version=table.version, reviews={}, score0=table.hand.scores[0], score1=table.hand.scores[1],
+            learner.id,
+            rules=format_rules(rules),
+            level=str(table.level),
+            seed=seed,
+            daily=daily,
+            log=table.log(),
+            version=table.version,
+            reviews={},
+            score0=table.hand.scores[0],
+            score1=table.hand.scores[1],
             winner=table.match.winner,
         )
         self.keep(game, table)
@@ -147,8 +177,15 @@ def _setup_context(form: dict[str, str], errors: dict[str, str]) -> dict[str, An
     learner_id = my_learner_id()  # reading the page creates no learner
     learner_games = current_store().games.latest(learner_id) if learner_id is not None else []
     return {
-        "form": form, "errors": errors, "players": PLAYERS, "presets": PRESETS, "flor_modes": FLOR_MODES,
-        "targets": TARGETS, "levels": LEVELS, "level_names": _level_names(), "games": learner_games,
+        "form": form,
+        "errors": errors,
+        "players": PLAYERS,
+        "presets": PRESETS,
+        "flor_modes": FLOR_MODES,
+        "targets": TARGETS,
+        "levels": LEVELS,
+        "level_names": _level_names(),
+        "games": learner_games,
         "game_rules": {g.public_id: parse_rules(g.rules) for g in learner_games},
     }
 
@@ -161,7 +198,9 @@ def index():
     try:
         setup = SetupForm.from_form(request.form)
     except FormErrors as exc:
-        return render_template("play/setup.html", **_setup_context(SetupForm.typed_fields(request.form), exc.messages)), 400
+        return render_template(
+            "play/setup.html", **_setup_context(SetupForm.typed_fields(request.form), exc.messages)
+        ), 400
     game = GAMES.create(current_learner(), setup.rules(), setup.level, secrets.randbelow(MAX_SEED))
     return redirect(url_for("play.game", game_id=game.public_id), code=303)
 
@@ -220,13 +259,27 @@ def review(game_id: str, number: int):
     face = card_face()
     hand = hands[number - 1]
     perspective = Perspective(seat=table.learner_seat, players=hand.players)
-    deal = [{"name": perspective.seat_label(s), "in_sentence": perspective.seat_name(s), "cards": hand.deal[s],
-             "mine": s == table.learner_seat}
-            for s in _seat_order(table.learner_seat, hand.players)]
-    page = render_template("play/review.html", game=found, number=number, hand=hand, review=data, deal=deal,
-                           lost=format_number(round(float(data.get("lost", 0)), 2)),
-                           steps=review_steps(table, number - 1, data, face), hands_total=len(hands),
-                           finished=[i + 1 for i, h in enumerate(hands) if h.is_over])
+    deal = [
+        {
+            "name": perspective.seat_label(s),
+            "in_sentence": perspective.seat_name(s),
+            "cards": hand.deal[s],
+            "mine": s == table.learner_seat,
+        }
+        for s in _seat_order(table.learner_seat, hand.players)
+    ]
+    page = render_template(
+        "play/review.html",
+        game=found,
+        number=number,
+        hand=hand,
+        review=data,
+        deal=deal,
+        lost=format_number(round(float(data.get("lost", 0)), 2)),
+        steps=review_steps(table, number - 1, data, face),
+        hands_total=len(hands),
+        finished=[i + 1 for i, h in enumerate(hands) if h.is_over],
+    )
     GAMES.keep(found, table)
     return page
 

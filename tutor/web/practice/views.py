@@ -45,7 +45,6 @@ from .walk import walk_context
 bp = Blueprint("practice", __name__, url_prefix=LANG_PREFIX)
 
 
-
 def _spec(key: str) -> PracticeHand:
     try:
         return get_hand(key)
@@ -71,22 +70,40 @@ class PracticeTables(TableController[PracticeRun, Practice]):
     def table(self, state: Practice) -> Table:
         return state.table
 
-    def render(self, run: PracticeRun, practice: Practice, status: int = 200, *, since: int | None = None,
-               error: str | None = None, show_hint: bool = False):
+    def render(
+        self,
+        run: PracticeRun,
+        practice: Practice,
+        status: int = 200,
+        *,
+        since: int | None = None,
+        error: str | None = None,
+        show_hint: bool = False,
+    ):
         spec = practice.spec
         context = table_context(
-            practice.table, face=card_face(),
+            practice.table,
+            face=card_face(),
             act_url=url_for("practice.run", key=spec.key, run_id=run.public_id),
             hint_url=url_for("practice.ask_hint", key=spec.key, run_id=run.public_id),
-            hint_for=learner_hint, show_hint=show_hint or bool(run.hint_pending), since=since, error=error,
+            hint_for=learner_hint,
+            show_hint=show_hint or bool(run.hint_pending),
+            since=since,
+            error=error,
         )
         verdict = practice.verdict()
-        coach = coach_items(practice, since if since is not None and since < practice.table.version else None,
-                            card_face())
+        coach = coach_items(
+            practice, since if since is not None and since < practice.table.version else None, card_face()
+        )
         context.update(
-            spec=spec, run=run, coach=coach, new_coach=[c for c in coach if c["new"]], verdict=verdict,
+            spec=spec,
+            run=run,
+            coach=coach,
+            new_coach=[c for c in coach if c["new"]],
+            verdict=verdict,
             verdict_lines=verdict_lines(verdict, card_face()),
-            lesson=get_lesson(spec.lesson), next_hand=_next_hand(spec),
+            lesson=get_lesson(spec.lesson),
+            next_hand=_next_hand(spec),
         )
         return render_table("practice/table.html", context, status)
 
@@ -108,9 +125,19 @@ class PracticeTables(TableController[PracticeRun, Practice]):
         if verdict is None:
             return self.runs().save(run, drawn, log=table.log(), version=table.version, hint_pending=False)
         # The hand's end and its attempt in the learning log are one transaction: written once, or not at all.
-        return remember(self.runs().finish(
-            run, drawn, log=table.log(), version=table.version, item=practice_item(run.hand_key), goal=verdict.goal,
-            hinted=verdict.hinted or run.hints > 0, hint_pending=False, stars=verdict.stars))
+        return remember(
+            self.runs().finish(
+                run,
+                drawn,
+                log=table.log(),
+                version=table.version,
+                item=practice_item(run.hand_key),
+                goal=verdict.goal,
+                hinted=verdict.hinted or run.hints > 0,
+                hint_pending=False,
+                stars=verdict.stars,
+            )
+        )
 
     def stored_review(self, run: PracticeRun, index: int) -> dict[str, Any] | None:
         return run.review
@@ -131,11 +158,21 @@ def index():
         specs = [spec for spec in all_hands() if spec.lesson == lesson.key]
         if specs:
             hands = [{"spec": s, "stars": stars.get(s.key, 0)} for s in specs]
-            groups.append({"lesson": lesson, "hands": hands,  # the section is drawn once per such key:
-                           "cache_key": (request.script_root, current_language(), lesson.key,
-                                         tuple((h["spec"].key, h["stars"]) for h in hands))})
-    return render_template("practice/index.html", groups=groups,
-                           earned=sum(stars.values()), possible=3 * len(all_hands()))
+            groups.append(
+                {
+                    "lesson": lesson,
+                    "hands": hands,  # the section is drawn once per such key:
+                    "cache_key": (
+                        request.script_root,
+                        current_language(),
+                        lesson.key,
+                        tuple((h["spec"].key, h["stars"]) for h in hands),
+                    ),
+                }
+            )
+    return render_template(
+        "practice/index.html", groups=groups, earned=sum(stars.values()), possible=3 * len(all_hands())
+    )
 
 
 @bp.route("/practice/<key>", methods=["GET", "POST"])
@@ -145,8 +182,9 @@ def hand(key: str):
     if request.method == "POST":
         seed = 0 if spec.fixed else secrets.randbelow(MAX_SEED)
         practice = Practice(spec, seed)
-        run = current_store().practice.create(current_learner().id, hand_key=spec.key, seed=seed, log=practice.log(),
-                                              version=practice.table.version)
+        run = current_store().practice.create(
+            current_learner().id, hand_key=spec.key, seed=seed, log=practice.log(), version=practice.table.version
+        )
         TABLES.keep(run, practice)
         return redirect(url_for("practice.run", key=key, run_id=run.public_id), code=303)
     learner_id = _learner_id()
@@ -154,8 +192,12 @@ def hand(key: str):
     siblings = [s for s in all_hands() if s.lesson == spec.lesson]
     position = siblings.index(spec)
     return render_template(
-        "practice/hand.html", spec=spec, lesson=lesson, stars=current_store().practice.best_stars(learner_id).get(key, 0),
-        open_run=current_store().practice.first(learner_id, hand_key=spec.key, stars=None), number=position + 1,
+        "practice/hand.html",
+        spec=spec,
+        lesson=lesson,
+        stars=current_store().practice.best_stars(learner_id).get(key, 0),
+        open_run=current_store().practice.first(learner_id, hand_key=spec.key, stars=None),
+        number=position + 1,
         count=len(siblings),
     )
 
@@ -205,8 +247,15 @@ def review(key: str, run_id: str):
         if entry.by == "script":
             # Translators: in the review of a practice hand, next to a move the lesson's script made.
             step["reason"] = _("This move is part of the practice hand: it sets up what the hand teaches.")
-    page = render_template("practice/review.html", spec=spec, run=found, review=data, steps=steps,
-                           verdict=practice.verdict(), hand=practice.hand)
+    page = render_template(
+        "practice/review.html",
+        spec=spec,
+        run=found,
+        review=data,
+        steps=steps,
+        verdict=practice.verdict(),
+        hand=practice.hand,
+    )
     TABLES.keep(found, practice)
     return page
 
@@ -245,8 +294,10 @@ def lesson_map_link(lesson: Lesson) -> Link | None:
     hands = hands_for(lesson.key)
     if not hands:
         return None
-    return Link(url_for("practice.index", _anchor=f"lesson-{lesson.key}"),
-                ngettext("%(num)s practice hand", "%(num)s practice hands", len(hands)))
+    return Link(
+        url_for("practice.index", _anchor=f"lesson-{lesson.key}"),
+        ngettext("%(num)s practice hand", "%(num)s practice hands", len(hands)),
+    )
 
 
 def lesson_end_link(lesson: Lesson) -> Link | None:
@@ -254,9 +305,14 @@ def lesson_end_link(lesson: Lesson) -> Link | None:
     hands = hands_for(lesson.key)
     if not hands:
         return None
-    return Link(url_for("practice.index", _anchor=f"lesson-{lesson.key}"),
-                ngettext("Play this lesson at the table: %(num)s practice hand",
-                         "Play this lesson at the table: %(num)s practice hands", len(hands)))
+    return Link(
+        url_for("practice.index", _anchor=f"lesson-{lesson.key}"),
+        ngettext(
+            "Play this lesson at the table: %(num)s practice hand",
+            "Play this lesson at the table: %(num)s practice hands",
+            len(hands),
+        ),
+    )
 
 
 def lesson_summary_section(lesson: Lesson) -> LinkList | None:
@@ -264,9 +320,11 @@ def lesson_summary_section(lesson: Lesson) -> LinkList | None:
     hands = hands_for(lesson.key)
     if not hands:
         return None
-    return LinkList(_("Play it at the table"),
-                    tuple(Link(url_for("practice.hand", key=spec.key), _(spec.title)) for spec in hands),
-                    css_class="lesson-practice")
+    return LinkList(
+        _("Play it at the table"),
+        tuple(Link(url_for("practice.hand", key=spec.key), _(spec.title)) for spec in hands),
+        css_class="lesson-practice",
+    )
 
 
 def init_app(app: Flask) -> None:
@@ -277,9 +335,12 @@ def init_app(app: Flask) -> None:
     LESSON_MAP_LINKS.register(app, lesson_map_link)
     LESSON_END_LINKS.register(app, lesson_end_link)
     LESSON_SUMMARY_SECTIONS.register(app, lesson_summary_section)
-    add_section(app, Section(
-        "practice.index",
-        _l("Practice"),
-        _l("Guided hands at the table: each puts one idea of a lesson into play, with a coach."),
-        order=12,
-    ))
+    add_section(
+        app,
+        Section(
+            "practice.index",
+            _l("Practice"),
+            _l("Guided hands at the table: each puts one idea of a lesson into play, with a coach."),
+            order=12,
+        ),
+    )

@@ -39,17 +39,26 @@ def walk_context(spec: PracticeHand, seed: int, step: int, *, face: str, faces: 
     seats = []
     for k in range(hand.players):
         seat = k  # the order of play to the right of the learner
-        played = [card for trick in [*replay_state.tricks, replay_state.current_trick] for s, card in trick if s == seat]
-        seats.append({
-            "seat": seat, "name": perspective.seat_label(seat), "me": seat == 0,
-            "partner": seat != 0 and seat % 2 == 0, "mano": seat == hand.mano,
-            "held": replay_state.hands[seat] if (faces or seat == 0) else (),
-            "backs": 0 if (faces or seat == 0) else len(replay_state.hands[seat]),
-            "played": played, "to_act": replay_state.to_act == seat,
-        })
+        played = [
+            card for trick in [*replay_state.tricks, replay_state.current_trick] for s, card in trick if s == seat
+        ]
+        seats.append(
+            {
+                "seat": seat,
+                "name": perspective.seat_label(seat),
+                "me": seat == 0,
+                "partner": seat != 0 and seat % 2 == 0,
+                "mano": seat == hand.mano,
+                "held": replay_state.hands[seat] if (faces or seat == 0) else (),
+                "backs": 0 if (faces or seat == 0) else len(replay_state.hands[seat]),
+                "played": played,
+                "to_act": replay_state.to_act == seat,
+            }
+        )
     notes = [
         {"text": coach_text(f, face), "mistake": f.note.mistake, "new": f.position == step}
-        for f in run.coach() if f.position <= step
+        for f in run.coach()
+        if f.position <= step
     ]
     if last is None:
         # Translators: the first step of "show me" (the ideal line of a practice hand), before any move.
@@ -57,10 +66,23 @@ def walk_context(spec: PracticeHand, seed: int, step: int, *, face: str, faces: 
     elif said:
         doing, said = said[0], said[1:]  # the move in words ("You play the 2 of bastos."), then what followed
     else:
-        doing = _("%(who)s: %(action)s", who=perspective.seat_label(last.seat), action=action_label(last.action.split(":", 1)[1], face))
+        doing = _(
+            "%(who)s: %(action)s",
+            who=perspective.seat_label(last.seat),
+            action=action_label(last.action.split(":", 1)[1], face),
+        )
     return {
-        "spec": spec, "seed": seed, "step": step, "total": total, "seats": seats, "doing": doing, "said": said,
-        "notes": notes, "faces": faces, "over": step == total, "points": replay_state.points,
+        "spec": spec,
+        "seed": seed,
+        "step": step,
+        "total": total,
+        "seats": seats,
+        "doing": doing,
+        "said": said,
+        "notes": notes,
+        "faces": faces,
+        "over": step == total,
+        "points": replay_state.points,
         "end_text": " ".join(verdict_lines(run.verdict(), face)),
         "learner_move": last is not None and last.seat == 0,
     }

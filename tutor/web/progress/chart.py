@@ -96,10 +96,19 @@ def accuracy_chart(days: Sequence[DayAccuracy], limit: int = CHART_DAYS) -> Char
         share = day.right / day.answers if day.answers else 0.0
         height = round(share * plot_height, 1)
         centre = LEFT + slot * (index + 0.5)
-        bars.append(Bar(
-            x=round(centre - width / 2, 1), y=round(baseline - height, 1), width=round(width, 1), height=height,
-            centre=round(centre, 1), value=percent(share), day_short=format_skeleton("Md", day.day, locale=lang),
-            day_long=format_long_date(day.day), answers=day.answers, right=day.right,
-        ))
+        bars.append(
+            Bar(
+                x=round(centre - width / 2, 1),
+                y=round(baseline - height, 1),
+                width=round(width, 1),
+                height=height,
+                centre=round(centre, 1),
+                value=percent(share),
+                day_short=format_skeleton("Md", day.day, locale=lang),
+                day_long=format_long_date(day.day),
+                answers=day.answers,
+                right=day.right,
+            )
+        )
     grid = tuple(GridLine(round(baseline - share * plot_height, 1), percent(share)) for share in (0.0, 0.5, 1.0))
     return Chart(WIDTH, HEIGHT, LEFT, WIDTH - RIGHT, baseline, 6, HEIGHT - 8, tuple(bars), grid)

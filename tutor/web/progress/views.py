@@ -69,8 +69,16 @@ class TopicView:
     def cache_key(self) -> tuple[Any, ...]:
         """Everything the topic's card depends on (its drawing is kept per such key)."""
         m = self.mastery
-        return (request.script_root, current_language(), self.key, m.answers, m.right, m.quiz_passed,
-                m.total_answers, tuple((d.day, d.answers, d.right) for d in self.days))
+        return (
+            request.script_root,
+            current_language(),
+            self.key,
+            m.answers,
+            m.right,
+            m.quiz_passed,
+            m.total_answers,
+            tuple((d.day, d.answers, d.right) for d in self.days),
+        )
 
 
 @dataclass(frozen=True)
@@ -91,10 +99,16 @@ def topic_views(days_of: dict[str, list[DayAccuracy]], masteries: list[TopicMast
     for entry in masteries:
         topic = entry.topic
         days = days_of.get(topic.key, [])
-        views.append(TopicView(
-            key=topic.key, name=topic_name(topic), mastery=entry, level=str(LEVEL_NAMES[entry.level]),
-            days=tuple(days[-CHART_DAYS:]), lesson_url=fixed_url("lessons.lesson", key=topic.lessons[0]),
-        ))
+        views.append(
+            TopicView(
+                key=topic.key,
+                name=topic_name(topic),
+                mastery=entry,
+                level=str(LEVEL_NAMES[entry.level]),
+                days=tuple(days[-CHART_DAYS:]),
+                lesson_url=fixed_url("lessons.lesson", key=topic.lessons[0]),
+            )
+        )
     return views
 
 
@@ -104,19 +118,26 @@ def missed_view(missed: Missed, due: set[str]) -> MissedView | None:
     if found is not None:
         lesson, step = found
         # Translators: a lesson step in the list of questions most often missed, e.g. "Lesson 4: Envido calls · Real envido".
-        title = _("Lesson %(number)s: %(lesson)s · %(step)s", number=lesson.number, lesson=_(lesson.title),
-                  step=_(step.title))
+        title = _(
+            "Lesson %(number)s: %(lesson)s · %(step)s", number=lesson.number, lesson=_(lesson.title), step=_(step.title)
+        )
         url = url_for("lessons.step", key=lesson.key, step_key=step.key, seed=new_seed())
         return MissedView(title, missed.wrong, missed.answers, url, _("Practise this step"), missed.item in due)
     if missed.item.startswith(PRACTICE_PREFIX):
         try:
-            hand = get_hand(missed.item[len(PRACTICE_PREFIX):])
+            hand = get_hand(missed.item[len(PRACTICE_PREFIX) :])
         except KeyError:
             return None
         # Translators: a practice hand (a hand played at the table with a coach) in the list of things most often missed.
         title = _("Practice hand: %(title)s", title=_(hand.title))
-        return MissedView(title, missed.wrong, missed.answers, url_for("practice.hand", key=hand.key),
-                          _("Play this hand again"), False)
+        return MissedView(
+            title,
+            missed.wrong,
+            missed.answers,
+            url_for("practice.hand", key=hand.key),
+            _("Play this hand again"),
+            False,
+        )
     return None
 
 
@@ -125,8 +146,9 @@ def progress_context(progress: Progress, days_of: dict[str, list[DayAccuracy]], 
     due_items = progress.due_for_review(moment)
     due = set(due_items)
     masteries = progress.all_mastery()
-    missed = [view for entry in progress.most_missed(limit=MISSED_SHOWN * 2)
-              if (view := missed_view(entry, due)) is not None][:MISSED_SHOWN]
+    missed = [
+        view for entry in progress.most_missed(limit=MISSED_SHOWN * 2) if (view := missed_view(entry, due)) is not None
+    ][:MISSED_SHOWN]
     total = progress.totals()
     return {
         "topics": topic_views(days_of, masteries),
@@ -151,9 +173,12 @@ def index():
 
 def init_app(app: Flask) -> None:
     """The progress page's place in the menu (``create_app`` registers ``bp``)."""
-    add_section(app, Section(
-        "progress.index",
-        _l("Progress"),
-        _l("Your accuracy and mastery per topic, your streak and the questions you miss most."),
-        order=25,
-    ))
+    add_section(
+        app,
+        Section(
+            "progress.index",
+            _l("Progress"),
+            _l("Your accuracy and mastery per topic, your streak and the questions you miss most."),
+            order=25,
+        ),
+    )

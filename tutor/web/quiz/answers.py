@@ -42,7 +42,6 @@ def decode_answer(question: Question, data: Any) -> Any:
 # --- Runs -----------------------------------------------------------------------------------------------
 
 
-
 def daily_entries(run: QuizRun | None, size: int) -> list[dict[str, Any]]:
     """One entry per question of a daily set (empty ones for questions not tried yet)."""
     entries = list(run.answers) if run is not None else []

@@ -32,8 +32,18 @@ from ...content.checks.base import plain
 from ...learning import EXAM, TOPICS, check_item
 
 __all__ = [
-    "DAILY", "DAILY_SIZE", "EXAM_SIZE", "MAX_SEED", "QUIZ_SIZE", "Drawn", "Quiz", "daily_seed", "draw",
-    "find_quiz", "question_seed", "quiz_questions",
+    "DAILY",
+    "DAILY_SIZE",
+    "EXAM_SIZE",
+    "MAX_SEED",
+    "QUIZ_SIZE",
+    "Drawn",
+    "Quiz",
+    "daily_seed",
+    "draw",
+    "find_quiz",
+    "question_seed",
+    "quiz_questions",
 ]
 
 MAX_SEED = 1 << 31
@@ -112,8 +122,11 @@ def question_seed(seed: int, index: int, attempt: int = 0) -> int:
 
 def same_question_key(lesson: str, step: Step, question: Question) -> str:
     """What makes two questions the same: the step, and what the question shows and expects."""
-    return json.dumps([lesson, step.key, question.situation.to_data(), plain(question.options),
-                       plain(question.expected)], sort_keys=True, default=str)
+    return json.dumps(
+        [lesson, step.key, question.situation.to_data(), plain(question.options), plain(question.expected)],
+        sort_keys=True,
+        default=str,
+    )
 
 
 def _order_rng(key: str, seed: int) -> random.Random:

@@ -70,8 +70,6 @@ FIRST_DAILY = date(2024, 1, 1)
 # --- Reading the request -------------------------------------------------------------------------------
 
 
-
-
 def parse_count(text: str | None, limit: int) -> int | None:
     """A small whole number from a form field (a position or a version), or None."""
     if text is None or not text.isascii() or not text.isdigit() or len(text) > 4:
@@ -139,8 +137,11 @@ def _missing_quiz() -> Response:
 def _bad_seed(key: str) -> Response:
     quiz = find_quiz(key)
     context = _start_context(quiz, None)
-    context["error"] = _("This quiz link has a number (its seed) that is not one: it must be a whole number from "
-                         "0 to %(max)s. Here is a new quiz instead.", max=MAX_SEED - 1)
+    context["error"] = _(
+        "This quiz link has a number (its seed) that is not one: it must be a whole number from "
+        "0 to %(max)s. Here is a new quiz instead.",
+        max=MAX_SEED - 1,
+    )
     return _render("quiz/start.html", 400, **context)
 
 
@@ -155,8 +156,16 @@ def _render(template: str, status: int = 200, **context: Any) -> Response:
 
 def _index_context() -> dict[str, Any]:
     best = current_store().quizzes.best_scores(_learner_id())
-    topics = [{"key": t.key, "name": topic_name(t), "lesson": get_lesson(t.lessons[0]), "size": QUIZ_SIZE,
-               "best": best.get(t.key)} for t in TOPICS]
+    topics = [
+        {
+            "key": t.key,
+            "name": topic_name(t),
+            "lesson": get_lesson(t.lessons[0]),
+            "size": QUIZ_SIZE,
+            "best": best.get(t.key),
+        }
+        for t in TOPICS
+    ]
     exam = {"key": EXAM, "name": quiz_name(EXAM), "size": EXAM_SIZE, "best": best.get(EXAM)}
     return {"topics": topics, "exam": exam, "daily_size": DAILY_SIZE, "today": today()}
 
@@ -172,14 +181,19 @@ def index():
 
 def _start_context(quiz: Quiz, seed: int | None) -> dict[str, Any]:
     context: dict[str, Any] = {
-        "quiz": quiz, "name": quiz_name(quiz.key), "seed": seed, "open_run": None, "error": None,
+        "quiz": quiz,
+        "name": quiz_name(quiz.key),
+        "seed": seed,
+        "open_run": None,
+        "error": None,
         "new_url": url_for("quiz.quiz", key=quiz.key, seed=new_seed()),
         "lesson": get_lesson(get_topic(quiz.key).lessons[0]) if quiz.is_topic else None,
     }
     if seed is not None:
         share = url_for("quiz.quiz", key=quiz.key, seed=seed, _external=True)
         context.update(
-            share_url=share, share_qr=qr_data_uri(share),
+            share_url=share,
+            share_qr=qr_data_uri(share),
             worksheet_url=url_for("quiz.worksheet", key=quiz.key, seed=seed),
             open_run=current_store().quizzes.open(_learner_id(), quiz.key, seed),
         )
@@ -217,9 +231,13 @@ def _question_context(run: QuizRun, drawn: tuple[Drawn, ...], **check: Any) -> d
     submitted = check.pop("submitted", None)
     view = question_view(current.question, card_face(), submitted=submitted)
     return {
-        "position": position + 1, "q": view, "attempt": new_answer_token(), "current": current,
+        "position": position + 1,
+        "q": view,
+        "attempt": new_answer_token(),
+        "current": current,
         "question_key": question_key(current.item, current.seed),
-        "error": check.get("error"), "error_field": check.get("error_field"),
+        "error": check.get("error"),
+        "error_field": check.get("error_field"),
         "focus": position > 0 or submitted is not None,
     }
 
@@ -237,16 +255,28 @@ def _result_context(run: QuizRun, drawn: tuple[Drawn, ...]) -> dict[str, Any]:
             continue
         verdict = judge(question, answer)
         view = question_view(question, face, answer=answer, verdict=verdict)
-        rows.append({"number": number, "q": view, "correct": verdict.correct,
-                     "given": answer_text(question, answer, face), "drawn": current})
+        rows.append(
+            {
+                "number": number,
+                "q": view,
+                "correct": verdict.correct,
+                "given": answer_text(question, answer, face),
+                "drawn": current,
+            }
+        )
         if not verdict.correct and (current.lesson, current.step.key) not in missed:
             lesson = get_lesson(current.lesson)
             missed[(current.lesson, current.step.key)] = {
-                "lesson": lesson, "step": current.step,
+                "lesson": lesson,
+                "step": current.step,
                 "url": url_for("lessons.step", key=lesson.key, step_key=current.step.key),
             }
-    return {"rows": rows, "missed": list(missed.values()), "passed": quiz_passed(run.score, run.size),
-            "review_url": _url_or_none("review.index")}
+    return {
+        "rows": rows,
+        "missed": list(missed.values()),
+        "passed": quiz_passed(run.score, run.size),
+        "review_url": _url_or_none("review.index"),
+    }
 
 
 def _url_or_none(endpoint: str) -> str | None:
@@ -260,7 +290,11 @@ def _url_or_none(endpoint: str) -> str | None:
 def _run_context(spec: Quiz, run: QuizRun, **check: Any) -> dict[str, Any]:
     drawn = quiz_questions(spec.key, run.seed)
     context: dict[str, Any] = {
-        "quiz": spec, "name": quiz_name(spec.key), "run": run, "total": run.size, "answered": len(run.answers),
+        "quiz": spec,
+        "name": quiz_name(spec.key),
+        "run": run,
+        "total": run.size,
+        "answered": len(run.answers),
         "run_url": url_for("quiz.run", key=spec.key, run_id=run.public_id),
         "again_url": url_for("quiz.quiz", key=spec.key, seed=run.seed),
         "new_url": url_for("quiz.quiz", key=spec.key, seed=new_seed()),
@@ -291,23 +325,40 @@ def run(key: str, run_id: str):
     position = parse_count(request.form.get("position"), spec.size)
     answered = len(found.answers)
     if position is None or position < 1:
-        return _render_run(spec, found, 400, notice=_(
-            "This answer form has no valid question number, so nothing was counted. Here is the quiz as it is now."))
+        return _render_run(
+            spec,
+            found,
+            400,
+            notice=_(
+                "This answer form has no valid question number, so nothing was counted. Here is the quiz as it is now."
+            ),
+        )
     if position <= answered or answered >= found.size:
         return _render_run(spec, found, 409, notice=already_counted())
     if position > answered + 1:
-        return _render_run(spec, found, 400, notice=_(
-            "That is not the question the quiz is asking now, so nothing was counted. Here it is."))
+        return _render_run(
+            spec,
+            found,
+            400,
+            notice=_("That is not the question the quiz is asking now, so nothing was counted. Here it is."),
+        )
     current = quiz_questions(key, found.seed)[answered]
     try:
         answer = parse_answer(current.question, request.form)
     except AnswerError as exc:
-        return _render_run(spec, found, 400, submitted=request.form,
-                           error=answer_error_message(current.question, exc), error_field=exc.field)
+        return _render_run(
+            spec,
+            found,
+            400,
+            submitted=request.form,
+            error=answer_error_message(current.question, exc),
+            error_field=exc.field,
+        )
     verdict = judge(current.question, answer)
     entry = {"answer": encode_answer(current.question, answer), "correct": bool(verdict.correct)}
-    if not remember(current_store().quizzes.answer(found, current.item, entry, verdict.correct,
-                                                   request.form.get("attempt"))):
+    if not remember(
+        current_store().quizzes.answer(found, current.item, entry, verdict.correct, request.form.get("attempt"))
+    ):
         return _render_run(spec, found, 409, notice=already_counted())
     return redirect(url_for("quiz.run", key=key, run_id=found.public_id), code=303)
 
@@ -327,10 +378,23 @@ def worksheet(key: str):
         return _bad_seed(key)
     face = card_face()
     drawn = quiz_questions(key, seed)
-    items = [{"number": n, "q": question_view(d.question, face), "key": question_view(d.question, face, reveal=True),
-              "drawn": d} for n, d in enumerate(drawn, start=1)]
-    return render_template("quiz/worksheet.html", quiz=spec, name=quiz_name(key), seed=seed, items=items,
-                           quiz_url=url_for("quiz.quiz", key=key, seed=seed, _external=True))
+    items = [
+        {
+            "number": n,
+            "q": question_view(d.question, face),
+            "key": question_view(d.question, face, reveal=True),
+            "drawn": d,
+        }
+        for n, d in enumerate(drawn, start=1)
+    ]
+    return render_template(
+        "quiz/worksheet.html",
+        quiz=spec,
+        name=quiz_name(key),
+        seed=seed,
+        items=items,
+        quiz_url=url_for("quiz.quiz", key=key, seed=seed, _external=True),
+    )
 
 
 # --- The daily challenge ------------------------------------------------------------------------------------
@@ -343,22 +407,36 @@ def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, An
     face = card_face()
     share = url_for("quiz.daily", date=day.isoformat(), _external=True)
     context: dict[str, Any] = {
-        "day": day, "entries": entries, "total": len(drawn), "version": run.version if run is not None else 0,
+        "day": day,
+        "entries": entries,
+        "total": len(drawn),
+        "version": run.version if run is not None else 0,
         "solved": sum(1 for e in entries if e["solved"]),
         "done_count": sum(1 for e in entries if e["solved"] or e["shown"]),
         "older": day - timedelta(days=1) if day > FIRST_DAILY else None,
         "newer": day + timedelta(days=1) if day < today() else None,
-        "share_url": share, "share_qr": qr_data_uri(share),
+        "share_url": share,
+        "share_qr": qr_data_uri(share),
         "daily_url": url_for("quiz.daily", date=day.isoformat()),
-        "attempt": new_answer_token(), "error": None, "error_field": None, "notice": None,
-        "wrong": None, "answered": None, "current": None, "q": None, "position": None,
+        "attempt": new_answer_token(),
+        "error": None,
+        "error_field": None,
+        "notice": None,
+        "wrong": None,
+        "answered": None,
+        "current": None,
+        "q": None,
+        "position": None,
     }
     context.update(extra)
     if context["answered"] is None:
         position = next((i for i, e in enumerate(entries) if not (e["solved"] or e["shown"])), None)
         if position is not None:
-            context.update(position=position + 1, current=drawn[position],
-                           q=question_view(drawn[position].question, face, submitted=extra.get("submitted")))
+            context.update(
+                position=position + 1,
+                current=drawn[position],
+                q=question_view(drawn[position].question, face, submitted=extra.get("submitted")),
+            )
     if context["done_count"] == len(drawn):
         context["summary"] = [
             {"number": n, "entry": entries[n - 1], "q": question_view(d.question, face, reveal=True), "drawn": d}
@@ -381,9 +459,18 @@ def daily():
         return redirect(url_for("quiz.daily", date=today().isoformat()), code=302)
     day = parse_day(text or "")
     if day is None:
-        return _render_daily({"day": None, "error": _(
-            "There is no daily challenge for that date. Pick a date from %(first)s to today, written like %(example)s.",
-            first=FIRST_DAILY.isoformat(), example=today().isoformat()), "daily_url": url_for("quiz.daily")}, 400)
+        return _render_daily(
+            {
+                "day": None,
+                "error": _(
+                    "There is no daily challenge for that date. Pick a date from %(first)s to today, written like %(example)s.",
+                    first=FIRST_DAILY.isoformat(),
+                    example=today().isoformat(),
+                ),
+                "daily_url": url_for("quiz.daily"),
+            },
+            400,
+        )
     if request.method == "GET":
         if list(request.args.keys()) != ["date"] or text != day.isoformat():  # only the date: never an answer
             return redirect(url_for("quiz.daily", date=day.isoformat()), code=302)
@@ -402,8 +489,16 @@ def _answer_daily(day: date) -> Response:
     version = parse_count(request.form.get("version"), 10_000)
     stored = run.version if run is not None else 0
     if position is None or position < 1 or version is None:
-        return _render_daily(_daily_context(day, run, notice=_(
-            "This answer form has no valid question number, so nothing was counted. Here is the challenge as it is now.")), 400)
+        return _render_daily(
+            _daily_context(
+                day,
+                run,
+                notice=_(
+                    "This answer form has no valid question number, so nothing was counted. Here is the challenge as it is now."
+                ),
+            ),
+            400,
+        )
     if version != stored or current is None or position - 1 != current:
         return _render_daily(_daily_context(day, run, notice=already_counted()), 409)
     item = drawn[current]
@@ -419,21 +514,30 @@ def _answer_daily(day: date) -> Response:
     try:
         answer = parse_answer(item.question, request.form)
     except AnswerError as exc:
-        return _render_daily(_daily_context(day, run, submitted=request.form, error_field=exc.field,
-                                            error=answer_error_message(item.question, exc)), 400)
+        return _render_daily(
+            _daily_context(
+                day, run, submitted=request.form, error_field=exc.field, error=answer_error_message(item.question, exc)
+            ),
+            400,
+        )
     verdict = judge(item.question, answer)
     run = run or quizzes.ensure_daily(current_learner().id, day, daily_seed(day), len(drawn))
     tried = daily_entries(run, len(drawn))
-    tried[current] = {**tried[current], "tries": tried[current]["tries"] + 1, "solved": bool(verdict.correct),
-                      "answer": encode_answer(item.question, answer) if verdict.correct else None}
-    if not remember(quizzes.answer_daily(run, stored, tried, item.item, verdict.correct,
-                                         request.form.get("attempt"))):
+    tried[current] = {
+        **tried[current],
+        "tries": tried[current]["tries"] + 1,
+        "solved": bool(verdict.correct),
+        "answer": encode_answer(item.question, answer) if verdict.correct else None,
+    }
+    if not remember(quizzes.answer_daily(run, stored, tried, item.item, verdict.correct, request.form.get("attempt"))):
         return _render_daily(_daily_context(day, run, notice=already_counted()), 409)
     if verdict.correct:
         view = question_view(item.question, face, answer=answer, verdict=verdict)
         return _render_daily(_daily_context(day, run, answered=current + 1, current=item, q=view))
-    wrong = {"answer": answer_text(item.question, answer, face),
-             "mistake": question_view(item.question, face, answer=answer, verdict=verdict).mistake}
+    wrong = {
+        "answer": answer_text(item.question, answer, face),
+        "mistake": question_view(item.question, face, answer=answer, verdict=verdict).mistake,
+    }
     return _render_daily(_daily_context(day, run, wrong=wrong, focus=True))
 
 
@@ -442,10 +546,14 @@ def _answer_daily(day: date) -> Response:
 
 def init_app(app: Flask) -> None:
     """The quizzes' place in the menu (``create_app`` registers ``bp``)."""
-    add_section(app, Section(
-        "quiz.index",
-        _l("Quizzes"),
-        _l("Test yourself on each topic, take the final exam, print a worksheet, or answer today's five questions."),
-        order=18,
-    ))
-
+    add_section(
+        app,
+        Section(
+            "quiz.index",
+            _l("Quizzes"),
+            _l(
+                "Test yourself on each topic, take the final exam, print a worksheet, or answer today's five questions."
+            ),
+            order=18,
+        ),
+    )

@@ -51,23 +51,29 @@ OOB_BLOCKS = ("feedback", "queue", "today", "badge")
 queue, today's goal and the header's badge."""
 
 
-
-
 def comes_back(moment: datetime, at: datetime | None) -> tuple[bool, str]:
     """Whether the review is done for today, and when the next item comes back, in words."""
     if at is None:
-        return True, _("Nothing is scheduled yet: the questions you answer in the lessons come back here when it is "
-                       "time to practise them again.")
+        return True, _(
+            "Nothing is scheduled yet: the questions you answer in the lessons come back here when it is "
+            "time to practise them again."
+        )
     wait = at - moment
     if at.date() > moment.date():
         return True, _("The next question comes back on %(date)s.", date=format_long_date(at.date()))
     if wait < timedelta(hours=1):
         minutes = max(1, math.ceil(wait.total_seconds() / 60))
-        return False, ngettext("The next question comes back in %(num)s minute.",
-                               "The next question comes back in %(num)s minutes.", minutes)
+        return False, ngettext(
+            "The next question comes back in %(num)s minute.",
+            "The next question comes back in %(num)s minutes.",
+            minutes,
+        )
     hours = max(1, round(wait.total_seconds() / 3600))
-    return False, ngettext("The next question comes back in about %(num)s hour.",
-                           "The next question comes back in about %(num)s hours.", hours)
+    return False, ngettext(
+        "The next question comes back in about %(num)s hour.",
+        "The next question comes back in about %(num)s hours.",
+        hours,
+    )
 
 
 def page_context(moment: datetime, due: list[ReviewItem], **extra: Any) -> dict[str, Any]:
@@ -108,8 +114,14 @@ def question_context(lesson: Lesson, step: Step, seed: int, **view: Any) -> dict
 def render(context: dict[str, Any], status: int = 200) -> Response:
     """The page; for an htmx answer the ``check`` block, then the feedback, the queue, today's goal
     and the header's badge out of band."""
-    return render_page_or_block("review/index.html", "check", status, oob_blocks=OOB_BLOCKS,
-                                fragment=wants_fragment() and request.method == "POST", **context)
+    return render_page_or_block(
+        "review/index.html",
+        "check",
+        status,
+        oob_blocks=OOB_BLOCKS,
+        fragment=wants_fragment() and request.method == "POST",
+        **context,
+    )
 
 
 def problem(status: int, message: str, moment: datetime, due: list[ReviewItem]) -> Response:
@@ -138,24 +150,41 @@ def answer(key: str, step_key: str):
     if found is None:
         return problem(404, _("There is no such question to review."), moment, due)
     if item not in {entry.item for entry in due}:
-        return problem(409, _("This question is not due for review now: it was answered already, perhaps in another "
-                              "tab. Nothing was recorded."), moment, due)
+        return problem(
+            409,
+            _(
+                "This question is not due for review now: it was answered already, perhaps in another "
+                "tab. Nothing was recorded."
+            ),
+            moment,
+            due,
+        )
     lesson, step = found
     seed = parse_seed(request.form.get("seed"))
     if seed is None:
         context = question_context(lesson, step, new_seed())
-        return render(page_context(moment, due, **context,
-                                   error=_("This question could not be found. Here is a new one to answer.")), 400)
+        return render(
+            page_context(
+                moment, due, **context, error=_("This question could not be found. Here is a new one to answer.")
+            ),
+            400,
+        )
     question = make_question(step.check, seed)
     try:
         given = parse_answer(question, request.form)
     except AnswerError as exc:
         context = question_context(lesson, step, seed, question=question, submitted=request.form)
-        return render(page_context(moment, due, **context, error=answer_error_message(question, exc),
-                                   error_field=exc.field), 400)
+        return render(
+            page_context(moment, due, **context, error=answer_error_message(question, exc), error_field=exc.field), 400
+        )
     verdict_ = judge(question, given)
-    counted = record(item, Source.REVIEW, verdict_.correct, hinted=request.form.get("hinted") == "1",
-                     token=request.form.get("attempt"))
+    counted = record(
+        item,
+        Source.REVIEW,
+        verdict_.correct,
+        hinted=request.form.get("hinted") == "1",
+        token=request.form.get("attempt"),
+    )
     if not counted:
         return problem(409, already_counted(), moment, due)
     remaining = my_progress().review_queue(moment)
@@ -179,20 +208,25 @@ def lesson_map_note() -> Link | None:
     count = my_progress().review_count(now()) if known_visitor() else 0
     if not count:
         return None
-    return Link(url_for("review.index"),
-                ngettext("%(num)s question is due for review", "%(num)s questions are due for review", count),
-                css_class="review-line")
+    return Link(
+        url_for("review.index"),
+        ngettext("%(num)s question is due for review", "%(num)s questions are due for review", count),
+        css_class="review-line",
+    )
 
 
 def init_app(app: Flask) -> None:
     """The review's place in the menu, with its badge, and its line on the lesson map
     (``create_app`` registers ``bp``)."""
-    add_section(app, Section(
-        "review.index",
-        # Translators: the menu entry of the review of mistakes (spaced repetition), not the replay of a hand.
-        _lp("spaced repetition", "Review"),
-        _l("The questions you missed come back when it is time to practise them again, one a page."),
-        order=20,
-        badge=badge,
-    ))
+    add_section(
+        app,
+        Section(
+            "review.index",
+            # Translators: the menu entry of the review of mistakes (spaced repetition), not the replay of a hand.
+            _lp("spaced repetition", "Review"),
+            _l("The questions you missed come back when it is time to practise them again, one a page."),
+            order=20,
+            badge=badge,
+        ),
+    )
     LESSON_MAP_NOTES.register(app, lesson_map_note)

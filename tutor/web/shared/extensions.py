@@ -101,13 +101,17 @@ class ExtensionPoint(Generic[P, R]):
 
 
 LESSON_MAP_NOTES: ExtensionPoint[[], Link] = ExtensionPoint(
-    "lesson map notes", "A line above the lesson map, such as the review questions due.")
+    "lesson map notes", "A line above the lesson map, such as the review questions due."
+)
 LESSON_MAP_LINKS: ExtensionPoint[[Lesson], Link] = ExtensionPoint(
-    "lesson map links", "A link on a lesson's card in the lesson map, such as its practice hands.")
+    "lesson map links", "A link on a lesson's card in the lesson map, such as its practice hands."
+)
 LESSON_END_LINKS: ExtensionPoint[[Lesson], Link] = ExtensionPoint(
-    "lesson end links", "A link on a lesson's last step: where to go on with the lesson.")
+    "lesson end links", "A link on a lesson's last step: where to go on with the lesson."
+)
 LESSON_SUMMARY_SECTIONS: ExtensionPoint[[Lesson], LinkList] = ExtensionPoint(
-    "lesson summary sections", "A section of links on a lesson's summary page.")
+    "lesson summary sections", "A section of links on a lesson's summary page."
+)
 
 POINTS: tuple[ExtensionPoint, ...] = (LESSON_MAP_NOTES, LESSON_MAP_LINKS, LESSON_END_LINKS, LESSON_SUMMARY_SECTIONS)
 """Every declared point."""

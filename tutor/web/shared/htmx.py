@@ -47,8 +47,16 @@ def render_block(template_name: str, block: str, **context: Any) -> str:
     return app.jinja_env.concat(block_render(ctx))  # type: ignore[attr-defined]
 
 
-def render_page_or_block(template: str, block: str, status: int = 200, /, *, oob_blocks: Sequence[str] = (),
-                         fragment: bool | None = None, **context: Any) -> Response:
+def render_page_or_block(
+    template: str,
+    block: str,
+    status: int = 200,
+    /,
+    *,
+    oob_blocks: Sequence[str] = (),
+    fragment: bool | None = None,
+    **context: Any,
+) -> Response:
     """The whole page, or only ``block`` when the request is an htmx swap (see ``wants_fragment``),
     then each of ``oob_blocks`` rendered with ``oob=True`` (for ``hx-swap-oob`` on its element).
 

@@ -163,8 +163,9 @@ def record(item: str, source: Source | str, correct: bool, *, hinted: bool = Fal
     """Append one answer of the request's learner (creating the learner if needed); with the answer
     form's ``token``, at most once per form. Returns whether it was recorded (False: a resent form)."""
     learner = current_learner()
-    appended = current_store().attempts.append(learner.id, [LogEntry(item, source, bool(correct), bool(hinted))],
-                                               token=token)
+    appended = current_store().attempts.append(
+        learner.id, [LogEntry(item, source, bool(correct), bool(hinted))], token=token
+    )
     return remember(appended)
 
 
@@ -182,6 +183,20 @@ def init_app(app: Flask) -> None:
 
 
 __all__ = [
-    "SESSION_KEY", "STORED_KEY", "TOKEN_FIELD", "current_learner", "ensure_identity", "existing_learner", "known_visitor",
-    "my_learner_id", "my_progress", "new_answer_token", "now", "record", "record_event", "remember", "session_public_id", "switch_to",
+    "SESSION_KEY",
+    "STORED_KEY",
+    "TOKEN_FIELD",
+    "current_learner",
+    "ensure_identity",
+    "existing_learner",
+    "known_visitor",
+    "my_learner_id",
+    "my_progress",
+    "new_answer_token",
+    "now",
+    "record",
+    "record_event",
+    "remember",
+    "session_public_id",
+    "switch_to",
 ]

@@ -72,8 +72,13 @@ def fixed_url(endpoint: str, **values: Any) -> str:
     (``SCRIPT_NAME``) and the page's language, so it is cached on those; this saves about a third of
     the base template's time.
     """
-    return _fixed_url(current_app._get_current_object(), request.script_root, current_language(),  # type: ignore[attr-defined]
-                      endpoint, tuple(sorted(values.items())))
+    return _fixed_url(
+        current_app._get_current_object(),  # type: ignore[attr-defined]  # the LocalProxy's target
+        request.script_root,
+        current_language(),
+        endpoint,
+        tuple(sorted(values.items())),
+    )
 
 
 @functools.lru_cache(maxsize=512)
@@ -92,9 +97,17 @@ def header_key() -> tuple[Any, ...]:
             badges.append((section.endpoint, badge.count, str(badge.label)) if badge else (section.endpoint,))
     rule = request.url_rule
     view_args = g.get("view_args") or {}
-    return (request.script_root, current_language(), request.endpoint, rule.rule if rule is not None else None,
-            request.method, tuple(sorted((k, str(v)) for k, v in view_args.items())),
-            tuple(request.args.items(multi=True)), bool(g.get("error_page")), tuple(badges))
+    return (
+        request.script_root,
+        current_language(),
+        request.endpoint,
+        rule.rule if rule is not None else None,
+        request.method,
+        tuple(sorted((k, str(v)) for k, v in view_args.items())),
+        tuple(request.args.items(multi=True)),
+        bool(g.get("error_page")),
+        tuple(badges),
+    )
 
 
 def site_header() -> Markup:

@@ -77,7 +77,9 @@ def read_number(text: str, which: Field, low: int, high: int, **details: Any) ->
     """A whole number written with ASCII digits, from ``low`` to ``high``."""
     raw = text.strip()
     if not _NUMBER.match(raw) or not low <= int(raw) <= high:
-        raise bad_input(NotationReason.BAD_VALUE, which, f"{raw!r} is not a number from {low} to {high}", value=raw, **details)
+        raise bad_input(
+            NotationReason.BAD_VALUE, which, f"{raw!r} is not a number from {low} to {high}", value=raw, **details
+        )
     return int(raw)
 
 
@@ -87,7 +89,11 @@ def read_envido_value(value: Any, position: int | None = None) -> int:
         value = int(value.strip())
     if type(value) is not int or value not in POSSIBLE_ENVIDO:
         raise bad_input(
-            NotationReason.BAD_VALUE, Field.ENVIDO_VALUE, f"{value!r} is not a possible envido", value=value, position=position
+            NotationReason.BAD_VALUE,
+            Field.ENVIDO_VALUE,
+            f"{value!r} is not a possible envido",
+            value=value,
+            position=position,
         )
     return value
 
@@ -125,7 +131,14 @@ def read_flag(text: str | None, name: str) -> bool | None:
         return True
     if value in FALSE_VALUES:
         return False
-    raise bad_input(NotationReason.BAD_VALUE, Field.OPTION, f"{name} must be yes or no", value=text, option=name, allowed=FLAG_VALUES)
+    raise bad_input(
+        NotationReason.BAD_VALUE,
+        Field.OPTION,
+        f"{name} must be yes or no",
+        value=text,
+        option=name,
+        allowed=FLAG_VALUES,
+    )
 
 
 def read_choice(text: str | None, choices: Iterable[str], name: str | None = None) -> str | None:
@@ -139,7 +152,12 @@ def read_choice(text: str | None, choices: Iterable[str], name: str | None = Non
     value = text.strip().lower()
     if value not in allowed:
         raise bad_input(
-            NotationReason.BAD_VALUE, Field.OPTION, f"{text!r} is not one of {list(allowed)}", value=text, option=name, allowed=allowed
+            NotationReason.BAD_VALUE,
+            Field.OPTION,
+            f"{text!r} is not one of {list(allowed)}",
+            value=text,
+            option=name,
+            allowed=allowed,
         )
     return value
 
@@ -184,7 +202,9 @@ def read_calls(values: Sequence[str], kind: type[EnvidoCall] | type[TrucoCall]) 
         try:
             calls.append(kind(name.lower()))
         except ValueError:
-            raise bad_input(NotationReason.UNKNOWN_ACTION, which, f"unknown call {name!r}", value=name, position=position) from None
+            raise bad_input(
+                NotationReason.UNKNOWN_ACTION, which, f"unknown call {name!r}", value=name, position=position
+            ) from None
     return tuple(calls)
 
 
@@ -218,4 +238,3 @@ def check_seat_count(count: int) -> None:
     """A showdown has 2, 4 or 6 players."""
     if count not in (2, 4, 6):
         raise bad_input(NotationReason.WRONG_COUNT, Field.SEATS, f"{count} players", value=count, expected=(2, 4, 6))
-

@@ -26,7 +26,24 @@ from .text import OPTION_LABELS, already_counted, answer_error_message, answer_t
 from .view import QuestionView, question_view
 
 __all__ = [
-    "QuestionView", "question_view", "Presenter", "PRESENTERS", "presenter_for", "EXPLAINERS", "explain",
-    "SituationView", "CardRow", "CardItem", "SeatItem", "OptionView", "option_views", "answer_values",
-    "OPTION_LABELS", "option_label", "answer_text", "answer_error_message", "already_counted", "order_groups",
+    "QuestionView",
+    "question_view",
+    "Presenter",
+    "PRESENTERS",
+    "presenter_for",
+    "EXPLAINERS",
+    "explain",
+    "SituationView",
+    "CardRow",
+    "CardItem",
+    "SeatItem",
+    "OptionView",
+    "option_views",
+    "answer_values",
+    "OPTION_LABELS",
+    "option_label",
+    "answer_text",
+    "answer_error_message",
+    "already_counted",
+    "order_groups",
 ]

@@ -49,7 +49,7 @@ _players = players_of
 
 
 def _card_by(card: Card, seat: int, players: int, face: str | None) -> str:
-    """"the seven of swords (your partner)"."""
+    """ "the seven of swords (your partner)"."""
     # Translators: a card and, in brackets, the seat that played it, e.g. "seven of swords (your partner)".
     return _("%(card)s (%(player)s)", card=card_name(card, face), player=learner(players).seat_name(seat))
 
@@ -58,14 +58,19 @@ def _levels(winner: Card, loser: Card, winner_level: int, loser_level: int, face
     return _(
         "In the order of the cards, %(winner)s is at level %(winner_level)s of %(levels)s and %(loser)s at level "
         "%(loser_level)s; level 1 is the strongest.",
-        winner=card_name(winner, face), winner_level=number(winner_level), levels=number(LEVELS),
-        loser=card_name(loser, face), loser_level=number(loser_level),
+        winner=card_name(winner, face),
+        winner_level=number(winner_level),
+        levels=number(LEVELS),
+        loser=card_name(loser, face),
+        loser_level=number(loser_level),
     )
 
 
 def _mata_note(card: Card, face: str | None) -> str:
     # Translators: "matas" are the four strongest cards; keep the term.
-    return sentence(_("%(card)s is one of the four matas, the strongest cards of the deck.", card=card_name(card, face)))
+    return sentence(
+        _("%(card)s is one of the four matas, the strongest cards of the deck.", card=card_name(card, face))
+    )
 
 
 def _number_note(winner: Card, loser: Card) -> list[str]:
@@ -82,10 +87,13 @@ def _equal(question: Question, data: ex.CardsEqual, face: str | None) -> Explana
     # Translators: "parda" is a tied trick; keep the Truco term.
     reason = _(
         "They are on the same level of the order (level %(level)s of %(levels)s): if they meet in a trick, "
-        "it is a parda.", level=number(data.level), levels=number(LEVELS),
+        "it is a parda.",
+        level=number(data.level),
+        levels=number(LEVELS),
     )
-    headline = sentence(_("%(first)s and %(second)s are equal.", first=card_name(first, face),
-                          second=card_name(second, face)))
+    headline = sentence(
+        _("%(first)s and %(second)s are equal.", first=card_name(first, face), second=card_name(second, face))
+    )
     return Explanation(headline, (reason,))
 
 
@@ -105,8 +113,15 @@ def _order(question: Question, data: ex.CardOrder, face: str | None) -> Explanat
     place = 1
     for group in groups:
         if len(group) > 1:
-            reasons.append(sentence(_("%(cards)s are equal, so they share place %(place)s.",
-                                      cards=card_list(group, face), place=number(place))))
+            reasons.append(
+                sentence(
+                    _(
+                        "%(cards)s are equal, so they share place %(place)s.",
+                        cards=card_list(group, face),
+                        place=number(place),
+                    )
+                )
+            )
         place += 1
     matas = [group[0] for group in groups if group[0] in MATAS]
     if 0 < len(matas) < len(groups):
@@ -143,8 +158,10 @@ def _trick_parda(question: Question, data: ex.TrickParda, face: str | None) -> E
     # Translators: "parda" is a tied trick; keep the Truco term.
     headline = _("The trick is a parda.")
     # Translators: "parda"/"pardas": a tied trick; the cards named are the best ones of the trick.
-    reason = _("The best cards, %(cards)s, are equal and belong to different teams, so no team takes the trick.",
-               cards=join(pairs))
+    reason = _(
+        "The best cards, %(cards)s, are equal and belong to different teams, so no team takes the trick.",
+        cards=join(pairs),
+    )
     return Explanation(headline, (reason,))
 
 
@@ -157,19 +174,28 @@ def _trick(question: Question, data: ex.TrickTaken | ex.TrickByPartners, face: s
         # Translators: "parda" is a tied trick; keep the Truco term.
         if data.team == 0:
             # Translators: "parda" is a tied trick; keep the Truco term. The learner's team played both cards.
-            partners = _("%(cards)s are equal, but they were played by partners, so it is not a parda: your team "
-                         "takes the trick.", cards=join(pairs))
+            partners = _(
+                "%(cards)s are equal, but they were played by partners, so it is not a parda: your team "
+                "takes the trick.",
+                cards=join(pairs),
+            )
         else:
             # Translators: "parda" is a tied trick; keep the Truco term. The other team played both cards.
-            partners = _("%(cards)s are equal, but they were played by partners, so it is not a parda: the other "
-                         "team takes the trick.", cards=join(pairs))
-        reasons = [partners,
-                   _("Of two equal cards of one team, the one played first counts.")]
+            partners = _(
+                "%(cards)s are equal, but they were played by partners, so it is not a parda: the other "
+                "team takes the trick.",
+                cards=join(pairs),
+            )
+        reasons = [partners, _("Of two equal cards of one team, the one played first counts.")]
         return Explanation(headline, tuple(sentence(r) for r in reasons))
     reasons = [_mata_note(data.card, face)] if data.mata else _number_note(data.card, data.beats)
     if players > 2:
-        reasons.append(_("A trick belongs to the team of its strongest card; the other team's best card was %(card)s.",
-                         card=card_name(data.beats, face)))
+        reasons.append(
+            _(
+                "A trick belongs to the team of its strongest card; the other team's best card was %(card)s.",
+                card=card_name(data.beats, face),
+            )
+        )
     reasons.append(_levels(data.card, data.beats, data.card_level, data.beats_level, face))
     return Explanation(headline, tuple(reasons))
 
@@ -182,9 +208,11 @@ def _lead(question: Question, data: ex.LeadByWinner | ex.LeadAfterParda, face: s
     if isinstance(data, ex.LeadAfterParda):
         pairs = [_card_by(c, s, players, face) for c, s in zip(data.cards, data.seats, strict=True)]
         # Translators: "parda" is a tied trick; keep the Truco term.
-        reasons = (_("The trick was a parda: %(cards)s are equal.", cards=join(pairs)),
-                   # Translators: "parda" is a tied trick; keep the Truco term.
-                   _("After a parda, the player who led the tied trick leads again."))
+        reasons = (
+            _("The trick was a parda: %(cards)s are equal.", cards=join(pairs)),
+            # Translators: "parda" is a tied trick; keep the Truco term.
+            _("After a parda, the player who led the tied trick leads again."),
+        )
         return Explanation(headline, reasons)
     trick = _trick(question, data.trick, face)
     reasons = (_("Whoever takes a trick leads the next one."), trick.headline, *trick.reasons)
@@ -220,7 +248,9 @@ def _no_flor(question: Question, data: ex.NoFlor, face: str | None) -> Explanati
     reason = ngettext(
         "A flor needs three cards of one suit, and these cards have %(count)s suits: %(suits)s.",
         "A flor needs three cards of one suit, and these cards have %(count)s suits: %(suits)s.",
-        len(suits), count=number(len(suits)), suits=join(suit_text(s, face) for s in suits),
+        len(suits),
+        count=number(len(suits)),
+        suits=join(suit_text(s, face) for s in suits),
     )
     return Explanation(headline, (reason,))
 
@@ -267,17 +297,29 @@ def _showdown(question: Question, data: ex.ShowdownWon, face: str | None) -> Exp
     ours, theirs = data.team_values[data.team], data.team_values[1 - data.team]
     if data.tie_broken:
         # Translators: envido showdown tie; "mano" is the player who plays first; %(player)s is a seat name.
-        reasons.append(_("Both sides have %(value)s, and a tie goes to the player nearer the mano: %(player)s.",
-                         value=number(ours), player=learner(players).seat_name(data.winner)))
+        reasons.append(
+            _(
+                "Both sides have %(value)s, and a tie goes to the player nearer the mano: %(player)s.",
+                value=number(ours),
+                player=learner(players).seat_name(data.winner),
+            )
+        )
     else:
         # Translators: "envido" stays Spanish; the numbers are the best envido of each side.
-        reasons.append(_("The best envido is %(value)s, against %(other)s on the other side.",
-                         value=number(ours), other=number(theirs)))
+        reasons.append(
+            _(
+                "The best envido is %(value)s, against %(other)s on the other side.",
+                value=number(ours),
+                other=number(theirs),
+            )
+        )
     if isinstance(data, ex.SonBuenasSaid):
         seats = data.seats
         if seats:
             # Translators: "son buenas" ("they are good") stays Spanish; %(players)s lists seat names.
-            headline = _("“Son buenas” is said by: %(players)s.", players=join(learner(players).seat_name(s) for s in seats))
+            headline = _(
+                "“Son buenas” is said by: %(players)s.", players=join(learner(players).seat_name(s) for s in seats)
+            )
         else:
             # Translators: "son buenas" ("they are good") stays Spanish.
             headline = _("Nobody says “son buenas” here.")
@@ -308,8 +350,10 @@ def _hand(question: Question, data: ex.HandOutcome, face: str | None) -> Explana
         reason = _("Two tricks win the hand, and %(side)s has taken two.", side=side)
     elif rule == "first_parda_next_decides":
         # Translators: "parda" is a tied trick; keep the Truco term.
-        reason = _("The first trick was a parda, so the next trick that is not a parda decides the hand: "
-                   "trick %(number)s.", number=number(data.deciding or 0))
+        reason = _(
+            "The first trick was a parda, so the next trick that is not a parda decides the hand: trick %(number)s.",
+            number=number(data.deciding or 0),
+        )
     elif rule == "parda_after_win_first_trick_winner":
         # Translators: "parda" is a tied trick; keep the Truco term.
         reason = _("A parda after a trick that was won: the team that won the first trick wins the hand.")
@@ -336,20 +380,30 @@ def _envido_points(question: Question, data: ex.EnvidoScored, face: str | None) 
     formula = ""
     if rule == "declined_single":
         # Translators: "No quiero" (decline) stays Spanish; %(call)s is an envido call name.
-        reasons.append(_("%(call)s was declined (No quiero): a single declined call gives 1 point to the team "
-                         "that made it.", call=call_name(calls[-1])))
+        reasons.append(
+            _(
+                "%(call)s was declined (No quiero): a single declined call gives 1 point to the team that made it.",
+                call=call_name(calls[-1]),
+            )
+        )
     elif isinstance(data, ex.EnvidoDeclined):
         before = list(data.before)
         formula = calls_formula(before)
         # Translators: "No quiero" (decline) stays Spanish; %(call)s is an envido call name.
-        reasons.append(_("The last raise, %(call)s, was declined (No quiero). The team that raised scores what the "
-                         "calls before it were worth, because the raise accepted them.", call=call_name(calls[-1])))
+        reasons.append(
+            _(
+                "The last raise, %(call)s, was declined (No quiero). The team that raised scores what the "
+                "calls before it were worth, because the raise accepted them.",
+                call=call_name(calls[-1]),
+            )
+        )
     else:
         assert isinstance(data, ex.EnvidoAccepted)
         values = data.values
         # Translators: "envido" stays Spanish.
-        reasons.append(_("Your envido is %(us)s and your opponent's is %(them)s.", us=number(values[0]),
-                         them=number(values[1])))
+        reasons.append(
+            _("Your envido is %(us)s and your opponent's is %(them)s.", us=number(values[0]), them=number(values[1]))
+        )
         if data.tie:
             # Translators: "mano" is the player who plays first; keep the Truco term.
             reasons.append(_("A tie goes to the mano: %(player)s.", player=learner(2).seat_name(data.mano)))
@@ -358,8 +412,13 @@ def _envido_points(question: Question, data: ex.EnvidoScored, face: str | None) 
             reasons.append(_("The higher envido wins the points."))
         if rule == "accepted_sum" and len(calls) == 1:
             # Translators: "Quiero" (accept) stays Spanish; %(call)s is Envido or Real envido.
-            reasons.append(_("%(call)s was accepted (Quiero): it is worth %(points)s.", call=call_name(calls[0]),
-                             points=points_text(data.points)))
+            reasons.append(
+                _(
+                    "%(call)s was accepted (Quiero): it is worth %(points)s.",
+                    call=call_name(calls[0]),
+                    points=points_text(data.points),
+                )
+            )
         elif rule == "accepted_sum":
             formula = calls_formula(calls)
             # Translators: "Quiero" (accept) stays Spanish.
@@ -369,14 +428,20 @@ def _envido_points(question: Question, data: ex.EnvidoScored, face: str | None) 
             target, score = data.target, data.leader_score
             formula = f"{number(target)} − {number(score)} = {number(data.needed)}"
             # Translators: "Falta envido" and "Quiero" stay Spanish.
-            reasons.append(_("Falta envido was accepted (Quiero): it is worth what the leading team still needs to "
-                             "reach %(target)s, whoever wins it.", target=number(target)))
+            reasons.append(
+                _(
+                    "Falta envido was accepted (Quiero): it is worth what the leading team still needs to "
+                    "reach %(target)s, whoever wins it.",
+                    target=number(target),
+                )
+            )
             if len(calls) > 1:
                 # Translators: "Falta envido" stays Spanish.
                 reasons.append(_("The calls before Falta envido are not added to it."))
     new_scores = data.new_scores
-    reasons.append(_("New score: you %(us)s, your opponent %(them)s.", us=number(new_scores[0]),
-                     them=number(new_scores[1])))
+    reasons.append(
+        _("New score: you %(us)s, your opponent %(them)s.", us=number(new_scores[0]), them=number(new_scores[1]))
+    )
     if data.reaches_target:
         reasons.append(_game_won(data.team, 2))
     return Explanation(headline, tuple(reasons), formula)
@@ -411,16 +476,32 @@ def _truco_points(question: Question, data: ex.TrucoScored, face: str | None) ->
     points = points_text(data.points)
     if isinstance(data, ex.TrucoDeclined):
         # Translators: "No quiero" stays Spanish; %(call)s is Truco, Retruco or Vale cuatro.
-        reasons = [_("%(call)s was declined (No quiero): the hand ends, and the team that called scores what the "
-                     "hand was worth before the call, %(points)s.", call=call_name(data.last_call), points=points)]
+        reasons = [
+            _(
+                "%(call)s was declined (No quiero): the hand ends, and the team that called scores what the "
+                "hand was worth before the call, %(points)s.",
+                call=call_name(data.last_call),
+                points=points,
+            )
+        ]
     elif isinstance(data, ex.TrucoAccepted):
         # Translators: "Quiero" stays Spanish; %(call)s is Truco, Retruco or Vale cuatro.
-        reasons = [_("%(call)s was accepted (Quiero): the team that wins the tricks scores %(points)s, whoever "
-                     "made the call.", call=call_name(calls[-1]), points=points)]
+        reasons = [
+            _(
+                "%(call)s was accepted (Quiero): the team that wins the tricks scores %(points)s, whoever "
+                "made the call.",
+                call=call_name(calls[-1]),
+                points=points,
+            )
+        ]
     else:
         # Translators: going to the mazo means folding the hand; keep "mazo" as your glossary does.
-        reasons = [_("A team that goes to the mazo gives the other team what the hand is worth at that moment: "
-                     "%(points)s.", points=points)]
+        reasons = [
+            _(
+                "A team that goes to the mazo gives the other team what the hand is worth at that moment: %(points)s.",
+                points=points,
+            )
+        ]
         if calls:
             # Translators: %(call)s is Truco, Retruco or Vale cuatro.
             reasons.append(_("The last accepted call was %(call)s.", call=call_name(calls[-1])))
@@ -435,18 +516,32 @@ def _score(question: Question, data: ex.ScoreHalf, face: str | None) -> Explanat
     points = number(data.points)
     if data.zone == "malas":
         # Translators: "malas" is the first half of the score (glossary); keep the term.
-        headline = ngettext("%(score)s is in the malas: players say “%(points)s mala”.",
-                            "%(score)s is in the malas: players say “%(points)s malas”.",
-                            data.points, score=score, points=points)
+        headline = ngettext(
+            "%(score)s is in the malas: players say “%(points)s mala”.",
+            "%(score)s is in the malas: players say “%(points)s malas”.",
+            data.points,
+            score=score,
+            points=points,
+        )
     else:
         # Translators: "buenas" is the second half of the score (glossary); keep the term.
-        headline = ngettext("%(score)s is in the buenas: players say “%(points)s buena”.",
-                            "%(score)s is in the buenas: players say “%(points)s buenas”.",
-                            data.points, score=score, points=points)
+        headline = ngettext(
+            "%(score)s is in the buenas: players say “%(points)s buena”.",
+            "%(score)s is in the buenas: players say “%(points)s buenas”.",
+            data.points,
+            score=score,
+            points=points,
+        )
     # Translators: "malas" and "buenas" are the two halves of the score (glossary); keep the terms.
-    reasons = (_("In a game to %(target)s, scores below %(limit)s are in the malas and scores from %(limit)s on "
-                 "are in the buenas.", target=target, limit=limit),
-               _("Still to go: %(points)s.", points=points_text(data.to_go)))
+    reasons = (
+        _(
+            "In a game to %(target)s, scores below %(limit)s are in the malas and scores from %(limit)s on "
+            "are in the buenas.",
+            target=target,
+            limit=limit,
+        ),
+        _("Still to go: %(points)s.", points=points_text(data.to_go)),
+    )
     return Explanation(headline, reasons)
 
 
@@ -479,11 +574,18 @@ def _game_end(question: Question, data: ex.GameEnded, face: str | None) -> Expla
     reasons = [_("The envido is scored before the points of the tricks.")]
     if how == "envido":
         # Translators: "envido" stays Spanish.
-        reasons.append(_("The envido points already reach %(target)s, and the game ends at once: the points of the "
-                         "tricks are not needed.", target=target))
+        reasons.append(
+            _(
+                "The envido points already reach %(target)s, and the game ends at once: the points of the "
+                "tricks are not needed.",
+                target=target,
+            )
+        )
     elif how == "tricks":
         # Translators: "envido" stays Spanish.
-        reasons.append(_("The envido alone does not reach %(target)s; the points of the tricks then do.", target=target))
+        reasons.append(
+            _("The envido alone does not reach %(target)s; the points of the tricks then do.", target=target)
+        )
     else:
         reasons.append(_("Even with every point of this hand, neither side reaches %(target)s.", target=target))
     reasons.append(_("New score: you %(us)s, your opponent %(them)s.", us=number(final[0]), them=number(final[1])))
@@ -501,13 +603,21 @@ def _seat(question: Question, data: ex.SeatFound, face: str | None) -> Explanati
         # Translators: "mano" is the player who plays first in the hand; keep the Truco term.
         headline = _("The mano is: %(player)s.", player=who)
         # Translators: "mano": the player who plays first; %(player)s is a seat name.
-        reasons = [_("The mano sits on the dealer's right, and the dealer here is: %(player)s.",
-                     player=learner(players).seat_name(data.dealer))]
+        reasons = [
+            _(
+                "The mano sits on the dealer's right, and the dealer here is: %(player)s.",
+                player=learner(players).seat_name(data.dealer),
+            )
+        ]
     elif role == "dealer":
         headline = _("The dealer is: %(player)s.", player=who)
         # Translators: "mano": the player who plays first; %(player)s is a seat name.
-        reasons = [_("The dealer sits on the mano's left and plays last; the mano here is: %(player)s.",
-                     player=learner(players).seat_name(data.mano))]
+        reasons = [
+            _(
+                "The dealer sits on the mano's left and plays last; the mano here is: %(player)s.",
+                player=learner(players).seat_name(data.mano),
+            )
+        ]
     elif role == "pie":
         # Translators: "pie" is the last player of a team in the order of play; keep the Truco term.
         headline = _("Your team's pie is: %(player)s.", player=who)
@@ -522,17 +632,36 @@ def _seat(question: Question, data: ex.SeatFound, face: str | None) -> Explanati
 
 
 EXPLAINERS: dict[type[ex.Explanation], Explainer] = {
-    ex.CardBeats: _stronger, ex.CardsEqual: _equal, ex.CardOrder: _order, ex.CardsPicked: _pick,
-    ex.TrickTaken: _trick, ex.TrickByPartners: _trick, ex.TrickParda: _trick_parda,
-    ex.LeadByWinner: _lead, ex.LeadAfterParda: _lead,
-    ex.EnvidoPair: _envido, ex.EnvidoBestPair: _envido, ex.EnvidoSingle: _envido, ex.EnvidoZero: _envido,
-    ex.FlorCount: _flor_value, ex.FlorMade: _flor, ex.NoFlor: _no_flor,
-    ex.ShowdownWon: _showdown, ex.SonBuenasSaid: _showdown,
+    ex.CardBeats: _stronger,
+    ex.CardsEqual: _equal,
+    ex.CardOrder: _order,
+    ex.CardsPicked: _pick,
+    ex.TrickTaken: _trick,
+    ex.TrickByPartners: _trick,
+    ex.TrickParda: _trick_parda,
+    ex.LeadByWinner: _lead,
+    ex.LeadAfterParda: _lead,
+    ex.EnvidoPair: _envido,
+    ex.EnvidoBestPair: _envido,
+    ex.EnvidoSingle: _envido,
+    ex.EnvidoZero: _envido,
+    ex.FlorCount: _flor_value,
+    ex.FlorMade: _flor,
+    ex.NoFlor: _no_flor,
+    ex.ShowdownWon: _showdown,
+    ex.SonBuenasSaid: _showdown,
     ex.HandOutcome: _hand,
-    ex.EnvidoDeclined: _envido_points, ex.EnvidoAccepted: _envido_points, ex.FaltaEnvidoAccepted: _envido_points,
-    ex.RaisesAllowed: _calls_open, ex.CallsAllowed: _calls_open,
-    ex.TrucoDeclined: _truco_points, ex.TrucoAccepted: _truco_points, ex.MazoGiven: _truco_points,
-    ex.ScoreHalf: _score, ex.GameEnded: _game_end, ex.SeatFound: _seat,
+    ex.EnvidoDeclined: _envido_points,
+    ex.EnvidoAccepted: _envido_points,
+    ex.FaltaEnvidoAccepted: _envido_points,
+    ex.RaisesAllowed: _calls_open,
+    ex.CallsAllowed: _calls_open,
+    ex.TrucoDeclined: _truco_points,
+    ex.TrucoAccepted: _truco_points,
+    ex.MazoGiven: _truco_points,
+    ex.ScoreHalf: _score,
+    ex.GameEnded: _game_end,
+    ex.SeatFound: _seat,
 }
 """The teller of every explanation type (by its exact type)."""
 
@@ -541,4 +670,3 @@ def explain(question: Question, face: str | None = None) -> Explanation:
     """The question's explanation as translated sentences."""
     data = question.explanation
     return EXPLAINERS[type(data)](question, data, face)
-

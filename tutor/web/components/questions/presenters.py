@@ -46,8 +46,9 @@ class Presenter:
         """What the question shows before it is answered (nothing beyond its options by default)."""
         return SituationView()
 
-    def options(self, question: Question, face: str | None, *, chosen: Iterable[str] = (),
-                reveal: bool = False) -> list[OptionView]:
+    def options(
+        self, question: Question, face: str | None, *, chosen: Iterable[str] = (), reveal: bool = False
+    ) -> list[OptionView]:
         """The answer options with their labels; ``chosen`` marks the learner's, ``reveal`` the right ones."""
         return option_views(question, face, chosen=chosen, reveal=reveal)
 
@@ -200,9 +201,18 @@ class TablePresenter(Presenter):
 
 
 ALL_PRESENTERS: tuple[Presenter, ...] = (
-    CardsPresenter(), TrickPresenter(), HeldCardsPresenter(), ShowdownPresenter(), TricksPlayedPresenter(),
-    EnvidoCallsPresenter(), LadderPresenter(), TrucoCallsPresenter(), ScorePresenter(), PlayedHandPresenter(),
-    GameEndPresenter(), TablePresenter(),
+    CardsPresenter(),
+    TrickPresenter(),
+    HeldCardsPresenter(),
+    ShowdownPresenter(),
+    TricksPlayedPresenter(),
+    EnvidoCallsPresenter(),
+    LadderPresenter(),
+    TrucoCallsPresenter(),
+    ScorePresenter(),
+    PlayedHandPresenter(),
+    GameEndPresenter(),
+    TablePresenter(),
 )
 
 PRESENTERS: dict[str, Presenter] = {kind: presenter for presenter in ALL_PRESENTERS for kind in presenter.kinds}

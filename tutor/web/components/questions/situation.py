@@ -137,14 +137,21 @@ def showdown_view(s: sit.ShowdownSituation) -> SituationView:
     values, hands = s.values, s.hands
     for seat in s.order:
         marks = (_mark("mano"),) if seat == mano else ()
-        view.seats.append(SeatItem(
-            seat, learner(players).seat_label(seat), marks,
-            value=number(values[seat]) if values is not None else "",
-            cards=tuple(hands[seat]) if hands is not None else (),
-        ))
-    # Translators: heading of the list of players in a showdown, in the order they speak; "envido" stays Spanish.
-    view.seats_title = _("Each player's envido, in speaking order") if values is not None else \
-        _("Each player's cards, in speaking order")
+        view.seats.append(
+            SeatItem(
+                seat,
+                learner(players).seat_label(seat),
+                marks,
+                value=number(values[seat]) if values is not None else "",
+                cards=tuple(hands[seat]) if hands is not None else (),
+            )
+        )
+    view.seats_title = (
+        # Translators: heading of the list of players in a showdown, in the order they speak; "envido" stays Spanish.
+        _("Each player's envido, in speaking order")
+        if values is not None
+        else _("Each player's cards, in speaking order")
+    )
     return view
 
 
@@ -162,8 +169,12 @@ def tricks_played_view(s: sit.TricksPlayedSituation) -> SituationView:
 
 
 def _scores_fact(scores: tuple[int, int], target: int) -> str:
-    return _("Score: you %(us)s, your opponent %(them)s. The game is to %(target)s.",
-             us=number(scores[0]), them=number(scores[1]), target=number(target))
+    return _(
+        "Score: you %(us)s, your opponent %(them)s. The game is to %(target)s.",
+        us=number(scores[0]),
+        them=number(scores[1]),
+        target=number(target),
+    )
 
 
 def envido_calls_view(s: sit.EnvidoCallsSituation) -> SituationView:
@@ -175,8 +186,9 @@ def envido_calls_view(s: sit.EnvidoCallsSituation) -> SituationView:
     view.facts.append(_scores_fact(s.scores, s.target))
     if s.values is not None:
         # Translators: "envido" stays Spanish.
-        view.facts.append(_("Envido: you have %(us)s, your opponent has %(them)s.",
-                            us=number(s.values[0]), them=number(s.values[1])))
+        view.facts.append(
+            _("Envido: you have %(us)s, your opponent has %(them)s.", us=number(s.values[0]), them=number(s.values[1]))
+        )
         # Translators: "mano" is the player who plays first in the hand; keep the Truco term.
         view.facts.append(_("The mano is: %(player)s.", player=learner(2).seat_name(s.mano)))
     return view
@@ -209,8 +221,9 @@ def truco_calls_view(s: sit.TrucoCallsSituation) -> SituationView:
 
 def score_view(s: sit.ScoreSituation) -> SituationView:
     """A score and the game's target."""
-    return SituationView(facts=[_("Score: %(score)s. The game is to %(target)s.", score=number(s.score),
-                                  target=number(s.target))])
+    return SituationView(
+        facts=[_("Score: %(score)s. The game is to %(target)s.", score=number(s.score), target=number(s.target))]
+    )
 
 
 def played_hand_view(s: sit.PlayedHandSituation, face: str | None) -> SituationView:
@@ -233,8 +246,14 @@ def played_hand_view(s: sit.PlayedHandSituation, face: str | None) -> SituationV
 def game_end_view(s: sit.GameEndSituation) -> SituationView:
     """The score before the hand, and the points the hand gives."""
     view = SituationView(log_title=_("Points won in this hand"))
-    view.facts.append(_("Score before this hand: you %(us)s, your opponent %(them)s. The game is to %(target)s.",
-                        us=number(s.scores[0]), them=number(s.scores[1]), target=number(s.target)))
+    view.facts.append(
+        _(
+            "Score before this hand: you %(us)s, your opponent %(them)s. The game is to %(target)s.",
+            us=number(s.scores[0]),
+            them=number(s.scores[1]),
+            target=number(s.target),
+        )
+    )
     view.log = [award_line(award, s.players) for award in s.awards]
     return view
 
@@ -266,16 +285,26 @@ def answer_values(question: Question, answer: Any) -> set[str]:
     return {str(answer)}
 
 
-def option_views(question: Question, face: str | None, *, chosen: Iterable[str] = (),
-                 reveal: bool = False) -> list[OptionView]:
+def option_views(
+    question: Question, face: str | None, *, chosen: Iterable[str] = (), reveal: bool = False
+) -> list[OptionView]:
     """The options with labels; ``chosen`` (option values) marks the learner's answer, ``reveal`` the right ones."""
     picked = set(chosen)
     right: set[str] = set()
     if reveal:
-        right = set(question.accepted) if question.answer_type is AnswerType.CHOICE and question.accepted else \
-            answer_values(question, question.expected)
+        right = (
+            set(question.accepted)
+            if question.answer_type is AnswerType.CHOICE and question.accepted
+            else answer_values(question, question.expected)
+        )
     return [
-        OptionView(o.value, option_label(question, o, face), o.card, option_caption(question, o),
-                   chosen=o.value in picked, right=o.value in right)
+        OptionView(
+            o.value,
+            option_label(question, o, face),
+            o.card,
+            option_caption(question, o),
+            chosen=o.value in picked,
+            right=o.value in right,
+        )
         for o in question.options
     ]

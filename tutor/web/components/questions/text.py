@@ -152,7 +152,9 @@ def answer_text(question: Question, answer: Any, face: str | None) -> str:
     if kind is AnswerType.NUMBER:
         return number(int(answer))
     if kind is AnswerType.ORDER:
-        return " > ".join(" = ".join(card_name(card, face) for card in group) for group in order_groups(question, answer))
+        return " > ".join(
+            " = ".join(card_name(card, face) for card in group) for group in order_groups(question, answer)
+        )
     if kind is AnswerType.POINTS and isinstance(answer, Points):
         return learner(players_of(question)).points_for(answer.points, 0 if answer.team == "us" else 1)
     return str(answer)

@@ -77,8 +77,15 @@ class QuestionView:
         }
 
 
-def question_view(question: Question, face: str | None, *, answer: Any = None, verdict: Verdict | None = None,
-                  submitted: Any = None, reveal: bool = False) -> QuestionView:
+def question_view(
+    question: Question,
+    face: str | None,
+    *,
+    answer: Any = None,
+    verdict: Verdict | None = None,
+    submitted: Any = None,
+    reveal: bool = False,
+) -> QuestionView:
     """The question ready to draw: unanswered, coming back with the ``submitted`` form (a
     MultiDict) after an unreadable answer, answered (``answer`` and its ``verdict``), or with the
     answer ``reveal``-ed without one (projector mode, the key of a worksheet)."""

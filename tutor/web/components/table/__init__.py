@@ -36,5 +36,13 @@ replay for a page.
 from .review import MATCH_TOLERANCE, review_hand, review_steps
 from .view import HintFor, learner_hint, render_table, score_view, table_context
 
-__all__ = ["HintFor", "MATCH_TOLERANCE", "learner_hint", "render_table", "review_hand", "review_steps",
-           "score_view", "table_context"]
+__all__ = [
+    "HintFor",
+    "MATCH_TOLERANCE",
+    "learner_hint",
+    "render_table",
+    "review_hand",
+    "review_steps",
+    "score_view",
+    "table_context",
+]

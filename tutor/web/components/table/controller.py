@@ -28,7 +28,7 @@ from collections import OrderedDict
 from typing import Any, Generic, TypeVar
 
 from flask import abort, current_app, redirect
-from flask.wrappers import Response
+from werkzeug.wrappers import Response
 
 from tutor.narration import error_message
 
@@ -89,7 +89,9 @@ def read_version(text: str | None) -> int | None:
 
 
 def moved_on() -> str:
-    return _("The table had already moved on (a second click, or another tab). Nothing was changed: here it is as it is now.")
+    return _(
+        "The table had already moved on (a second click, or another tab). Nothing was changed: here it is as it is now."
+    )
 
 
 class TableController(Generic[R, S]):
@@ -112,8 +114,16 @@ class TableController(Generic[R, S]):
         """The :class:`~tutor.bots.table.Table` of a state."""
         raise NotImplementedError
 
-    def render(self, run: R, state: S, status: int = 200, *, since: int | None = None, error: str | None = None,
-               show_hint: bool = False) -> Response:
+    def render(
+        self,
+        run: R,
+        state: S,
+        status: int = 200,
+        *,
+        since: int | None = None,
+        error: str | None = None,
+        show_hint: bool = False,
+    ) -> Response:
         """The run's page (or its table block for htmx)."""
         raise NotImplementedError
 
@@ -189,8 +199,14 @@ class TableController(Generic[R, S]):
         table = self.table(state)
         drawn = read_version(drawn_text)
         if drawn is None:
-            return self.show(run, state, 400, error=_(
-                "This form has no valid version number, so it was not applied. Here is the table as it is now."))
+            return self.show(
+                run,
+                state,
+                400,
+                error=_(
+                    "This form has no valid version number, so it was not applied. Here is the table as it is now."
+                ),
+            )
         refused = self.refuse(run, state, text, drawn)
         if refused is not None:
             return self.show(run, state, refused[0], error=refused[1])
@@ -199,8 +215,12 @@ class TableController(Generic[R, S]):
         try:
             self.play(run, state, text)
         except InvalidNotationError:
-            return self.show(run, self.state(run), 400, error=_(
-                "That is not an action at this table. Use the buttons: a card, a call or an answer."))
+            return self.show(
+                run,
+                self.state(run),
+                400,
+                error=_("That is not an action at this table. Use the buttons: a card, a call or an answer."),
+            )
         except TrucoError as error:
             return self.show(run, self.state(run), 400, error=error_message(error))
         if not self.save(run, state, drawn, text):
@@ -223,13 +243,20 @@ class TableController(Generic[R, S]):
         table = self.table(state)
         drawn = read_version(drawn_text)
         if drawn is None:
-            return self.show(run, state, 400, error=_(
-                "This form has no valid version number, so it was not applied. Here is the table as it is now."))
+            return self.show(
+                run,
+                state,
+                400,
+                error=_(
+                    "This form has no valid version number, so it was not applied. Here is the table as it is now."
+                ),
+            )
         if drawn != table.version:
             return self.show(run, state, 409, error=moved_on())
         if not table.learner_to_act:
-            return self.show(run, state, 409, error=_(
-                "It is not your turn: a hint is given when you have a decision to make."))
+            return self.show(
+                run, state, 409, error=_("It is not your turn: a hint is given when you have a decision to make.")
+            )
         self.runs().claim_hint(run, drawn)
         if wants_fragment():
             return self.show(run, state, show_hint=True)

@@ -39,22 +39,33 @@ def review_hand(table: Table, index: int) -> dict[str, Any]:
     for offset, entry in enumerate(entries):
         action = parse_action(entry.action)
         if entry.by == "learner":  # the hint sees the hand before the decision (the stepper is lazy)
-            found = hint(steps.state.view_for(table.learner_seat), seed=table.seed * 1009 + start + offset,
-                         facts=table.facts_for(table.learner_seat, index))
+            found = hint(
+                steps.state.view_for(table.learner_seat),
+                seed=table.seed * 1009 + start + offset,
+                facts=table.facts_for(table.learner_seat, index),
+            )
             ranked = [(_text(item.action), round(float(item.expected_points), 3)) for item in found.ranked]
             values = dict(ranked)
             chosen = _text(action)
             best_value = ranked[0][1] if ranked else 0.0
             chosen_value = values.get(chosen, best_value)
-            decisions.append({
-                "offset": offset, "chosen": chosen, "best": _text(found.best), "ranked": ranked,
-                "loss": round(max(0.0, best_value - chosen_value), 3), "hinted": entry.hinted,
-                "reason": {"code": str(found.reason.code), "params": found.reason.as_dict()},
-            })
+            decisions.append(
+                {
+                    "offset": offset,
+                    "chosen": chosen,
+                    "best": _text(found.best),
+                    "ranked": ranked,
+                    "loss": round(max(0.0, best_value - chosen_value), 3),
+                    "hinted": entry.hinted,
+                    "reason": {"code": str(found.reason.code), "params": found.reason.as_dict()},
+                }
+            )
         next(steps)
     matched = sum(1 for d in decisions if d["loss"] <= MATCH_TOLERANCE)
     return {
-        "decisions": decisions, "count": len(decisions), "matched": matched,
+        "decisions": decisions,
+        "count": len(decisions),
+        "matched": matched,
         "lost": round(sum(d["loss"] for d in decisions), 2),
     }
 
@@ -66,22 +77,33 @@ def review_steps(table: Table, index: int, data: dict[str, Any], face: str) -> l
     perspective = Perspective(seat=table.learner_seat, players=hand.players)
     by_offset = {d["offset"]: d for d in data.get("decisions", [])}
     steps: list[dict[str, Any]] = []
-    for offset, (entry, done) in enumerate(zip(entries, replay(hand, [parse_action(e.action) for e in entries]))):
+    for offset, (entry, done) in enumerate(
+        zip(entries, replay(hand, [parse_action(e.action) for e in entries]), strict=True)
+    ):
         events = [narrate(e, perspective, face=face) for e in done.events]
         step: dict[str, Any] = {
-            "seat": entry.seat, "who": perspective.seat_label(entry.seat), "mine": entry.seat == table.learner_seat,
-            "action": action_label(_text(entry.action), face), "events": events,
+            "seat": entry.seat,
+            "who": perspective.seat_label(entry.seat),
+            "mine": entry.seat == table.learner_seat,
+            "action": action_label(_text(entry.action), face),
+            "events": events,
         }
         if entry.reason is not None:
             step["reason"] = reason_sentence(entry.reason, face)
         decision = by_offset.get(offset)
         if decision is not None:
             step["decision"] = {
-                "matched": decision["loss"] <= MATCH_TOLERANCE, "loss": format_number(round(decision["loss"], 2)),
-                "best": action_label(decision["best"], face), "hinted": decision["hinted"],
+                "matched": decision["loss"] <= MATCH_TOLERANCE,
+                "loss": format_number(round(decision["loss"], 2)),
+                "best": action_label(decision["best"], face),
+                "hinted": decision["hinted"],
                 "why": reason_sentence(decision["reason"], face),
                 "ranked": [
-                    {"label": action_label(a, face), "points": format_number(round(v, 2)), "chosen": a == decision["chosen"]}
+                    {
+                        "label": action_label(a, face),
+                        "points": format_number(round(v, 2)),
+                        "chosen": a == decision["chosen"],
+                    }
                     for a, v in decision["ranked"]
                 ],
             }

@@ -109,21 +109,33 @@ def _buttons(view: SeatView) -> tuple[list[ActionButton], list[ActionButton]]:
     return cards, others
 
 
-def _played_by_seat(view: SeatView, fresh: set[tuple[int, int]], fresh_order: dict[tuple[int, int], int]) -> dict[int, list[dict[str, Any]]]:
+def _played_by_seat(
+    view: SeatView, fresh: set[tuple[int, int]], fresh_order: dict[tuple[int, int], int]
+) -> dict[int, list[dict[str, Any]]]:
     """Each seat's cards on the table, trick by trick (three slots), with trick marks."""
-    slots: dict[int, list[dict[str, Any]]] = {s: [{"card": None, "mark": None} for _ in range(3)] for s in range(view.players)}
+    slots: dict[int, list[dict[str, Any]]] = {
+        s: [{"card": None, "mark": None} for _ in range(3)] for s in range(view.players)
+    }
     tricks = list(view.tricks)
     for index, trick in enumerate(tricks):
         winner = view.trick_winners[index] if index < len(view.trick_winners) else None
         for seat, card in trick:
             mark = "parda" if winner is None else ("won" if seat == winner else None)
-            slots[seat][index] = {"card": card, "mark": mark, "fresh": (index, seat) in fresh,
-                                  "delay": fresh_order.get((index, seat), 0)}
+            slots[seat][index] = {
+                "card": card,
+                "mark": mark,
+                "fresh": (index, seat) in fresh,
+                "delay": fresh_order.get((index, seat), 0),
+            }
     index = len(tricks)
     if index < 3:
         for seat, card in view.current_trick:
-            slots[seat][index] = {"card": card, "mark": None, "fresh": (index, seat) in fresh,
-                                  "delay": fresh_order.get((index, seat), 0)}
+            slots[seat][index] = {
+                "card": card,
+                "mark": None,
+                "fresh": (index, seat) in fresh,
+                "delay": fresh_order.get((index, seat), 0),
+            }
     return slots
 
 
@@ -135,7 +147,10 @@ def score_view(score: int, target: int) -> dict[str, Any]:
     buenas = max(0, score - half)
     zone_points = min(where.points, target - half) if where.zone.value == "buenas" else where.points
     return {
-        "score": score, "zone": where.zone.value, "zone_points": zone_points, "target": target,
+        "score": score,
+        "zone": where.zone.value,
+        "zone_points": zone_points,
+        "target": target,
         "malas": [min(5, max(0, malas - 5 * i)) for i in range((half + 4) // 5)],
         "buenas": [min(5, max(0, buenas - 5 * i)) for i in range((target - half + 4) // 5)],
     }
@@ -164,9 +179,17 @@ def learner_hint(table: Table) -> Hint:
     return hint(table.view(), seed=table.seed * 1009 + table.version, facts=table.facts_for(table.learner_seat))
 
 
-def table_context(table: Table, *, face: str, act_url: str, hint_url: str | None = None,
-                  hint_for: HintFor | None = None, show_hint: bool = False, since: int | None = None,
-                  error: str | None = None) -> dict[str, Any]:
+def table_context(
+    table: Table,
+    *,
+    face: str,
+    act_url: str,
+    hint_url: str | None = None,
+    hint_for: HintFor | None = None,
+    show_hint: bool = False,
+    since: int | None = None,
+    error: str | None = None,
+) -> dict[str, Any]:
     """Everything ``templates/components/table.html`` needs to draw ``table``.
 
     ``face`` is the card face (:func:`tutor.web.shared.preferences.card_face`). ``act_url`` is where
@@ -196,8 +219,15 @@ def table_context(table: Table, *, face: str, act_url: str, hint_url: str | None
         if event.kind is EventKind.CARD_PLAYED and new:
             fresh_cards.add((event.trick, event.seat))
             fresh_order[(event.trick, event.seat)] = order
-        timeline.append(TimelineItem(narrate(event, perspective, face=face), new, order if new else 0, event.kind.value,
-                                     mine=event.seat == me))
+        timeline.append(
+            TimelineItem(
+                narrate(event, perspective, face=face),
+                new,
+                order if new else 0,
+                event.kind.value,
+                mine=event.seat == me,
+            )
+        )
     slots = _played_by_seat(view, fresh_cards, fresh_order)
     pies = pie_seats(view)
     boxes: list[SeatBox] = []
@@ -217,27 +247,50 @@ def table_context(table: Table, *, face: str, act_url: str, hint_url: str | None
         if folded:
             # Translators: a badge at a seat: this player went to the mazo (folded) and left the hand.
             badges.append(_("at the mazo"))
-        boxes.append(SeatBox(
-            seat=seat, area=area, name=perspective.seat_label(seat), in_sentence=perspective.seat_name(seat), partner=seat != me and seat % 2 == me % 2,
-            me=seat == me, badges=badges, cards_left=0 if folded else view.cards_left[seat], played=slots[seat],
-            to_act=view.to_act == seat, shown=view.shown.get(seat, ()),
-            senas=[{"code": SENA_FACES[str(x)], "text": sena_text(x)} for x in table.senas_shown(seat)]
-            if perspective.is_partner(seat) and not view.is_over else [],
-        ))
+        boxes.append(
+            SeatBox(
+                seat=seat,
+                area=area,
+                name=perspective.seat_label(seat),
+                in_sentence=perspective.seat_name(seat),
+                partner=seat != me and seat % 2 == me % 2,
+                me=seat == me,
+                badges=badges,
+                cards_left=0 if folded else view.cards_left[seat],
+                played=slots[seat],
+                to_act=view.to_act == seat,
+                shown=view.shown.get(seat, ()),
+                senas=[{"code": SENA_FACES[str(x)], "text": sena_text(x)} for x in table.senas_shown(seat)]
+                if perspective.is_partner(seat) and not view.is_over
+                else [],
+            )
+        )
     card_buttons, other_buttons = _buttons(view)
     pending = None
     if view.pending is not None and not view.is_over:
         last_call = next((e for e in reversed(events) if e.kind is EventKind.CALL), None)
         if last_call is not None:
-            pending = {"call": call_name(str(last_call.call)), "caller": perspective.seat_label(last_call.seat),
-                       "mine": last_call.seat % 2 == me % 2}
-    caught = [
-        # Translators: at a table with partners; %(who)s is an opponent, e.g. "The opponent on your left".
-        _("%(who)s caught a seña of %(partner)s.", who=perspective.seat_label(observer),
-          partner=perspective.seat_name(seat))
-        for observer in range(n) if not perspective.is_your_team(observer % 2)
-        for seat in table.noticed_by(observer) if perspective.is_partner(seat)
-    ] if not view.is_over else []
+            pending = {
+                "call": call_name(str(last_call.call)),
+                "caller": perspective.seat_label(last_call.seat),
+                "mine": last_call.seat % 2 == me % 2,
+            }
+    caught = (
+        [
+            # Translators: at a table with partners; %(who)s is an opponent, e.g. "The opponent on your left".
+            _(
+                "%(who)s caught a seña of %(partner)s.",
+                who=perspective.seat_label(observer),
+                partner=perspective.seat_name(seat),
+            )
+            for observer in range(n)
+            if not perspective.is_your_team(observer % 2)
+            for seat in table.noticed_by(observer)
+            if perspective.is_partner(seat)
+        ]
+        if not view.is_over
+        else []
+    )
     us, them = me % 2, 1 - me % 2
     hint_data = None
     if show_hint and hint_for is not None and table.learner_to_act:
@@ -246,23 +299,45 @@ def table_context(table: Table, *, face: str, act_url: str, hint_url: str | None
             "best": action_label(str(found.best).split(":", 1)[1], face),
             "reason": reason_sentence(found.reason, face),
             "ranked": [
-                {"label": action_label(str(item.action).split(":", 1)[1], face),
-                 "points": format_number(round(item.expected_points, 2)), "value": item.expected_points}
+                {
+                    "label": action_label(str(item.action).split(":", 1)[1], face),
+                    "points": format_number(round(item.expected_points, 2)),
+                    "value": item.expected_points,
+                }
                 for item in found.ranked
             ],
         }
     hands_done = len(table.hands()) - (0 if table.hand.is_over else 1)
     return {
-        "table": table, "view": view, "act_url": act_url, "hint_url": hint_url,
-        "seats": boxes, "players": n, "me": me,
-        "card_buttons": card_buttons, "other_buttons": other_buttons, "pending": pending,
-        "timeline": timeline, "new_items": [item for item in timeline if item.new],
-        "score_us": score_view(view.scores[us], view.target), "score_them": score_view(view.scores[them], view.target),
-        "hand_number": table.hand_index + 1, "hand_value": view.hand_value, "version": table.version,
-        "my_turn": table.learner_to_act, "hand_over": view.is_over, "match_over": table.is_over,
-        "we_won_match": table.match.winner == us if table.is_over else None, "two_players": n == 2,
-        "error": error, "hint": hint_data, "hands_done": hands_done, "last_mine": last_mine,
-        "rules": table.rules, "card_face": face, "caught": caught,
+        "table": table,
+        "view": view,
+        "act_url": act_url,
+        "hint_url": hint_url,
+        "seats": boxes,
+        "players": n,
+        "me": me,
+        "card_buttons": card_buttons,
+        "other_buttons": other_buttons,
+        "pending": pending,
+        "timeline": timeline,
+        "new_items": [item for item in timeline if item.new],
+        "score_us": score_view(view.scores[us], view.target),
+        "score_them": score_view(view.scores[them], view.target),
+        "hand_number": table.hand_index + 1,
+        "hand_value": view.hand_value,
+        "version": table.version,
+        "my_turn": table.learner_to_act,
+        "hand_over": view.is_over,
+        "match_over": table.is_over,
+        "we_won_match": table.match.winner == us if table.is_over else None,
+        "two_players": n == 2,
+        "error": error,
+        "hint": hint_data,
+        "hands_done": hands_done,
+        "last_mine": last_mine,
+        "rules": table.rules,
+        "card_face": face,
+        "caught": caught,
     }
 
 
