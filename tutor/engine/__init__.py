@@ -42,7 +42,7 @@ from .notation import (
     replay,
 )
 from .ranking import ARGENTINE, MATAS, Ranking
-from .rules import PRESETS, VARIANTS, FlorMode, Rules, Variant, find_variant
+from .rules import VARIANTS, FlorMode, Rules, Variant, find_variant
 from .stakes import EnvidoCall, FaltaMode, FlorCall, TrucoCall
 from .state import (
     CALLS,
@@ -105,7 +105,6 @@ __all__ = [
     "ARGENTINE",
     "MATAS",
     "Ranking",
-    "PRESETS",
     "VARIANTS",
     "FlorMode",
     "Rules",

@@ -47,7 +47,7 @@ from .errors import InvalidNotationError, NotationReason
 from .ranking import ARGENTINE, Ranking
 from .stakes import FaltaMode
 
-__all__ = ["FlorMode", "Rules", "Variant", "VARIANTS", "PRESETS", "RANKINGS", "find_variant", "DEFAULT_VARIANT"]
+__all__ = ["FlorMode", "Rules", "Variant", "VARIANTS", "RANKINGS", "find_variant", "DEFAULT_VARIANT"]
 
 
 class FlorMode(StrEnum):
@@ -237,7 +237,6 @@ register(
     )
 )
 
-PRESETS = VARIANTS
 """Alias of :data:`VARIANTS`."""
 
 DEFAULT_VARIANT = "argentino"

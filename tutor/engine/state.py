@@ -367,12 +367,6 @@ class Event(NamedTuple):
     cards: tuple[Card, ...] = ()
     auto: bool = False
 
-    @property
-    def rule(self) -> AwardRule | HandRule | EndKind | None:
-        """Whichever of ``award_rule``, ``hand_rule`` and ``end`` is set (for older callers; the typed
-        fields say which kind of rule it is)."""
-        return self.award_rule or self.hand_rule or self.end
-
 
 class AwardRule(StrEnum):
     """Why points were scored."""
