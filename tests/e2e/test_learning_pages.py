@@ -1,0 +1,214 @@
+"""The learning pages in Chromium (issue 24): no page scrolls sideways on a phone, projector mode
+keeps its buttons in view after the answer is shown, the deck's print keeps long badges beside the
+cards, and worksheets print compactly.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_play import act_with_keyboard, hand_over, start_game
+from tests.e2e.test_practice import over
+from tests.e2e.test_quiz import pdf_pages
+from tutor.content import all_lessons, get_lesson, hands_for
+from tutor.content.checks import make_question
+
+pytestmark = pytest.mark.e2e
+
+PHONE_WIDTHS = (320, 390)
+LANG = "es"
+WORDY_LANG = "pl"
+"""Every page is also checked in Polish, whose words are the longest of the app's languages."""
+NOT_PAGES = frozenset({"root", "static", "health.healthz"})
+"""GET endpoints that are not pages (a redirect, files, the health check); the API is left out by prefix."""
+RUN_URL = re.compile(r"/practice/[a-z0-9-]+/[0-9a-f]{16}")
+QUIZ_RUN_URL = re.compile(r"/quiz/[a-z0-9-]+/[0-9a-f]{16}")
+
+
+def page_endpoints(app) -> dict[str, str]:
+    """Every page's endpoint and rule: the GET rules of the app's url_map that are pages."""
+    pages = {}
+    for rule in app.url_map.iter_rules():
+        if "GET" not in rule.methods or rule.endpoint in NOT_PAGES or rule.rule.startswith("/api/"):
+            continue
+        pages[rule.endpoint] = rule.rule
+    return pages
+
+
+def first_lesson_with_a_check():
+    for lesson in all_lessons():
+        for number, step in enumerate(lesson.steps, start=1):
+            if step.check is not None:
+                return lesson, step, number
+    raise AssertionError("no lesson has a check")
+
+
+def make_history(page) -> dict[str, str]:
+    """Play what a learner does, so that every page has something to show: a wrong answer in a lesson
+    (progress, review), a quiz run, a practice hand played to its end, a match's first hand played
+    out. Returns the URLs of the pages whose ids only exist once made."""
+    lesson, step, _number = first_lesson_with_a_check()
+    page.goto(f"/{LANG}/lessons/{lesson.key}/{step.key}")
+    seed = int(page.locator("#check input[name=seed]").get_attribute("value"))
+    question = make_question(step.check, seed)
+    wrong = next(o.value for o in question.options if o.value not in (question.accepted or {question.expected}))
+    page.locator(f'#check [name=answer][value="{wrong}"]').first.click()
+    page.wait_for_load_state()
+
+    urls = {}
+    page.goto(f"/{LANG}/quiz/card-ranking?seed=5")
+    page.locator("form[method=post] button[type=submit].primary").click()
+    page.wait_for_url(QUIZ_RUN_URL)
+    urls["quiz.run"] = page.url
+
+    hand = hands_for(lesson.key)[0] if hands_for(lesson.key) else None
+    hand_key = hand.key if hand else "lowest-card-that-wins"
+    page.goto(f"/{LANG}/practice/{hand_key}")
+    page.locator(".practice-actions button[type=submit]").click()
+    page.wait_for_url(RUN_URL)
+    urls["practice.run"] = page.url.split("?")[0]
+    for _ in range(12):
+        if over(page):
+            break
+        act_with_keyboard(page)
+    assert over(page)
+    urls["practice.review"] = urls["practice.run"] + "/review"
+
+    game = start_game(page, LANG, 2)
+    urls["play.game"] = game
+    for _ in range(40):
+        if hand_over(page):
+            break
+        act_with_keyboard(page)
+    assert hand_over(page)
+    urls["play.review"] = game + "/review/1"
+    urls["practice.hand"] = f"/{LANG}/practice/{hand_key}"
+    urls["practice.show"] = f"/{LANG}/practice/{hand_key}/show?seed=3"
+    urls["practice.present"] = f"/{LANG}/practice/{hand_key}/present?seed=3"
+    return urls
+
+
+def page_urls(app, made: dict[str, str]) -> dict[str, str]:
+    """One URL of every page type: the rule filled in with a lesson, a step, a quiz, a hand..."""
+    lesson, step, number = first_lesson_with_a_check()
+    fixed = {
+        "core.index": "/{lang}/",
+        "core.deck": "/{lang}/deck",
+        "device.device": "/{lang}/device",
+        "envido.hand": "/{lang}/envido?cards=7e,6e,5c",
+        "envido.daily": "/{lang}/envido/daily",
+        "envido.showdown_page": "/{lang}/envido/showdown",
+        "envido.stakes": "/{lang}/envido/stakes",
+        "lessons.index": "/{lang}/lessons",
+        "lessons.lesson": f"/{{lang}}/lessons/{lesson.key}",
+        "lessons.step": f"/{{lang}}/lessons/{lesson.key}/{step.key}",
+        "lessons.done": f"/{{lang}}/lessons/{lesson.key}/done",
+        "lessons.present": f"/{{lang}}/lessons/{lesson.key}/present/{number}",
+        "lessons.reset": f"/{{lang}}/lessons/{lesson.key}/reset",
+        "play.index": "/{lang}/play",
+        "play.daily": "/{lang}/play/daily",
+        "practice.index": "/{lang}/practice",
+        "progress.index": "/{lang}/progress",
+        "quiz.index": "/{lang}/quiz",
+        "quiz.quiz": "/{lang}/quiz/card-ranking?seed=5",
+        "quiz.worksheet": "/{lang}/quiz/card-ranking/worksheet?seed=5",
+        "quiz.daily": "/{lang}/daily",
+        "review.index": "/{lang}/review",
+    }
+    urls = dict(fixed)
+    for endpoint, url in made.items():
+        urls[endpoint] = re.sub(rf"^.*?/{LANG}/", "/{lang}/", url)
+    missing = set(page_endpoints(app)) - set(urls)
+    assert not missing, f"a page type without a URL in this test: {sorted(missing)}"
+    return urls
+
+
+def test_no_page_scrolls_sideways_on_a_phone(page, live_server):
+    """Every page type of the url_map, in Spanish and Polish, at 320 and 390 px: the document is never
+    wider than the window (issue 24, item 12)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    urls = page_urls(live_server.app, make_history(page))
+    wide = []
+    for width in PHONE_WIDTHS:
+        page.set_viewport_size({"width": width, "height": 844})
+        for endpoint, url in sorted(urls.items()):
+            for lang in (LANG, WORDY_LANG):
+                page.goto(url.format(lang=lang))
+                scroll, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+                if scroll > inner:
+                    wide.append((endpoint, lang, width, scroll))
+    assert wide == []
+
+
+def present_steps_with_a_question():
+    for lesson in all_lessons():
+        for number, step in enumerate(lesson.steps, start=1):
+            if step.check is not None:
+                yield lesson.key, number
+
+
+def test_projector_mode_keeps_the_buttons_in_view_and_r_shows_the_answer(page):
+    """At 1280x720, after the answer is shown (by the R key the page's help names), the step buttons
+    are still inside the window, on every lesson step with a question (issue 24, item 13)."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    low = []
+    for key, number in present_steps_with_a_question():
+        page.goto(f"/{LANG}/lessons/{key}/present/{number}")
+        page.wait_for_load_state("load")
+        expect(page.locator(".present-keys")).to_contain_text("R")
+        reveal = page.locator("details.reveal")
+        expect(reveal).not_to_have_attribute("open", "")
+        page.keyboard.press("r")
+        expect(reveal).to_have_attribute("open", "")
+        expect(page.locator(".reveal-body .expected")).to_be_visible()
+        for button in page.locator(".present-nav .button").all():
+            box = button.bounding_box()
+            assert box is not None
+            if box["y"] < 0 or box["y"] + box["height"] > 720:
+                low.append((key, number, box["y"] + box["height"]))
+    assert low == []
+    # R again hides it; the arrows still move.
+    page.keyboard.press("r")
+    expect(page.locator("details.reveal")).not_to_have_attribute("open", "")
+
+
+def test_the_deck_prints_long_badges_beside_the_cards_in_polish(page):
+    """In print (A4 portrait: 190 mm of width between the margins, 718 px), each mata's badge
+    ("Jedna z czterech najwyższych (mata)") ends before its card starts and stays inside its row, and
+    the deck is one page (issue 24, item 16)."""
+    page.set_viewport_size({"width": 718, "height": 1000})
+    page.goto(f"/{WORDY_LANG}/deck")
+    page.emulate_media(media="print")
+    rows = page.locator(".rank-row.is-mata")
+    assert rows.count() == 4
+    for row in rows.all():
+        badge, card, box = (
+            row.locator(".badge").bounding_box(),
+            row.locator(".rank-card").bounding_box(),
+            row.bounding_box(),
+        )
+        assert badge and card and box
+        assert badge["x"] + badge["width"] <= card["x"], (badge, card)
+        assert box["x"] <= badge["x"] and badge["y"] + badge["height"] <= box["y"] + box["height"], (badge, box)
+    assert pdf_pages(page.pdf(format="A4")) == 1
+
+
+def test_lesson_steps_name_the_learners_wrong_pick_apart_from_the_option(page):
+    """After a wrong answer to a text option ("Es parda"), "your answer ✗" is its own line, and the
+    button's accessible name keeps the option's words apart from the mark (issue 24, item 11)."""
+    lesson = get_lesson("tricks-and-parda")
+    step = lesson.step("parda")
+    seed = next(n for n in range(1, 100) if make_question(step.check, n).expected != "parda")
+    page.goto(f"/{LANG}/lessons/{lesson.key}/{step.key}?seed={seed}")
+    page.locator('#check button[name=answer][value="parda"]').click()
+    chosen = page.locator("#check .option.is-wrong")
+    expect(chosen).to_have_count(1)
+    mark = chosen.locator(".pick-mark")
+    label, mark_box = chosen.inner_text(), mark.bounding_box()
+    assert "\n" in label.strip(), label  # the mark is on a line of its own, not glued to the option's text
+    assert mark_box is not None
+    name = chosen.evaluate("e => e.textContent.replace(/\\s+/g, ' ').trim()")
+    assert re.search(r"\w \(tu respuesta", name), name
