@@ -230,3 +230,94 @@ def test_a_missed_practice_hand_links_to_the_hand_and_a_gone_item_is_left_out(ap
     assert [e.attrs["href"] for e in find_all(items, "a")] == [f"/en/practice/{hand.key}"]
     # Neither is a lesson check the review can ask: nothing is due there.
     assert totals(html)["Review"] == "nothing due"
+
+
+# --- The table and practice hands (issue 24, item 8) -------------------------------------------------------
+
+# Two matches with hand reviews as the table keeps them (``Game.reviews``: per hand, its decisions
+# and how many matched the hint): 3 hands, 2 + 3 + 1 = 6 decisions, 1 + 3 + 0 = 4 matched (67 %);
+# a third match with no hand finished yet. Practice: hand P tried three times (1, 3 and 2 stars: best
+# 3), hand Q once (2 stars) and once unfinished: 4 runs played to the end, 2 hands, 3 + 2 = 5 stars.
+GAMES = [
+    {
+        "1": {"count": 2, "matched": 1, "lost": 0.4, "decisions": []},
+        "2": {"count": 3, "matched": 3, "lost": 0.0, "decisions": []},
+    },
+    {"1": {"count": 1, "matched": 0, "lost": 1.2, "decisions": []}},
+    {},
+]
+
+
+def give_play(app, client, public_id: str = "b" * 32, games=GAMES) -> None:
+    """Make the client the learner ``public_id`` with hand-made matches and practice runs."""
+    with client.session_transaction() as session:
+        session["learner"] = public_id
+        session["stored"] = True
+    with app.app_context():
+        store = current_store()
+        learner = store.learners.ensure(public_id)
+        for n, reviews in enumerate(games):
+            store.games.create(
+                learner.id, rules="2p", level="beginner", seed=n, log=[], version=0, reviews=reviews, score0=0, score1=0
+            )
+        hands = [h.key for h in all_hands()]
+        for key, stars in ((hands[0], 1), (hands[0], 3), (hands[0], 2), (hands[1], 2), (hands[1], None)):
+            store.practice.create(learner.id, hand_key=key, seed=1, log=[], version=0, stars=stars)
+
+
+def play_totals(html: str) -> dict[str, str]:
+    assert 'class="progress-play"' in html, "no table and practice section"
+    start = html.index('class="progress-play"')
+    part = html[start : html.index("</section>", start)]
+    terms = [squash(e.text) for e in find_all(part, "dt")]
+    values = [squash(e.text) for e in find_all(part, "dd")]
+    return dict(zip(terms, values, strict=True))
+
+
+def test_the_table_and_practice_hands_count_on_the_progress_page(app, client, clock):
+    give_play(app, client)
+    html = client.get("/en/progress").get_data(as_text=True)
+    assert not find_all(html, "section", class_="progress-empty")
+    available = len(all_hands())
+    assert play_totals(html) == {
+        "Hands played at the table": "3 (3 matches)",
+        "Decisions like the best move": "4 of 6 (67%)",
+        "Practice hands played": f"4 (2 of {available} hands)",
+        "Practice stars": f"5 of {3 * available}",
+    }
+    # A learner who has only played sees no empty lesson totals.
+    assert not find_all(html, "section", class_="progress-summary")
+
+
+def test_the_play_counts_are_read_in_the_same_number_of_queries_for_any_history(app, client, clock):
+    from sqlalchemy import event
+
+    def selects_for_page() -> int:
+        seen: list[str] = []
+
+        def count(conn, cursor, statement, parameters, context, executemany) -> None:
+            if statement.lstrip().upper().startswith(("SELECT", "WITH")):
+                seen.append(statement)
+
+        with app.app_context():
+            engine = db.engine
+        event.listen(engine, "before_cursor_execute", count)
+        try:
+            assert client.get("/en/progress").status_code == 200
+        finally:
+            event.remove(engine, "before_cursor_execute", count)
+        return len(seen)
+
+    give_play(app, client, games=GAMES[:1])
+    few = selects_for_page()
+    give_play(app, client, games=GAMES * 10)
+    html = client.get("/en/progress").get_data(as_text=True)
+    assert play_totals(html)["Hands played at the table"] == "32 (31 matches)"  # 2 + 10 × 3 hands
+    assert selects_for_page() == few
+
+
+def test_another_learner_does_not_see_my_table_counts(app, client, clock):
+    give_play(app, client)
+    give_play(app, app.test_client(), public_id="c" * 32, games=GAMES[1:2])
+    html = client.get("/en/progress").get_data(as_text=True)
+    assert play_totals(html)["Hands played at the table"] == "3 (3 matches)"

@@ -27,7 +27,7 @@ from .attempts import Appended, AttemptLog, LogEntry, attempt_of
 from .clock import Clock, ManualClock, OffsetClock, SystemClock, utc_today
 from .learners import DeviceCodeLimit, Learners
 from .progress import Progress, ProgressReader, ReviewItem, reviewable
-from .runs import DAILY, Best, PracticeRuns, QuizRuns, Runs, owned
+from .runs import DAILY, Best, GameRuns, PracticePlay, PracticeRuns, QuizRuns, Runs, TablePlay, owned
 from .schema import (
     DEVICE_CODE_ALPHABET,
     DEVICE_CODE_LENGTH,
@@ -68,7 +68,7 @@ class Store:
         self.tokens = FormTokens(self)
         self.attempts = AttemptLog(self)
         self.progress = ProgressReader(self)
-        self.games: Runs[Game] = Runs(self, Game)
+        self.games = GameRuns(self, Game)
         self.practice = PracticeRuns(self, PracticeRun)
         self.quizzes = QuizRuns(self)
         self.device_codes = DeviceCodeLimit(self)
@@ -129,7 +129,10 @@ __all__ = [
     "reviewable",
     "DAILY",
     "Best",
+    "GameRuns",
+    "PracticePlay",
     "PracticeRuns",
+    "TablePlay",
     "QuizRuns",
     "Runs",
     "owned",

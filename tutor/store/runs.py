@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select, text, update
 
 from ..learning import Source, quiz_item, quiz_passed
 from .attempts import Appended, LogEntry
 from .schema import Game, Learner, PracticeRun, QuizRun, db, new_public_id
-from .sql import upsert
+from .sql import dialect_name, statement, upsert
 
 if TYPE_CHECKING:
     from . import Store
@@ -121,8 +121,85 @@ class Runs(Generic[R]):
         return found[0] if found else None
 
 
+@dataclass(frozen=True)
+class TablePlay:
+    """What a learner did at the table (:meth:`GameRuns.played`): matches started, hands played to
+    their end, and the learner's decisions in them that matched the hint's best action (the hand
+    reviews kept on each ``Game``, ``tutor.web.components.table.review_hand``)."""
+
+    matches: int = 0
+    hands: int = 0
+    decisions: int = 0
+    matched: int = 0
+
+
+# The hand reviews of every game of one learner, summed by the database (``Game.reviews`` maps a
+# hand's number to its review, whose ``count`` and ``matched`` are the decisions and the ones that
+# matched): one query however many games, and no review crosses the wire.
+_PLAYED_SQL = {
+    "sqlite": """
+        SELECT (SELECT count(*) FROM game WHERE learner_id = :learner),
+               count(r.value),
+               coalesce(sum(json_extract(r.value, '$.count')), 0),
+               coalesce(sum(json_extract(r.value, '$.matched')), 0)
+        FROM game AS g, json_each(g.reviews) AS r
+        WHERE g.learner_id = :learner""",
+    "postgresql": """
+        SELECT (SELECT count(*) FROM game WHERE learner_id = :learner),
+               count(r.value),
+               coalesce(sum((r.value ->> 'count')::int), 0),
+               coalesce(sum((r.value ->> 'matched')::int), 0)
+        FROM game AS g CROSS JOIN LATERAL json_each(g.reviews::json) AS r
+        WHERE g.learner_id = :learner""",
+}
+
+
+class GameRuns(Runs[Game]):
+    """Matches at the table, with what a learner did in them."""
+
+    def played(self, learner_id: int | None) -> TablePlay:
+        """The learner's matches, hands played to the end and decisions matching the hint (one query)."""
+        if learner_id is None:
+            return TablePlay()
+        query = statement("table-played", lambda: text(_PLAYED_SQL[dialect_name()]))
+        matches, hands, decisions, matched = db.session.execute(query, {"learner": learner_id}).one()
+        return TablePlay(int(matches), int(hands), int(decisions), int(matched))
+
+
+@dataclass(frozen=True)
+class PracticePlay:
+    """What a learner did in practice hands (:meth:`PracticeRuns.played`)."""
+
+    runs: int = 0
+    """Practice hands played to their end (every try counts)."""
+    best: dict[str, int] | None = None
+    """The best stars per hand key finished at least once."""
+
+    @property
+    def hands(self) -> int:
+        """How many different practice hands were played to their end."""
+        return len(self.best or {})
+
+    @property
+    def stars(self) -> int:
+        """The best stars summed over the hands (each hand gives 1 to 3)."""
+        return sum((self.best or {}).values())
+
+
 class PracticeRuns(Runs[PracticeRun]):
     """Practice runs, with the best stars per hand."""
+
+    def played(self, learner_id: int | None) -> PracticePlay:
+        """The learner's finished practice runs and best stars per hand (one query, a row per hand)."""
+        if learner_id is None:
+            return PracticePlay()
+        rows = db.session.execute(
+            select(PracticeRun.hand_key, func.count(), func.max(PracticeRun.stars))
+            .where(PracticeRun.learner_id == learner_id, PracticeRun.stars.is_not(None))
+            .group_by(PracticeRun.hand_key)
+        ).all()
+        best = {key: int(stars) for key, _n, stars in rows if stars is not None}
+        return PracticePlay(sum(int(n) for _key, n, _stars in rows), best)
 
     def best_stars(self, learner_id: int | None) -> dict[str, int]:
         """The learner's best stars per hand key (finished runs only)."""

@@ -3,10 +3,13 @@
 URL (under ``/<lang>``): ``GET /progress``. Per topic of :data:`tutor.learning.TOPICS` its mastery
 and its accuracy per day (a chart drawn on the server as SVG, :mod:`.chart`, with the same numbers in
 a table), the streak, today's goal, the totals, how many review items are due, and the items most
-often answered wrong with a link to practise each one again. Everything is read from the store's
-projections of the learning log (:class:`tutor.store.Progress`: what :mod:`tutor.learning` computes
-from the whole log, kept with it); the page writes nothing and creates no learner, and a visitor
-without answers sees a short welcome instead.
+often answered wrong with a link to practise each one again; and what was done at the table (hands
+played, decisions that matched the hint's best action) and in practice hands (hands played, best
+stars). The learning figures come from the store's projections of the learning log
+(:class:`tutor.store.Progress`: what :mod:`tutor.learning` computes from the whole log, kept with
+it), the table and practice counts from the runs in two queries (:meth:`tutor.store.GameRuns.played`,
+:meth:`tutor.store.PracticeRuns.played`). The page writes nothing and creates no learner; a visitor
+who has neither answered nor played sees a short welcome instead.
 
 Days are calendar days in the store's day zone (``DAY_ZONE``, UTC unless configured: the store does
 not know each learner's time zone).
@@ -20,12 +23,13 @@ from typing import Any
 
 from flask import Blueprint, Flask, render_template, request, url_for
 
-from ...content import get_hand
+from ...content import all_hands, get_hand
 from ...content.checks import new_seed
 from ...i18n import LANG_PREFIX, current_language, gettext as _, lazy_gettext as _l, lazy_pgettext as _lp
 from ...learning import DayAccuracy, Level, Missed, TopicMastery
 from ...learning.attempts import PRACTICE_PREFIX
-from ...store import Progress, current_store, reviewable
+from ...store import PracticePlay, Progress, TablePlay, current_store, reviewable
+from ..components.table import MATCH_TOLERANCE
 from ..shared.learner import my_progress, now
 from ..shared.nav import Section, add_section, fixed_url
 from ..shared.topics import topic_name
@@ -141,8 +145,43 @@ def missed_view(missed: Missed, due: set[str]) -> MissedView | None:
     return None
 
 
-def progress_context(progress: Progress, days_of: dict[str, list[DayAccuracy]], moment: datetime) -> dict[str, Any]:
-    """Everything ``progress/index.html`` shows (``days_of``: the latest days with answers per topic key)."""
+@dataclass(frozen=True)
+class PlayView:
+    """What the learner did at the table and in practice hands, as the page counts it."""
+
+    table: TablePlay
+    practice: PracticePlay
+    hands_available: int
+    """How many practice hands there are (each gives up to 3 stars)."""
+    tolerance: float = MATCH_TOLERANCE
+    """How much less than the best a decision may be expected to score and still match it."""
+
+    @property
+    def any(self) -> bool:
+        return bool(self.table.matches or self.practice.runs)
+
+    @property
+    def matched_share(self) -> str | None:
+        """The share of decisions that matched the hint's best action ("67 %"), None before the first."""
+        table = self.table
+        return percent(table.matched / table.decisions) if table.decisions else None
+
+    @property
+    def stars_possible(self) -> int:
+        return 3 * self.hands_available
+
+
+def play_view(learner_id: int | None) -> PlayView:
+    """The table and practice counts of the learner (two queries, whatever the history)."""
+    store = current_store()
+    return PlayView(store.games.played(learner_id), store.practice.played(learner_id), len(all_hands()))
+
+
+def progress_context(
+    progress: Progress, days_of: dict[str, list[DayAccuracy]], moment: datetime, play: PlayView | None = None
+) -> dict[str, Any]:
+    """Everything ``progress/index.html`` shows (``days_of``: the latest days with answers per topic key;
+    ``play``: the counts of the table and the practice hands)."""
     due_items = progress.due_for_review(moment)
     due = set(due_items)
     masteries = progress.all_mastery()
@@ -158,6 +197,7 @@ def progress_context(progress: Progress, days_of: dict[str, list[DayAccuracy]], 
         "goal": progress.daily_goal(moment),
         "missed": missed,
         "due_count": len(due_items),
+        "play": play,
     }
 
 
@@ -168,7 +208,8 @@ def index():
     days_of = {}
     if progress.learner_id is not None and progress.summary.answers:
         days_of = current_store().progress.days([progress.learner_id], latest=CHART_DAYS)[progress.learner_id]
-    return render_template("progress/index.html", **progress_context(progress, days_of, now()))
+    play = play_view(progress.learner_id)
+    return render_template("progress/index.html", **progress_context(progress, days_of, now(), play))
 
 
 def init_app(app: Flask) -> None:
