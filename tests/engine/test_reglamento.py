@@ -604,6 +604,10 @@ def test_8_flor_must_be_announced_before_the_first_card():
     assert [str(a) for a in h.legal_actions()] == ["0:flor", "0:mazo"]
     assert refused(h, "0:1e") is Reason.FLOR_MUST_BE_ANNOUNCED
     assert refused(h, "0:envido") is Reason.FLOR_MUST_BE_ANNOUNCED
+    assert refused(h, "0:truco") is Reason.FLOR_MUST_BE_ANNOUNCED
+    # Retruco with nothing called is refused by the ladder, which the flor does not change (issue 24).
+    assert refused(h, "0:retruco") is Reason.TRUCO_OUT_OF_ORDER
+    assert refused(h, "0:vale_cuatro") is Reason.TRUCO_OUT_OF_ORDER
     run(h, "0:flor")
     assert h.to_act == 0 and parse_action("0:truco") in h.legal_actions()
 

@@ -191,6 +191,8 @@ CALLS: dict[str, CallName] = {
 """Every call by its notation name."""
 
 _TRUCO_ORDER = tuple(TrucoCall)
+_LADDER_REASONS = frozenset({Reason.TRUCO_OUT_OF_ORDER, Reason.TRUCO_ALREADY_MAX, Reason.TRUCO_ONLY_ACCEPTING_TEAM})
+"""Why the truco ladder refuses a call whatever else the hand owes (a flor not yet announced)."""
 _CALL_CLASSES = (EnvidoCall, TrucoCall, FlorCall, FlorAnnouncement)
 
 
@@ -903,6 +905,12 @@ class HandState:
                 if isinstance(call, FlorCall):
                     return self._check_contraflor(seat, call)
                 if self._owes_flor(seat):
+                    # A truco call the ladder refuses anyway (Retruco when nothing was called) is
+                    # refused for that, not for the flor still owed (docs/rules/decisions.md, §8).
+                    if isinstance(call, TrucoCall):
+                        ladder = self._check_truco(seat, call)
+                        if ladder is not None and ladder.reason in _LADDER_REASONS:
+                            return ladder
                     return _error(Reason.FLOR_MUST_BE_ANNOUNCED, "announce the flor first", seat=seat)
                 if isinstance(call, EnvidoCall):
                     return self._check_envido(seat, call)
