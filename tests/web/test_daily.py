@@ -212,3 +212,67 @@ def test_numbers_are_checked_by_the_server_not_the_browsers_bubble(client):
             assert "novalidate" in form.attrs
         for field in find_all(html, "input"):
             assert field.attrs.get("type") != "number" and not {"min", "max", "required", "pattern"} & set(field.attrs)
+
+
+# --- Which lesson a question comes from (issue 24, item 9) ---------------------------------------------------
+
+
+def first_day_whose_first_question_is_from(lesson_key: str) -> datetime.date:
+    day = DAY
+    for _ in range(400):
+        if questions(day)[0].lesson == lesson_key:
+            return day
+        day += datetime.timedelta(days=1)
+    raise AssertionError(f"no day in 400 starts with a question of {lesson_key}")
+
+
+def from_lesson(html: str) -> tuple[str, bool]:
+    notes = find_all(html, "p", class_="from-lesson")
+    assert len(notes) == 1, "the question says which lesson it comes from, once"
+    return " ".join(notes[0].text.split()), "is-ahead" in notes[0].attrs["class"].split()
+
+
+def test_a_question_from_a_lesson_not_reached_yet_says_so(app, client):
+    from tests.web.test_progress import give_log
+    from tutor.content import get_lesson
+
+    # The learner has worked up to lesson 4 (counting envido): lessons 2 and 4 answered, 9 (flor) not.
+    give_log(
+        app,
+        client,
+        log=[
+            ("card-ranking/false-aces", "lesson", True, datetime.datetime(2026, 1, 5, 10, tzinfo=datetime.UTC)),
+            ("envido-counting/no-pair", "lesson", False, datetime.datetime(2026, 1, 6, 10, tzinfo=datetime.UTC)),
+        ],
+    )
+    flor, envido = get_lesson("flor"), get_lesson("envido-counting")
+    day = first_day_whose_first_question_is_from("flor")
+    html = client.get(f"/en/daily?date={day.isoformat()}").get_data(as_text=True)
+    text, ahead = from_lesson(html)
+    assert ahead and text.startswith(f"From lesson {flor.number}, {flor.title}: a lesson you have not reached yet.")
+    assert f'href="/en/lessons/{flor.key}"' in html
+    day = first_day_whose_first_question_is_from(envido.key)
+    text, ahead = from_lesson(client.get(f"/en/daily?date={day.isoformat()}").get_data(as_text=True))
+    assert not ahead and text == f"From lesson {envido.number}, {envido.title}."
+    # A visitor who has not started any lesson is told the same of every question.
+    text, ahead = from_lesson(app.test_client().get(f"/en/daily?date={day.isoformat()}").get_data(as_text=True))
+    assert ahead
+
+
+def test_retruco_with_nothing_called_is_explained_by_the_ladder_not_the_flor(app):
+    """The flor lesson's "which calls now" question (also drawn by the daily set): a seat that holds a
+    flor may not call Retruco because nothing was called, which announcing the flor does not change."""
+    from tutor.content import get_lesson
+    from tutor.content.checks import make_question
+    from tutor.web.components.questions import question_view
+
+    step = get_lesson("flor").step("announce")
+    with app.test_request_context("/en/daily"):
+        for seed in range(5):
+            reasons = question_view(make_question(step.check, seed), None, reveal=True).explanation.reasons
+            retruco = [r for r in reasons if r.startswith("Retruco")]
+            assert retruco == [
+                "Retruco: not possible. The truco calls go Truco, Retruco, Vale cuatro, one step at a time."
+            ]
+            truco = [r for r in reasons if r.startswith("Truco:")]
+            assert truco and "flor" in truco[0]

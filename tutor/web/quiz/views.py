@@ -44,7 +44,7 @@ from flask import Blueprint, Flask, abort, redirect, render_template, request, u
 from flask.wrappers import Response
 from werkzeug.routing import BuildError
 
-from ...content import get_lesson
+from ...content import all_lessons, get_lesson
 from ...content.checks import AnswerError, judge, new_seed, parse_answer
 from ...i18n import LANG_PREFIX, gettext as _, lazy_gettext as _l
 from ...learning import EXAM, TOPICS, get_topic, quiz_passed
@@ -52,7 +52,7 @@ from ...store import QuizRun, current_store
 from ..components.questions import already_counted, answer_error_message, answer_text, question_view
 from ..shared.caches import question_key
 from ..shared.htmx import render_page_or_block
-from ..shared.learner import current_learner, my_learner_id, new_answer_token, remember, session_public_id
+from ..shared.learner import current_learner, my_learner_id, my_progress, new_answer_token, remember, session_public_id
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.qr import qr_data_uri
@@ -400,6 +400,27 @@ def worksheet(key: str):
 # --- The daily challenge ------------------------------------------------------------------------------------
 
 
+def _furthest_lesson() -> int:
+    """The number of the furthest lesson the learner has started or tested out (0 for none yet)."""
+    progress = my_progress()
+    if progress.learner_id is None:
+        return 0
+    statuses = progress.lesson_statuses(all_lessons())
+    return max((s.lesson.number for s in statuses if s.started or s.tested_out), default=0)
+
+
+def _lesson_note(drawn: Drawn, furthest: int) -> dict[str, Any]:
+    """Which lesson a daily question comes from, and whether the learner has reached it yet (the set
+    is the same for everyone, so a question may come from a later lesson: the page says so)."""
+    lesson = get_lesson(drawn.lesson)
+    return {
+        "number": lesson.number,
+        "title": _(lesson.title),
+        "url": url_for("lessons.lesson", key=lesson.key),
+        "ahead": lesson.number > furthest,
+    }
+
+
 def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, Any]:
     """The day's set, the learner's progress in it and the question to answer now."""
     drawn = quiz_questions(DAILY, daily_seed(day))
@@ -437,9 +458,18 @@ def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, An
                 current=drawn[position],
                 q=question_view(drawn[position].question, face, submitted=extra.get("submitted")),
             )
+    furthest = _furthest_lesson()
+    shown = context["current"]
+    context["from_lesson"] = _lesson_note(shown, furthest) if shown is not None else None
     if context["done_count"] == len(drawn):
         context["summary"] = [
-            {"number": n, "entry": entries[n - 1], "q": question_view(d.question, face, reveal=True), "drawn": d}
+            {
+                "number": n,
+                "entry": entries[n - 1],
+                "q": question_view(d.question, face, reveal=True),
+                "drawn": d,
+                "from_lesson": _lesson_note(d, furthest),
+            }
             for n, d in enumerate(drawn, start=1)
         ]
     return context
