@@ -15,6 +15,7 @@ from tests.e2e.test_practice import over
 from tests.e2e.test_quiz import pdf_pages
 from tutor.content import all_lessons, get_lesson, hands_for
 from tutor.content.checks import make_question
+from tutor.learning import EXAM, TOPICS
 
 pytestmark = pytest.mark.e2e
 
@@ -212,3 +213,26 @@ def test_lesson_steps_name_the_learners_wrong_pick_apart_from_the_option(page):
     assert mark_box is not None
     name = chosen.evaluate("e => e.textContent.replace(/\\s+/g, ' ').trim()")
     assert re.search(r"\w \(tu respuesta", name), name
+
+
+def sheet_pages(page, path: str) -> tuple[int, int]:
+    """The pages a worksheet prints on A4: its questions, and its answer key (which starts a page)."""
+    page.goto(path)
+    whole = pdf_pages(page.pdf(format="A4"))
+    page.evaluate("document.querySelector('.worksheet-key').remove()")
+    questions = pdf_pages(page.pdf(format="A4"))
+    return questions, whole - questions
+
+
+@pytest.mark.parametrize("key", [topic.key for topic in TOPICS])
+def test_a_topic_worksheet_prints_its_ten_questions_on_two_pages_and_its_key_on_one(page, key):
+    """Compact worksheets (issue 24, item 10): ten questions on one or two A4 pages, the answer key on
+    one, for version A and version B, in Spanish and in Polish (long words)."""
+    for lang, seed, version in ((LANG, 5, "A"), (WORDY_LANG, 77, "B")):
+        questions, answers = sheet_pages(page, f"/{lang}/quiz/{key}/worksheet?seed={seed}&version={version}")
+        assert 1 <= questions <= 2 and answers == 1, (lang, version, questions, answers)
+
+
+def test_the_exam_worksheet_prints_its_twenty_questions_on_four_pages_with_the_key(page):
+    questions, answers = sheet_pages(page, f"/{LANG}/quiz/{EXAM}/worksheet?seed=5")
+    assert questions <= 3 and answers == 1

@@ -179,9 +179,9 @@ def test_a_worksheet_prints_to_a4_with_the_answer_key_on_a_new_page(page):
         "document.querySelector('.worksheet-questions').remove(); document.querySelector('.worksheet-head').remove()"
     )
     key = pdf_pages(page.pdf(format="A4"))
-    assert questions >= 2 and key >= 1
+    assert questions >= 1 and key >= 1
     assert whole == questions + key, (whole, questions, key)
-    assert whole <= 12
+    assert questions <= 2 and key <= 1  # compact (issue 24, item 10; tests/e2e/test_learning_pages.py)
     # Same seed, same sheet.
     page.goto(path)
     first = page.locator(".worksheet svg[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")

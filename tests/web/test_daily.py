@@ -229,7 +229,7 @@ def first_day_whose_first_question_is_from(lesson_key: str) -> datetime.date:
 def from_lesson(html: str) -> tuple[str, bool]:
     notes = find_all(html, "p", class_="from-lesson")
     assert len(notes) == 1, "the question says which lesson it comes from, once"
-    return " ".join(notes[0].text.split()), "is-ahead" in notes[0].attrs["class"].split()
+    return " ".join(notes[0].text.split()), "is-ahead" in (notes[0].attrs.get("class") or "").split()
 
 
 def test_a_question_from_a_lesson_not_reached_yet_says_so(app, client):

@@ -483,6 +483,45 @@ def test_a_worksheet_has_the_questions_and_the_key_and_the_same_seed_prints_the_
     assert worksheet_content(other) != worksheet_content(first)
 
 
+def worksheet_items(html: str) -> list[tuple[str, tuple[str, ...], str]]:
+    """Per question, in the sheet's order: its prompt, its cards in the order printed, and the answer
+    its number has in the key."""
+    questions = html.split('<li class="worksheet-question">')[1:]
+    questions[-1] = questions[-1].split('class="worksheet-key"')[0]
+    keys = html.split('<li class="worksheet-key-item">')[1:]
+    assert len(keys) == len(questions)
+    items = []
+    for part, key in zip(questions, keys, strict=True):
+        (prompt,) = find_all(part, "p", class_="worksheet-prompt")
+        (expected,) = find_all(key, "p", class_="expected")
+        cards = tuple(re.findall(r'data-card="([^"]+)"', part))
+        items.append((" ".join(prompt.text.split()[1:]), cards, " ".join(expected.text.split())))
+    return items
+
+
+def test_worksheet_versions_a_and_b_ask_the_same_questions_in_another_order(client):
+    """Against copying (issue 24, item 10): version B has the same questions (each with the same key
+    answer) in another order, and options in another order; each version is the same at every print."""
+    path = "/en/quiz/card-ranking/worksheet?seed=321"
+    a = worksheet_items(client.get(path).get_data(as_text=True))
+    assert worksheet_items(client.get(path + "&version=A").get_data(as_text=True)) == a
+    b_html = client.get(path + "&version=b").get_data(as_text=True)
+    assert "Version B" in b_html
+    b = worksheet_items(b_html)
+    assert worksheet_items(client.get(path + "&version=B").get_data(as_text=True)) == b
+
+    def same(item):  # a question whatever the order of its options
+        return item[0], tuple(sorted(item[1])), item[2]
+
+    assert Counter(map(same, a)) == Counter(map(same, b))  # the same questions, each with its answer
+    assert [same(item) for item in a] != [same(item) for item in b]  # in another order
+    by_question = {same(item): item[1] for item in a}
+    assert any(by_question[same(item)] != item[1] for item in b if len(item[1]) > 1)  # options moved
+
+    bad = client.get(path + "&version=C")
+    assert bad.status_code == 400 and "a worksheet has the versions A, B" in bad.get_data(as_text=True)
+
+
 def test_a_worksheet_asks_what_the_quiz_of_its_seed_asks(client):
     seed = 808
     html = client.get(f"/en/quiz/card-ranking/worksheet?seed={seed}").get_data(as_text=True)

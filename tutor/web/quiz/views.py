@@ -16,8 +16,11 @@ URLs (all under ``/<lang>``):
   ``POST`` answers the question (fields ``csrf_token``, ``position`` (1 for the first question),
   the one-time ``attempt`` token and the answer fields of its ``AnswerType``) and redirects back to
   the run (303); an htmx request follows the redirect and swaps only the ``quiz`` block;
-* ``GET /quiz/<key>/worksheet?seed=N``: the same questions as a printable A4 worksheet, with the
-  cards drawn and space to answer, and the answer key with the explanations on new pages;
+* ``GET /quiz/<key>/worksheet?seed=N&version=A``: the same questions as a printable A4 worksheet
+  (two columns: ten short questions on one or two pages), with the cards drawn and space to answer,
+  and a compact answer key (each answer with its explanation's headline) from a new page; version
+  ``B`` has the same questions in another order, with their options in another order (against
+  copying; seeded, so the same for everyone);
 * ``GET /daily?date=YYYY-MM-DD``: the daily challenge, five questions of every topic, the same for
   everyone on that day (UTC; without a date, today). ``POST`` (fields ``position``, ``version``,
   ``attempt``, the answer fields, or ``show=1`` for the answer) answers the current question: a
@@ -36,6 +39,9 @@ is a 409 that shows where the quiz is now.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import random
 import re
 from datetime import date, timedelta
 from typing import Any
@@ -45,7 +51,7 @@ from flask.wrappers import Response
 from werkzeug.routing import BuildError
 
 from ...content import all_lessons, get_lesson
-from ...content.checks import AnswerError, judge, new_seed, parse_answer
+from ...content.checks import AnswerError, AnswerType, judge, new_seed, parse_answer
 from ...i18n import LANG_PREFIX, gettext as _, lazy_gettext as _l
 from ...learning import EXAM, TOPICS, get_topic, quiz_passed
 from ...store import QuizRun, current_store
@@ -366,9 +372,48 @@ def run(key: str, run_id: str):
 # --- Worksheets ---------------------------------------------------------------------------------------------------
 
 
+WORKSHEET_VERSIONS = ("A", "B")
+"""A worksheet's versions against copying: the same questions, in another order and with the options
+of each question in another order (version A is the quiz's own order)."""
+
+
+def _version_rng(key: str, seed: int, version: str) -> random.Random:
+    digest = hashlib.sha256(f"truco-tutor/worksheet/{key}/{seed}/{version}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def _reordered(rng: random.Random, values: list[Any]) -> list[Any]:
+    """``values`` shuffled by ``rng``, never left in their own order when there are two or more."""
+    order = list(values)
+    rng.shuffle(order)
+    if len(order) > 1 and order == list(values):
+        order = order[1:] + order[:1]
+    return order
+
+
+def _version_items(items: list[dict[str, Any]], key: str, seed: int, version: str) -> list[dict[str, Any]]:
+    """The worksheet's items for ``version``: version A as drawn; another version the same questions
+    in another order, each choice's options and each order question's cards in another order, the
+    same for everyone who prints that version of that seed, numbered afresh (its key follows)."""
+    if version == WORKSHEET_VERSIONS[0]:
+        return items
+    rng = _version_rng(key, seed, version)
+    versioned = []
+    for number, item in enumerate(_reordered(rng, items), start=1):
+        view = item["q"]
+        kind = view.question.answer_type
+        if kind in (AnswerType.CHOICE, AnswerType.CHOICES):
+            view = dataclasses.replace(view, options=_reordered(rng, view.options))
+        elif kind is AnswerType.ORDER:
+            view = dataclasses.replace(view, cards_to_order=tuple(_reordered(rng, list(view.cards_to_order))))
+        versioned.append({**item, "number": number, "q": view})
+    return versioned
+
+
 @bp.get("/quiz/<key>/worksheet")
 def worksheet(key: str):
-    """The quiz of ``seed`` as an A4 worksheet: the questions, then the answer key."""
+    """The quiz of ``seed`` as an A4 worksheet: the questions, then the answer key; ``version=B`` the
+    same questions in another order (against copying)."""
     spec = _quiz_or_404(key)
     text = request.args.get("seed")
     if text is None or not text.strip():
@@ -376,6 +421,14 @@ def worksheet(key: str):
     seed = parse_seed(text)
     if seed is None:
         return _bad_seed(key)
+    version = (request.args.get("version") or WORKSHEET_VERSIONS[0]).strip().upper()
+    if version not in WORKSHEET_VERSIONS:
+        context = _start_context(spec, None)
+        context["error"] = _(
+            "This worksheet link names a version that does not exist: a worksheet has the versions %(versions)s.",
+            versions=", ".join(WORKSHEET_VERSIONS),
+        )
+        return _render("quiz/start.html", 400, **context)
     face = card_face()
     drawn = quiz_questions(key, seed)
     items = [
@@ -392,7 +445,11 @@ def worksheet(key: str):
         quiz=spec,
         name=quiz_name(key),
         seed=seed,
-        items=items,
+        items=_version_items(items, key, seed, version),
+        version=version,
+        versions=[
+            (other, url_for("quiz.worksheet", key=key, seed=seed, version=other)) for other in WORKSHEET_VERSIONS
+        ],
         quiz_url=url_for("quiz.quiz", key=key, seed=seed, _external=True),
     )
 
