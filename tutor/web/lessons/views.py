@@ -211,6 +211,7 @@ def _card_key(status: LessonStatus, links: Sequence[Link]) -> tuple[Any, ...]:
         status.complete,
         status.started,
         status.mastered,
+        status.tested_out,
         status.stars,
         status.done_count,
         status.total,
