@@ -51,13 +51,15 @@ def make_history(page) -> dict[str, str]:
     """Play what a learner does, so that every page has something to show: a wrong answer in a lesson
     (progress, review), a quiz run, a practice hand played to its end, a match's first hand played
     out. Returns the URLs of the pages whose ids only exist once made."""
-    lesson, step, _number = first_lesson_with_a_check()
+    # A wrong answer to a topic's question, so the progress page draws its chart (and the table behind it).
+    lesson = get_lesson("card-ranking")
+    step = lesson.step("not-by-number")
     page.goto(f"/{LANG}/lessons/{lesson.key}/{step.key}")
     seed = int(page.locator("#check input[name=seed]").get_attribute("value"))
     question = make_question(step.check, seed)
     wrong = next(o.value for o in question.options if o.value not in (question.accepted or {question.expected}))
-    page.locator(f'#check [name=answer][value="{wrong}"]').first.click()
-    page.wait_for_load_state()
+    page.locator(f'#check button[name=answer][value="{wrong}"]').click()
+    expect(page.locator("#check .option.is-wrong")).to_have_count(1)
 
     urls = {}
     page.goto(f"/{LANG}/quiz/card-ranking?seed=5")
@@ -65,8 +67,7 @@ def make_history(page) -> dict[str, str]:
     page.wait_for_url(QUIZ_RUN_URL)
     urls["quiz.run"] = page.url
 
-    hand = hands_for(lesson.key)[0] if hands_for(lesson.key) else None
-    hand_key = hand.key if hand else "lowest-card-that-wins"
+    hand_key = hands_for(lesson.key)[0].key if hands_for(lesson.key) else "lowest-card-that-wins"
     page.goto(f"/{LANG}/practice/{hand_key}")
     page.locator(".practice-actions button[type=submit]").click()
     page.wait_for_url(RUN_URL)
@@ -132,6 +133,9 @@ def test_no_page_scrolls_sideways_on_a_phone(page, live_server):
     wider than the window (issue 24, item 12)."""
     page.set_viewport_size({"width": 390, "height": 844})
     urls = page_urls(live_server.app, make_history(page))
+    page.goto(f"/{LANG}/progress")  # the page has what once made it wide: a chart and its table
+    expect(page.locator(".accuracy-chart table")).to_have_count(1)
+    expect(page.locator(".progress-play")).to_have_count(1)
     wide = []
     for width in PHONE_WIDTHS:
         page.set_viewport_size({"width": width, "height": 844})
