@@ -26,20 +26,20 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import date
-from typing import Any
+from typing import Any, NoReturn
 
-from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Flask, abort, make_response, redirect, render_template, request, url_for
 from flask.wrappers import Response
 
 from tutor.narration import Perspective
 
 from ...bots.table import NEXT_HAND, Table
 from ...engine.notation import format_rules, parse_rules
-from ...i18n import LANG_PREFIX, format_number, gettext as _, lazy_gettext as _l
+from ...i18n import LANG_PREFIX, format_long_date, format_number, gettext as _, lazy_gettext as _l
 from ...store import Game, Learner, current_store
 from ..components.table import learner_hint, render_table, review_steps, table_context
 from ..components.table.controller import TableController
-from ..shared.learner import current_learner, my_learner_id
+from ..shared.learner import current_learner, my_learner_id, session_public_id
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.queries import FormErrors
@@ -61,6 +61,23 @@ def _level_names() -> dict[str, str]:
         # Translators: the level of the computer players at the table.
         "random": _("Random: any legal move (for a first look)"),
     }
+
+
+def _level_short() -> dict[str, str]:
+    """The levels' short names, for the list of recent games."""
+    return {
+        # Translators: the level of the computer players, short, in the list of recent games.
+        "beginner": _("Beginner"),
+        # Translators: the level of the computer players, short, in the list of recent games.
+        "strong": _("Strong"),
+        # Translators: the level of the computer players, short, in the list of recent games.
+        "random": _("Random"),
+    }
+
+
+def not_found(review: bool = False) -> NoReturn:
+    """A translated 404 for a game (or a hand's review) that does not exist, with the way back to the table."""
+    abort(make_response(render_template("play/not_found.html", review=review), 404))
 
 
 class Games(TableController[Game, Table]):
@@ -100,6 +117,13 @@ class Games(TableController[Game, Table]):
             error=error,
         )
         return render_table("play/table.html", {**context, "game": game}, status)
+
+    def load(self, public_id: str, **where: Any) -> Game:
+        """The learner's game with this id, else the play feature's own 404 page."""
+        found = self.runs().load(session_public_id(), public_id, **where)
+        if found is None:
+            not_found()
+        return found
 
     def url(self, game: Game, **args: Any) -> str:  # type: ignore[override]  # the play table's run is a Game
         return url_for("play.game", game_id=game.public_id, **args)
@@ -187,6 +211,8 @@ def _setup_context(form: dict[str, str], errors: dict[str, str]) -> dict[str, An
         "level_names": _level_names(),
         "games": learner_games,
         "game_rules": {g.public_id: parse_rules(g.rules) for g in learner_games},
+        "game_dates": {g.public_id: format_long_date(g.updated.date()) for g in learner_games},
+        "level_short": _level_short(),
     }
 
 
@@ -254,7 +280,7 @@ def review(game_id: str, number: int):
     hands = table.hands()
     if not 1 <= number <= len(hands) or not hands[number - 1].is_over:
         GAMES.keep(found, table)
-        abort(404)
+        not_found(review=True)
     data = GAMES.review(found, table, number - 1)
     face = card_face()
     hand = hands[number - 1]

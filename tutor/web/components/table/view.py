@@ -19,13 +19,14 @@ from typing import Any
 from flask.wrappers import Response
 
 from tutor.narration import Perspective, call_name, narrate
-from tutor.narration.bots import SENA_FACES, action_label, reason_sentence, sena_text
+from tutor.narration.bots import SENA_FACES, action_label, hint_advice, hint_reason, reason_sentence, sena_text
 from tutor.web.shared.htmx import render_page_or_block, wants_fragment
 
 from ....bots import Hint, hint
 from ....bots.table import Table
 from ....engine.cards import Card
 from ....engine.match import standing
+from ....engine.ranking import Ranking
 from ....engine.stakes import malas_limit
 from ....engine.state import Answer, Call, EventKind, Mazo, PlayCard, SeatView
 from ....i18n import format_number, gettext as _
@@ -109,18 +110,27 @@ def _buttons(view: SeatView) -> tuple[list[ActionButton], list[ActionButton]]:
     return cards, others
 
 
+def _tied_cards(trick: tuple[tuple[int, Card], ...], ranking: Ranking) -> set[Card]:
+    """The cards of a parda that tied for best: those at the trick's top level in the ranking
+    (docs/rules/argentine.md §3.3; ``tricks.trick_result`` decides the parda on the same levels)."""
+    top = min(ranking.level(card) for _, card in trick)
+    return {card for _, card in trick if ranking.level(card) == top}
+
+
 def _played_by_seat(
-    view: SeatView, fresh: set[tuple[int, int]], fresh_order: dict[tuple[int, int], int]
+    view: SeatView, fresh: set[tuple[int, int]], fresh_order: dict[tuple[int, int], int], ranking: Ranking
 ) -> dict[int, list[dict[str, Any]]]:
-    """Each seat's cards on the table, trick by trick (three slots), with trick marks."""
+    """Each seat's cards on the table, trick by trick (three slots), with trick marks: the card that
+    took the trick ("won"), or after a parda the cards that tied for best ("parda"), not the others."""
     slots: dict[int, list[dict[str, Any]]] = {
         s: [{"card": None, "mark": None} for _ in range(3)] for s in range(view.players)
     }
     tricks = list(view.tricks)
     for index, trick in enumerate(tricks):
         winner = view.trick_winners[index] if index < len(view.trick_winners) else None
+        tied = _tied_cards(trick, ranking) if winner is None and trick else set()
         for seat, card in trick:
-            mark = "parda" if winner is None else ("won" if seat == winner else None)
+            mark = "parda" if card in tied else ("won" if seat == winner else None)
             slots[seat][index] = {
                 "card": card,
                 "mark": mark,
@@ -139,20 +149,44 @@ def _played_by_seat(
     return slots
 
 
+ZONED_TARGET = 30
+"""Only a game to 30 is told in malas and buenas (docs/rules/argentine.md §7.1: the first 15 are
+the malas, the next 15 the buenas); a game to 15 (or any shorter one) is told in points."""
+
+
+def _squares(points: int, capacity: int) -> list[int]:
+    """``points`` as squares of five matchsticks, at least enough squares for ``capacity`` points."""
+    count = (max(points, capacity) + 4) // 5
+    return [min(5, max(0, points - 5 * i)) for i in range(count)]
+
+
 def score_view(score: int, target: int) -> dict[str, Any]:
-    """A team's score as matchsticks in squares of five, split into malas and buenas."""
+    """A team's score as matchsticks in squares of five and as players say it.
+
+    In a game to 30 the first 15 points are the malas and the rest the buenas ("8 buenas" is 23):
+    ``zone`` and ``zone_points`` say which, and the sticks are drawn in those two parts, the buenas
+    holding every point past 15 (so "18 buenas" after a last hand that overshoots 30 draws 18).
+    Shorter games have no malas and buenas: ``zone`` is None and the sticks draw every point in one
+    run. The label and the sticks always count the same points.
+    """
+    if target != ZONED_TARGET:
+        return {
+            "score": score,
+            "zone": None,
+            "zone_points": score,
+            "target": target,
+            "zones": {"all": _squares(score, target)},
+        }
     where = standing(score, target)
     half = malas_limit(target) - 1  # the last score in the malas
     malas = min(score, half)
     buenas = max(0, score - half)
-    zone_points = min(where.points, target - half) if where.zone.value == "buenas" else where.points
     return {
         "score": score,
         "zone": where.zone.value,
-        "zone_points": zone_points,
+        "zone_points": malas if where.zone.value == "malas" else buenas,
         "target": target,
-        "malas": [min(5, max(0, malas - 5 * i)) for i in range((half + 4) // 5)],
-        "buenas": [min(5, max(0, buenas - 5 * i)) for i in range((target - half + 4) // 5)],
+        "zones": {"malas": _squares(malas, half), "buenas": _squares(buenas, target - half)},
     }
 
 
@@ -166,6 +200,79 @@ def _events_with_positions(table: Table) -> tuple[list[Any], list[int]]:
     for step in replay(hand):
         positions.extend([start + step.position] * len(step.events))
     return list(hand.events), positions
+
+
+NEWS_KINDS = frozenset(
+    {
+        EventKind.ANSWER,
+        EventKind.ENVIDO_STATED,
+        EventKind.SON_BUENAS,
+        EventKind.ENVIDO_WON,
+        EventKind.ENVIDO_CANCELLED,
+        EventKind.FLOR_ANNOUNCED,
+        EventKind.FLOR_STATED,
+        EventKind.FLOR_WON,
+        EventKind.MAZO,
+        EventKind.TEAM_FOLDED,
+        EventKind.POINTS,
+    }
+)
+"""What the table says beside the felt (besides the open call): the answers, the envido and flor
+showdowns and their points, who went to the mazo."""
+MINE_TOO = frozenset({EventKind.ENVIDO_STATED, EventKind.ENVIDO_WON, EventKind.FLOR_WON, EventKind.POINTS})
+"""Of those, what the table says also when the learner did it (an outcome, not the learner's own choice)."""
+
+
+@dataclass
+class NewsItem:
+    """One line said at the table since the learner's last action: narrated from an engine event."""
+
+    text: str
+    kind: str
+    seat: int | None
+    why: str | None = None
+    """The computer player's reason for this action, once the hand is over (None: not shown)."""
+
+
+def _table_news(
+    table: Table,
+    events: list[Any],
+    positions: list[int],
+    perspective: Perspective,
+    face: str,
+    last_mine: int | None,
+) -> list[NewsItem]:
+    """The answers and showdowns since the learner's last action (the whole hand if none), told at
+    the table so that the score never jumps unexplained. A computer player's reason comes with its
+    answer only once the hand is over: during the hand it would tell its hidden cards."""
+    start = table.hand_start_version()
+    entries = table.hand_entries()
+    since = start + (last_mine or 0)
+    over = table.hand.is_over
+    news: list[NewsItem] = []
+    for event, position in zip(events, positions, strict=True):
+        if position < since or event.kind not in NEWS_KINDS:
+            continue
+        if event.seat == perspective.seat and event.kind not in MINE_TOO:
+            continue
+        why = None
+        entry = entries[position - start] if 0 <= position - start < len(entries) else None
+        if (
+            over
+            and event.kind in (EventKind.ANSWER, EventKind.MAZO)
+            and entry is not None
+            and entry.seat == event.seat
+            and entry.reason
+        ):
+            why = reason_sentence(entry.reason, face)
+        news.append(NewsItem(narrate(event, perspective, face=face), event.kind.value, event.seat, why))
+    return news
+
+
+def _raises(action: Any, view: SeatView) -> bool:
+    """True when ``action`` answers the open call with a higher call of the same kind (a raise)."""
+    pending = view.pending
+    return isinstance(action, Call) and pending is not None and type(action.call) is type(pending.call)
 
 
 HintFor = Callable[[Table], Hint]
@@ -228,7 +335,8 @@ def table_context(
                 mine=event.seat == me,
             )
         )
-    slots = _played_by_seat(view, fresh_cards, fresh_order)
+    news = _table_news(table, events, positions, perspective, face, last_mine)
+    slots = _played_by_seat(view, fresh_cards, fresh_order, table.rules.ranking_table)
     pies = pie_seats(view)
     boxes: list[SeatBox] = []
     for k, area in enumerate(AREAS[n]):
@@ -295,9 +403,11 @@ def table_context(
     hint_data = None
     if show_hint and hint_for is not None and table.learner_to_act:
         found = hint_for(table)
+        best_text = str(found.best).split(":", 1)[1]
         hint_data = {
-            "best": action_label(str(found.best).split(":", 1)[1], face),
-            "reason": reason_sentence(found.reason, face),
+            "advice": hint_advice(best_text, face, answering=_raises(found.best, view)),
+            "best": action_label(best_text, face),
+            "reason": hint_reason(found.reason, face, n),
             "ranked": [
                 {
                     "label": action_label(str(item.action).split(":", 1)[1], face),
@@ -338,6 +448,8 @@ def table_context(
         "rules": table.rules,
         "card_face": face,
         "caught": caught,
+        "news": news,
+        "news_kinds": {kind.value for kind in NEWS_KINDS},
     }
 
 
