@@ -234,6 +234,27 @@ class NewsItem:
     """The computer player's reason for this action, once the hand is over (None: not shown)."""
 
 
+def _hidden_cards(table: Table) -> set[str]:
+    """The other seats' cards the learner has not seen (never played, never shown), in notation."""
+    view = table.view()
+    seen = {card for trick in view.tricks for _, card in trick} | {card for _, card in view.current_trick}
+    seen |= {card for cards in view.shown.values() for card in cards}
+    return {
+        card.notation
+        for seat, cards in enumerate(table.hand.hands)
+        if seat != table.learner_seat
+        for card in cards
+        if card not in seen
+    }
+
+
+def _names_no_hidden_card(reason: Any, hidden: set[str]) -> bool:
+    """True when a bot's stored reason names none of the cards the learner has not seen: the table
+    shows only what the learner may see (the hand's review, with every card face up, tells the rest)."""
+    params = dict(reason.get("params") or {}) if hasattr(reason, "get") else {}
+    return not any(str(params.get(key)) in hidden for key in ("card", "kept"))
+
+
 def _table_news(
     table: Table,
     events: list[Any],
@@ -249,6 +270,7 @@ def _table_news(
     entries = table.hand_entries()
     since = start + (last_mine or 0)
     over = table.hand.is_over
+    hidden = _hidden_cards(table) if over else set()
     news: list[NewsItem] = []
     for event, position in zip(events, positions, strict=True):
         if position < since or event.kind not in NEWS_KINDS:
@@ -263,6 +285,7 @@ def _table_news(
             and entry is not None
             and entry.seat == event.seat
             and entry.reason
+            and _names_no_hidden_card(entry.reason, hidden)
         ):
             why = reason_sentence(entry.reason, face)
         news.append(NewsItem(narrate(event, perspective, face=face), event.kind.value, event.seat, why))
