@@ -70,8 +70,9 @@ def hand_over(page) -> bool:
     return page.locator(".hand-over").count() > 0
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize(
+    ("width", "height", "players"), [(w, h, n) for w, h in SIZES for n in (2, 4)] + [(1280, 720, 6)]
+)
 def test_after_an_action_the_hand_and_the_buttons_are_in_view_with_the_trick(page, width, height, players):
     page.emulate_media(reduced_motion="reduce")
     page.set_viewport_size({"width": width, "height": height})

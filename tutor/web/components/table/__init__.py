@@ -20,7 +20,8 @@ A feature uses it in four steps:
    hand record, say) to the returned dict.
 3. **Extend the template.** ``{% extends "components/table.html" %}`` and fill the blocks:
    ``hand_over`` (under the felt once the hand is over; ``{{ super() }}`` keeps the match result),
-   ``side_top`` (a panel at the top of the side column, e.g. a coach's words), ``footer`` (the last
+   ``side_top`` (a panel at the top of the side column, e.g. a coach's words), ``felt_note`` (a
+   line in the middle of the felt, in view with the cards: a coach's latest words), ``footer`` (the last
    line of the table), ``heading`` (the title above the score; default "Hand N") and ``title``.
    The block ``table`` (the ``<section id="table">``) is what htmx swaps: keep everything that
    changes with a move inside it. The styles (``css/play.css``) are linked in every page's head

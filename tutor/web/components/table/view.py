@@ -4,8 +4,10 @@
 practice hand with a fixed first deal) into plain values for ``templates/components/table.html``: the
 seats around the table (the learner at the bottom, the partner opposite), who deals, who is mano
 and pie, each seat's cards trick by trick, the learner's cards and legal calls, the open call, the
-narrated timeline with what happened since the learner's last action, the score as matchsticks,
-the partner's seña, and the hint when one was asked for. Nothing here reads another seat's cards:
+narrated timeline with what happened since the learner's last action, the table's news (what the
+others answered and the envido's outcome since the learner's last action, said at the felt), the
+score as matchsticks and as players say it, the partner's seña, and the hint when one was asked
+for (its advice in the learner's own words, the expected points behind "details"). Nothing here reads another seat's cards:
 only ``table.view()`` (a :class:`~tutor.engine.state.SeatView`). :func:`render_table` renders the
 page, or only its ``table`` block for an htmx swap. How a feature uses both: see :mod:`tutor.web.components.table`.
 """
