@@ -172,9 +172,10 @@ def play_hands(client, path: str, hands: int, *, hint_first: bool = True) -> str
                 return html
             response = post_action(client, path, html, "next")
         elif hint_first and not asked and 'class="btn-hint"' in html:
-            token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
-            version = re.search(r'name="version" value="(\d+)"', html).group(1)
-            response = client.post(path + "/hint", data={"csrf_token": token, "version": version})
+            token = re.search(r'name="csrf_token" value="([^"]+)"', html)
+            version = re.search(r'name="version" value="(\d+)"', html)
+            assert token and version
+            response = client.post(path + "/hint", data={"csrf_token": token.group(1), "version": version.group(1)})
             asked = True
         else:
             assert actions, "the match ended first"
