@@ -178,13 +178,22 @@ def test_the_coachs_latest_line_is_in_view_when_it_speaks(page, width, height):
 
 
 @pytest.mark.parametrize("width", [320, 390])
-def test_the_play_page_and_its_recent_games_never_scroll_sideways(page, width):
+def test_the_play_pages_never_scroll_sideways(page, width):
+    """The table, the hand's review, the recent games, the daily deal and the play 404, at 320 and 390 px."""
     page.set_viewport_size({"width": width, "height": 800})
-    start_game(page, "es", 4)
-    act(page)
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    wide = "document.scrollingElement.scrollWidth"
+    start_game(page, "es", 2)
+    for _ in range(40):
+        if hand_over(page):
+            break
+        act(page, prefer=("quiero",))
+        assert page.evaluate(wide) <= width
+    assert hand_over(page)
+    page.locator(".hand-links a").first.click()
+    page.wait_for_url(re.compile(r"/review/1$"))
+    assert page.evaluate(wide) <= width
+    for path in ("/es/play", "/es/play/daily", "/es/play/0123456789abcdef"):
+        page.goto(path)
+        assert page.evaluate(wide) <= width, path
     page.goto("/es/play")
     expect(page.locator("table.games")).to_be_visible()
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
-    page.goto("/es/play/0123456789abcdef")
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= width

@@ -158,6 +158,36 @@ def test_hints_speak_to_the_learner_and_never_of_a_team_one_against_one():
         assert hint_advice("real_envido", answering=True) == "Raise to Real envido."
 
 
+PARTNER_ONLY = {ReasonCode.ENVIDO_PARTNER_SPEAKS, ReasonCode.PLAY_LOW_PARTNER_WINS}
+SAMPLE = {
+    "count": 27,
+    "call": "truco",
+    "wins": 6,
+    "folds": 4,
+    "of": 10,
+    "value": 30,
+    "card": "7e",
+    "kept": "1e",
+    "action": "quiero",
+    "points": 0.5,
+    "other_points": 0.3,
+    "other": "no_quiero",
+    "chance": 60,
+    "answer": "quiero",
+    "partner": 2,
+    "rollouts": 20,
+}
+
+
+@pytest.mark.parametrize("code", [c for c in ReasonCode if c not in PARTNER_ONLY])
+def test_no_hint_speaks_of_a_team_in_a_game_of_two(code):
+    """Whatever reason the hint gives, one against one there is no team: "you" and "your opponent"."""
+    with use_language("en"):
+        text = hint_reason(BotReason.of(code, **SAMPLE), players=2)
+    assert "team" not in text.lower(), text
+    assert "No reason was recorded" not in text
+
+
 def play_hands(client, path: str, hands: int, *, hint_first: bool = True) -> str:
     """Play ``hands`` hands of a game through the forms (the first decision after a hint); returns
     the page at the end of the last one."""

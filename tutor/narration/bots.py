@@ -355,6 +355,30 @@ _HINT_ALONE: dict[ReasonCode, HintTeller] = {
     ReasonCode.MAZO_SAVE_POINTS: lambda p: _(
         "Played on, the hand would likely cost you more than going to the mazo now.", **p
     ),
+    # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+    ReasonCode.TABLE_CARD_WEAK: lambda p: (
+        # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+        _(
+            "You have no card left in hand, and your %(card)s on the table is unlikely to take the trick that decides: No quiero to the %(call)s.",
+            **p,
+        )
+        if "card" in p
+        # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+        else _("You have no card left in hand to take the trick that decides: No quiero to the %(call)s.", **p)
+    ),
+    ReasonCode.TABLE_CARD_HOLDS: lambda p: (
+        _(
+            "You have no card left in hand, but your %(card)s on the table should take the trick that decides.",
+            **p,
+        )
+        if "card" in p
+        else _("You have no card left in hand, but the trick that decides should be yours.", **p)
+    ),
+    ReasonCode.PLAY_LOWEST_WINNER: lambda p: _(
+        "The %(card)s is your lowest card that beats your opponent's card on the table.", **p
+    ),
+    # Translators: a parda is a tied trick; keep the term.
+    ReasonCode.PLAY_PARDA: lambda p: _("The %(card)s ties the trick (parda), which keeps the hand on your side.", **p),
 }
 _HINT_TEAM: dict[ReasonCode, HintTeller] = {
     ReasonCode.WIN_RATE_TRICK: lambda p: _(
