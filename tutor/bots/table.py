@@ -4,7 +4,7 @@ A :class:`Table` is ``rules + seed + bot level + learner seat + log``. The deals
 (:class:`~tutor.engine.match.MatchState`), every bot decision from :func:`tutor.bots.choose` with a
 generator seeded from the table's seed and the decision's place in the match, so replaying the log
 rebuilds the same table and a new decision is the same for everyone with that seed (the daily
-deal). The log is a list of hands, each a list of :class:`Entry` (the action in the engine's
+deal). The log is a list of hands, each a list of :class:`LoggedAction` (the action in the engine's
 notation, who took it, and a bot's reason): it is what the web layer stores, and all that it stores.
 
 >>> from tutor.engine import Rules
@@ -33,7 +33,7 @@ from ..engine.rules import Rules
 from ..engine.state import Action, Deal, HandState, SeatView
 from .senas import Sena, facts as sena_facts, noticed, senas
 
-__all__ = ["Entry", "Table", "TableError", "ScriptError", "NEXT_HAND", "Policy"]
+__all__ = ["LoggedAction", "Table", "TableError", "ScriptError", "NEXT_HAND", "Policy"]
 
 NEXT_HAND = "next"
 """The learner's action that deals the next hand once one is over."""
@@ -47,7 +47,7 @@ class TableError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Entry:
+class LoggedAction:
     """One action of the match log."""
 
     seat: int
@@ -71,7 +71,7 @@ class Entry:
         return data
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> Entry:
+    def from_data(cls, data: Mapping[str, Any]) -> LoggedAction:
         """Read a dict written by :meth:`to_data`."""
         try:
             return cls(int(data["s"]), str(data["a"]), str(data["b"]), data.get("r"), bool(data.get("h", False)))
@@ -142,7 +142,7 @@ class Table:
         self.match = MatchState(
             rules, seed=seed, mano=mano, scores=scores, deals=(deal,) if deal is not None else (), auto_deal=False
         )
-        self._hands: list[list[Entry]] = [[]]
+        self._hands: list[list[LoggedAction]] = [[]]
         if log:
             self._replay(log)
         else:
@@ -219,7 +219,7 @@ class Table:
                 known.extend(sena_facts(other, self.senas_shown(other, index)))
         return tuple(known)
 
-    def hand_entries(self, index: int | None = None) -> list[Entry]:
+    def hand_entries(self, index: int | None = None) -> list[LoggedAction]:
         """The entries of one hand (default: the one under way)."""
         return list(self._hands[self.hand_index if index is None else index])
 
@@ -242,7 +242,7 @@ class Table:
             raise InvalidNotationError(NotationReason.MALFORMED, f"not an action: {text!r}", value=str(text)[:40])
         return parse_action(f"{self.learner_seat}:{text.strip()}")
 
-    def play(self, text: str, *, hinted: bool = False) -> list[Entry]:
+    def play(self, text: str, *, hinted: bool = False) -> list[LoggedAction]:
         """Apply the learner's action, then let the bots act until it is the learner's turn again or
         the hand ends. Returns the new entries. Raises :class:`IllegalActionError` (with the engine's
         reason) or :class:`InvalidNotationError`, changing nothing."""
@@ -253,11 +253,11 @@ class Table:
             raise IllegalActionError(Reason.MATCH_OVER, "the match is over")
         self.hand.verify(action)
         self.match.apply(action)
-        entry = Entry(action.seat, format_action(action), "learner", hinted=hinted)
+        entry = LoggedAction(action.seat, format_action(action), "learner", hinted=hinted)
         self._hands[-1].append(entry)
         return [entry, *self._bots_until_learner()]
 
-    def next_hand(self) -> list[Entry]:
+    def next_hand(self) -> list[LoggedAction]:
         """Deal the next hand (after one is over) and let the bots act until the learner's turn."""
         if self.match.is_over:
             raise IllegalActionError(Reason.MATCH_OVER, "the match is over")
@@ -267,10 +267,10 @@ class Table:
         self._hands.append([])
         return self._bots_until_learner()
 
-    def _bots_until_learner(self) -> list[Entry]:
+    def _bots_until_learner(self) -> list[LoggedAction]:
         from . import choose  # the bots package imports nothing from here
 
-        entries: list[Entry] = []
+        entries: list[LoggedAction] = []
         for _ in range(MAX_BOT_ACTIONS):
             hand = self.hand
             seat = hand.to_act
@@ -283,14 +283,14 @@ class Table:
                     raise ScriptError(f"the script plays {action} for seat {seat}, which the engine refuses")
                 self.match.apply(action)
                 by = "script" if reason.get("code") == "script" else "bot"
-                entry = Entry(seat, format_action(action), by, dict(reason))
+                entry = LoggedAction(seat, format_action(action), by, dict(reason))
                 self._hands[-1].append(entry)
                 entries.append(entry)
                 continue
             rng = decision_rng(self.seed, self.hand_index, len(self._hands[-1]))
             decision = choose(hand.view_for(seat), self.level, rng, facts=self.facts_for(seat))
             self.match.apply(decision.action)
-            entry = Entry(seat, format_action(decision.action), "bot", reason_data(decision.reason))
+            entry = LoggedAction(seat, format_action(decision.action), "bot", reason_data(decision.reason))
             self._hands[-1].append(entry)
             entries.append(entry)
         raise RuntimeError("a hand did not end")  # pragma: no cover - the engine ends every hand
@@ -305,7 +305,7 @@ class Table:
                 self.match.next_hand()
                 self._hands.append([])
             for data in hand_data:
-                entry = Entry.from_data(data)
+                entry = LoggedAction.from_data(data)
                 try:
                     action = parse_action(entry.action)
                     if action.seat != entry.seat:

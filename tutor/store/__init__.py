@@ -53,7 +53,7 @@ from .schema import (
     normalize_device_code,
     utcnow,
 )
-from .tokens import TOKEN_FIELD, TOKEN_TTL, FormTokens, new_token
+from .tokens import FORM_TOKEN_FIELD, TOKEN_TTL, FormTokens, new_form_token
 
 EXTENSION = "tutor.store"
 
@@ -156,10 +156,10 @@ __all__ = [
     "new_public_id",
     "normalize_device_code",
     "utcnow",
-    "TOKEN_FIELD",
+    "FORM_TOKEN_FIELD",
     "TOKEN_TTL",
     "FormTokens",
-    "new_token",
+    "new_form_token",
     "Store",
     "init_app",
     "store_of",

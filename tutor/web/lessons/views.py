@@ -47,7 +47,7 @@ from .progress import (
     all_statuses,
     lesson_status,
     mark_done,
-    new_attempt_token,
+    new_form_token,
     record_answer,
     reset_lesson,
 )
@@ -160,7 +160,7 @@ def step_context(lesson: Lesson, index: int, status: LessonStatus, seed: int | N
         context.update(check_context(question, **check))
         context["question_key"] = question_key(f"{lesson.key}/{step.key}", seed)
         context["seed"] = seed
-        context["attempt"] = new_attempt_token()
+        context["attempt"] = new_form_token()
         context["retry_url"] = step_url(lesson, step, seed=new_seed())
     return context
 

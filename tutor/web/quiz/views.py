@@ -52,7 +52,7 @@ from ...store import QuizRun, current_store
 from ..components.questions import already_counted, answer_error_message, answer_text, question_view
 from ..shared.caches import question_key
 from ..shared.htmx import render_page_or_block
-from ..shared.learner import current_learner, my_learner_id, new_answer_token, remember, session_public_id
+from ..shared.learner import current_learner, my_learner_id, new_form_token, remember, session_public_id
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.qr import qr_data_uri
@@ -233,7 +233,7 @@ def _question_context(run: QuizRun, drawn: tuple[Drawn, ...], **check: Any) -> d
     return {
         "position": position + 1,
         "q": view,
-        "attempt": new_answer_token(),
+        "attempt": new_form_token(),
         "current": current,
         "question_key": question_key(current.item, current.seed),
         "error": check.get("error"),
@@ -418,7 +418,7 @@ def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, An
         "share_url": share,
         "share_qr": qr_data_uri(share),
         "daily_url": url_for("quiz.daily", date=day.isoformat()),
-        "attempt": new_answer_token(),
+        "attempt": new_form_token(),
         "error": None,
         "error_field": None,
         "notice": None,

@@ -39,7 +39,7 @@ from ..components.questions import already_counted, answer_error_message, questi
 from ..shared.caches import question_key
 from ..shared.extensions import LESSON_MAP_NOTES, Link
 from ..shared.htmx import render_page_or_block, wants_fragment
-from ..shared.learner import known_visitor, my_progress, new_answer_token, now, record
+from ..shared.learner import known_visitor, my_progress, new_form_token, now, record
 from ..shared.nav import Badge, Section, add_section, site_sections
 from ..shared.preferences import card_face
 from ..shared.readers import parse_seed
@@ -106,7 +106,7 @@ def question_context(lesson: Lesson, step: Step, seed: int, **view: Any) -> dict
         "step": step,
         "seed": seed,
         "question_key": question_key(f"{lesson.key}/{step.key}", seed),
-        "attempt": new_answer_token(),
+        "attempt": new_form_token(),
         "post_url": url_for("review.answer", key=lesson.key, step_key=step.key),
     }
 

@@ -1,5 +1,5 @@
 """One controller for a run at the table (a game, a practice hand): load it, play the learner's
-action, ask for a hint, review a finished hand. The play and practice features subclass
+action, ask for a hint, replay a finished hand. The play and practice features subclass
 :class:`TableController` and fill in what differs (how a run becomes a table, what a finished action
 writes, how the page is drawn); the protocol is the same for both:
 
@@ -10,7 +10,7 @@ writes, how the page is drawn); the protocol is the same for both:
   double click or a second tab never applies an action twice or loses one;
 * a successful action answers an htmx request with the new table at once (no redirect and second
   request), other browsers with a redirect (303) to the table;
-* a hint is counted once per decision (``Runs.claim_hint``); a finished hand's review is computed
+* a hint is counted once per decision (``Runs.claim_hint``); a finished hand's replay is computed
   once and kept with the run.
 
 Rebuilding a run's state replays its whole log, so the state is kept per app (per worker) for each
@@ -148,11 +148,11 @@ class TableController(Generic[R, S]):
         table = self.table(state)
         return self.runs().save(run, drawn, log=table.log(), version=table.version, hint_pending=False)
 
-    def stored_review(self, run: R, index: int) -> dict[str, Any] | None:
-        """A finished hand's review kept with the run, if any."""
+    def stored_replay(self, run: R, index: int) -> dict[str, Any] | None:
+        """A finished hand's replay kept with the run, if any."""
         raise NotImplementedError
 
-    def keep_review(self, run: R, index: int, data: dict[str, Any]) -> None:
+    def keep_replay(self, run: R, index: int, data: dict[str, Any]) -> None:
         raise NotImplementedError
 
     # --- The protocol ----------------------------------------------------------------------------
@@ -263,14 +263,14 @@ class TableController(Generic[R, S]):
         self.keep(run, state)
         return redirect(self.hint_url(run), code=303)
 
-    def review(self, run: R, state: S, index: int) -> dict[str, Any]:
-        """Hand ``index``'s review (computed once, then kept with the run)."""
-        from .review import review_hand
+    def replay(self, run: R, state: S, index: int) -> dict[str, Any]:
+        """Hand ``index``'s replay (computed once, then kept with the run)."""
+        from .replay import replay_hand
 
-        data = self.stored_review(run, index)
+        data = self.stored_replay(run, index)
         if data is None:
-            data = review_hand(self.table(state), index)
-            self.keep_review(run, index, data)
+            data = replay_hand(self.table(state), index)
+            self.keep_replay(run, index, data)
         return data
 
 

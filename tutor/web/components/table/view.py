@@ -174,8 +174,8 @@ HintFor = Callable[[Table], Hint]
 
 def learner_hint(table: Table) -> Hint:
     """The hint for the learner's decision on the table: from the learner's view and the señas it
-    knows only, seeded by the table's seed and version. :func:`~.review.review_hand` seeds its
-    rankings the same way, so a hand's review repeats the hint the learner was shown."""
+    knows only, seeded by the table's seed and version. :func:`~.replay.replay_hand` seeds its
+    rankings the same way, so a hand's replay repeats the hint the learner was shown."""
     return hint(table.view(), seed=table.seed * 1009 + table.version, facts=table.facts_for(table.learner_seat))
 
 

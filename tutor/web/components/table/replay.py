@@ -1,9 +1,9 @@
-"""The review of a finished hand: every decision replayed face up, the learner's next to the hint.
+"""The replay of a finished hand: every decision replayed face up, the learner's next to the hint.
 
-:func:`review_hand` does the costly part once (the hint's ranking at each of the learner's
+:func:`replay_hand` does the costly part once (the hint's ranking at each of the learner's
 decisions, from the learner's own view at that moment, seeded as
 :func:`~tutor.web.components.table.view.learner_hint` seeds the hint at the table) and returns plain
-data (JSON-ready) that a feature may store; :func:`review_steps` words it for a page, in the page's
+data (JSON-ready) that a feature may store; :func:`replay_steps` words it for a page, in the page's
 language, by replaying the hand. Both work for any :class:`~tutor.bots.table.Table` and any of its
 finished hands, a scripted practice hand included.
 """
@@ -29,7 +29,7 @@ def _text(action: Any) -> str:
     return str(action).split(":", 1)[1]
 
 
-def review_hand(table: Table, index: int) -> dict[str, Any]:
+def replay_hand(table: Table, index: int) -> dict[str, Any]:
     """The hint's ranking at each of the learner's decisions in hand ``index`` (finished), as data."""
     hand = table.hands()[index]
     entries = table.hand_entries(index)
@@ -70,7 +70,7 @@ def review_hand(table: Table, index: int) -> dict[str, Any]:
     }
 
 
-def review_steps(table: Table, index: int, data: dict[str, Any], face: str) -> list[dict[str, Any]]:
+def replay_steps(table: Table, index: int, data: dict[str, Any], face: str) -> list[dict[str, Any]]:
     """Each action of the hand with its narrated events, the bot's reason or the learner's ranking."""
     hand = table.hands()[index]
     entries = table.hand_entries(index)
