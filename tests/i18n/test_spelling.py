@@ -20,14 +20,13 @@ import os
 import re
 import shutil
 import subprocess
-from functools import cache
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 from tests.budgets import current_profile
 from tests.conftest import ROOT
+from tests.i18n.catalog_text import translations
 
 DICTIONARIES = {"de": "de_DE", "sv": "sv_SE", "pl": "pl_PL", "es": "es_AR"}
 """The Hunspell dictionary of each catalog (Spanish is Argentine: docs/translating/es.md)."""
@@ -70,21 +69,6 @@ def hunspell_ready(lang: str) -> bool:
     listed = subprocess.run(["hunspell", "-D"], input="", capture_output=True, text=True)
     lines = (listed.stdout + listed.stderr).splitlines()
     return any(line.strip().endswith("/" + DICTIONARIES[lang]) for line in lines)
-
-
-@cache
-def translations(lang: str) -> list[tuple[str, str]]:
-    """(msgid, translation) for every form of every message of the catalog."""
-    with open(ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
-        catalog = read_po(handle, locale=lang)
-    pairs: list[tuple[str, str]] = []
-    for message in catalog:
-        if not message.id:
-            continue
-        msgid = message.id if isinstance(message.id, str) else message.id[0]
-        strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
-        pairs.extend((msgid, string) for string in strings if string)
-    return pairs
 
 
 def word_list(lang: str) -> list[str]:
