@@ -71,6 +71,17 @@ def test_de_addresses_the_learner_as_du():
     assert breaking("de", lambda msgid, text: formal.search(text) is not None) == []
 
 
+DE_E_IMPERATIVE = re.compile(
+    r"(?:^|[.:!?–] )(?:Wähle|Zähle|Spiele|Suche|Tippe|Erhöhe|Lerne|Gewinne|Prüfe|Lehne|Sage|Schaue|Lege|Hole|Mache|"
+    r"Denke|Schicke|Gehe|Klicke|Drücke|Schreibe|Zeige|Behalte|Spare|Probiere|Versuche|Nutze)\b"
+)
+
+
+def test_de_imperatives_drop_the_e():
+    """Wähl, zähl, tipp, lern (the stems that need it keep it: antworte, rechne, achte)."""
+    assert breaking("de", lambda msgid, text: DE_E_IMPERATIVE.search(text) is not None) == []
+
+
 def test_de_card_names_are_compounds():
     genitive = re.compile(r"\d+ der (?:Schwerter|Stäbe|Münzen|Becher)\b")
     assert breaking("de", lambda msgid, text: genitive.search(text) is not None) == []
