@@ -87,7 +87,9 @@ def test_de_card_names_are_compounds():
     assert breaking("de", lambda msgid, text: genitive.search(text) is not None) == []
 
 
-SV_ANTA_ALONE = re.compile(r"\b(?:anta|antar|antog|antagit)\b(?=\s*[.,:;!?]|\s+(?:och|inte|hade|med|som|så|blir)\b)")
+SV_ANTA_ALONE = re.compile(
+    r"\b(?:anta|antar|antog|antagit)\b(?=\s*[.,:;!?]|\s+(?:och|inte|hade|med|som|så|blir)\b)", re.I
+)
 
 
 SV_ANTAR_DU = re.compile(r"\bAntar du\b(?! (?:budet|Truco|Envido|Retruco|höjningen)\b)")
@@ -104,7 +106,7 @@ def test_sv_envido_takes_no_definite_ending():
 
 
 def test_sv_a_flor_is_announced_not_said():
-    said = re.compile(r"\bflor(?:en)?\b[^.]{0,20}\b(?:sagts|sägs|sägas)\b", re.I)
+    said = re.compile(r"\bflor(?:en)?\b[^.]{0,20}\b(?:sagts|sägs|sägas)\b|\bsäg(?:a|er)? (?:din|sin) flor\b", re.I)
     assert breaking("sv", lambda msgid, text: said.search(text) is not None) == []
 
 
