@@ -39,13 +39,22 @@ run: $(BIN)/python
 	$(BIN)/flask --app tutor db upgrade
 	$(BIN)/flask --app tutor run --host $(HOST) --port $(PORT)
 
-# Install Debian's Chromium and PostgreSQL server if missing and the test dependencies, then run the whole
-# suite in parallel with today's budgets (the tests marked `store` run on SQLite and on a private PostgreSQL
-# server each worker starts, tools/pgserver.py; browser tests, schemathesis and the wheel check included)
+# Install Debian's Chromium, PostgreSQL server and Hunspell with the four catalogs' dictionaries if missing and
+# the test dependencies, then run the whole suite in parallel with today's budgets (the tests marked `store`
+# run on SQLite and on a private PostgreSQL server each worker starts, tools/pgserver.py; browser tests,
+# schemathesis, the wheel check and the catalogs' spelling check, tests/i18n/test_spelling.py, included)
+HUNSPELL_PACKAGES := hunspell hunspell-de-de hunspell-sv hunspell-pl hunspell-es
+HUNSPELL_DICTIONARIES := de_DE sv_SE pl_PL es_AR
 test: $(VENV)/.test-deps
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="chromium chromium-driver"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	command -v hunspell >/dev/null 2>&1 || missing="$$missing $(HUNSPELL_PACKAGES)"; \
+	for dictionary in $(HUNSPELL_DICTIONARIES); do \
+		[ -f /usr/share/hunspell/$$dictionary.dic ] || missing="$$missing $(HUNSPELL_PACKAGES)"; \
+	done; \
+	missing="$$(echo $$missing | tr ' ' '\n' | sort -u | tr '\n' ' ')"; \
+	missing="$${missing% }"; \
 	if [ -n "$$missing" ]; then \
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
