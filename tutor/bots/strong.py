@@ -35,11 +35,20 @@ that is cheap); and, when the match changes the answer, that.
 default (96 with 2 players, 64 with 4, 48 with 6) keeps a decision under 100 ms on a small machine
 (``bench/bots_bench.py``). Everything is drawn from the generator given, so the same view and seed
 give the same result.
+
+``deadline`` (a :func:`time.monotonic` instant) makes the search anytime: the sampled deals are
+simulated one after the other (every action on the same deal, so the actions stay compared on equal
+terms) and the search stops at the first deal finished after the deadline, ranking on the deals
+simulated so far (at least one); the resampling of unlikely deals stops there too. Each action's
+``rollouts`` says how many simulations it got. Without a deadline, or when the budget is spent
+before it (the usual case on a machine that is not overloaded), the result is the budget's, the
+same for the same seed: tests give a budget and no deadline, so they stay reproducible.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -221,11 +230,14 @@ def _weigher(me: int) -> Weigh:
     return weigh
 
 
-def _worlds(view: SeatView, determinizer: Determinizer, rng: random.Random, count: int) -> list[HandState]:
+def _worlds(
+    view: SeatView, determinizer: Determinizer, rng: random.Random, count: int, deadline: float | None = None
+) -> list[HandState]:
     """``count`` sampled deals. When other seats have decided already, deals are drawn in batches
-    of ``count`` (at most RESAMPLE batches) until their likelihood weights (:func:`_weigher`) are
-    worth ``count / 2`` equally weighted deals, and ``count`` of them are kept by systematic
-    resampling, so that the simulations go to the deals the record makes plausible."""
+    of ``count`` (at most RESAMPLE batches, no further batch after ``deadline``) until their
+    likelihood weights (:func:`_weigher`) are worth ``count / 2`` equally weighted deals, and
+    ``count`` of them are kept by systematic resampling, so that the simulations go to the deals
+    the record makes plausible."""
     if not any(a.seat != view.seat for a in view.actions):
         return [determinizer.sample(rng) for _ in range(count)]
     candidates: list[HandState] = []
@@ -238,6 +250,8 @@ def _worlds(view: SeatView, determinizer: Determinizer, rng: random.Random, coun
             weights.append(weight)
         total = sum(weights)
         if total * total >= 0.5 * count * sum(w * w for w in weights):
+            break
+        if deadline is not None and time.monotonic() >= deadline:
             break
     step = total / count
     point = rng.random() * step
@@ -582,11 +596,16 @@ def _gives_match(view: SeatView, action: Action) -> bool:
 
 
 def evaluate(
-    view: SeatView, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()
+    view: SeatView,
+    rng: random.Random,
+    budget: int | None = None,
+    facts: Sequence[HandFact] = (),
+    deadline: float | None = None,
 ) -> list[RankedAction]:
     """Every legal action of ``view`` with its estimates, best first: by the chance of winning the
     match (held-back actions last, ties: expected points, then legal order). ``budget``: simulated
-    hands (default :func:`default_budget`)."""
+    hands (default :func:`default_budget`); ``deadline``: a :func:`time.monotonic` instant after
+    which no further deal is simulated (see the module's notes)."""
     legal = tuple(view.legal_actions)
     if not legal or view.is_over:
         raise NoDecisionError("no decision to evaluate: the hand is over or it is not this seat's turn")
@@ -612,7 +631,9 @@ def evaluate(
     per_deal = max(1, budget // len(rolled))
     deals = min(MAX_DEALS, per_deal)
     repeats = max(1, per_deal // deals)
-    for world in _worlds(view, determinizer, rng, deals):
+    for number, world in enumerate(_worlds(view, determinizer, rng, deals, deadline)):
+        if number and deadline is not None and time.monotonic() >= deadline:
+            break  # anytime: rank on the deals simulated so far
         awards_before = len(world.awards)
         for _ in range(repeats):
             seed = rng.getrandbits(48)
@@ -946,21 +967,34 @@ def _explain_envido(view: SeatView, best: RankedAction) -> BotReason:
     return BotReason.of(ReasonCode.ENVIDO_CALL_ODDS, count=count, wins=tenths, of=10, call=call)
 
 
-def choose(view: SeatView, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()) -> Decision:
-    """The strong bot's decision: the legal action with the best chance of winning the match."""
+def choose(
+    view: SeatView,
+    rng: random.Random,
+    budget: int | None = None,
+    facts: Sequence[HandFact] = (),
+    deadline: float | None = None,
+) -> Decision:
+    """The strong bot's decision: the legal action with the best chance of winning the match (the
+    best found by ``deadline``, if one is given)."""
     legal = tuple(view.legal_actions)
     if len(legal) == 1:
         return Decision(legal[0], BotReason.of(ReasonCode.ONLY_ACTION, action=action_text(legal[0])))
-    ranked = evaluate(view, rng, budget, facts)
+    ranked = evaluate(view, rng, budget, facts, deadline)
     return Decision(ranked[0].action, explain(view, ranked[0], ranked))
 
 
-def hint(view: SeatView, seed: int | str, budget: int | None = None, facts: Sequence[HandFact] = ()) -> Hint:
+def hint(
+    view: SeatView,
+    seed: int | str,
+    budget: int | None = None,
+    facts: Sequence[HandFact] = (),
+    deadline: float | None = None,
+) -> Hint:
     """The legal actions of ``view`` ranked for the match (the strong bot's evaluation from this
     view only; each with its expected points for the hand), best first, with the reason for the
-    best (saying so when the match changes the answer). Raises :class:`NoDecisionError` when the
-    seat has nothing to decide."""
+    best (saying so when the match changes the answer). ``deadline``: as for :func:`evaluate`.
+    Raises :class:`NoDecisionError` when the seat has nothing to decide."""
     if view.is_over or not view.legal_actions:
         raise NoDecisionError("no decision for this seat now")
-    ranked = evaluate(view, random.Random(f"hint:{seed}"), budget, facts)
+    ranked = evaluate(view, random.Random(f"hint:{seed}"), budget, facts, deadline)
     return Hint(view.seat, tuple(ranked), explain(view, ranked[0], ranked))
