@@ -56,7 +56,9 @@ def one_round(app, players: int, level: str, practice_key: str, out) -> None:
     assert hinted.status_code == 200, hinted.status_code
     timed(out, "a practice hand's page (GET)", lambda: client.get(f"/en/practice/{practice_key}"))
     run = timed(
-        out, "start a practice hand (POST)", lambda: client.post(f"/en/practice/{practice_key}", data={"csrf_token": token})
+        out,
+        "start a practice hand (POST)",
+        lambda: client.post(f"/en/practice/{practice_key}", data={"csrf_token": token}),
     )
     assert run.status_code == 303, run.status_code
     timed(out, "the practice table (GET)", lambda: client.get(run.headers["Location"]))
