@@ -75,3 +75,14 @@ def test_a_table_with_a_passed_deadline_still_plays_a_whole_match_of_legal_moves
     assert table.is_over
     # The log replays: every bot decision taken under the deadline is a legal action.
     assert Table(Rules(players=4, target=15), seed=3, level="strong", log=table.log()).view() == table.view()
+
+
+def test_the_envido_part_is_cut_short_too_and_says_on_how_many_deals():
+    from tutor.bots.strong import ENVIDO_DEALS, MIN_ENVIDO_DEALS
+
+    view = four_player_view()  # seat 0 may call envido
+    full = hint(view, seed=4)
+    cut = hint(view, seed=4, deadline=time.monotonic() - 1)
+    calls = [item for item in full.ranked if item.envido_deals]
+    assert calls and all(item.envido_deals == ENVIDO_DEALS for item in calls)
+    assert all(item.envido_deals == MIN_ENVIDO_DEALS for item in cut.ranked if item.envido_deals)
