@@ -141,6 +141,23 @@ def quantiles(values: list[float]) -> str:
     return f"p50 {at(0.5):6.0f}  p90 {at(0.9):6.0f}  p99 {at(0.99):6.0f}  max {values[-1] * 1000:6.0f} ms  (n={len(values)})"
 
 
+def server_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by ``pid`` and its children that are alive (Linux /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pending = [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            for task in Path(f"/proc/{current}/task").iterdir():
+                pending.extend(int(c) for c in (task / "children").read_text().split())
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -189,6 +206,7 @@ def main() -> int:
     parser.add_argument("--plain", action="store_true", help="gunicorn's defaults: sync workers, no preload")
     args = parser.parse_args()
     server = None
+    cpu_used: float | None = None
     if args.url:
         parts = urlsplit(args.url)
         host, port = parts.hostname or "127.0.0.1", parts.port or 80
@@ -198,6 +216,7 @@ def main() -> int:
     out: dict = {"moves": [], "hints": [], "statuses": Counter()}
     lock = threading.Lock()
     load_before = os.getloadavg()
+    cpu_before = server_cpu(server.pid) if server is not None else 0.0
     stop = time.monotonic() + args.seconds
     try:
         threads = [
@@ -207,6 +226,7 @@ def main() -> int:
             thread.start()
         for thread in threads:
             thread.join()
+        cpu_used = server_cpu(server.pid) - cpu_before if server is not None else None
     finally:
         if server is not None:
             server.send_signal(signal.SIGTERM)
@@ -222,6 +242,12 @@ def main() -> int:
     print(f"  move  {quantiles(out['moves'])}")
     print(f"  hint  {quantiles(out['hints'])}")
     print(f"  statuses {dict(sorted(out['statuses'].items()))}")
+    if cpu_used is not None and out["moves"]:
+        requests = len(out["moves"]) + len(out["hints"])
+        print(
+            f"  the server's workers used {cpu_used:.1f} CPU seconds in {args.seconds:g} s "
+            f"({cpu_used / args.seconds:.2f} cores), {cpu_used / requests * 1000:.0f} ms per move or hint"
+        )
     print(
         f"  load average before {load_before[0]:.2f}, after {os.getloadavg()[0]:.2f} "
         "(a shared 2-core machine; the 30 client threads run on it too)"
