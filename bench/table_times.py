@@ -8,7 +8,7 @@ requests the app serves after ``create_app()`` (what the first learner after a r
 reload waits for, unless the app warms itself up); the others are warm. Wall time and the thread's
 CPU time per request; the machine is shared, so the load average is printed with the figures.
 
-Usage: ``.venv/bin/python bench/table_times.py [--rounds 10] [--players 4] [--level strong]``.
+Usage: ``.venv/bin/python bench/table_times.py [--rounds 10] [--players 4] [--level strong] [--no-warm-up]``.
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--level", default="strong")
+    parser.add_argument("--no-warm-up", action="store_true", help="the first round right after create_app()")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="table-times-"))
     os.environ.update(SECRET_KEY="table-times", DATABASE_URL=f"sqlite:///{work / 'tutor.sqlite3'}", DB_AUTO_UPGRADE="1")
@@ -79,13 +80,21 @@ def main() -> int:
 
     app = create_app()
     built = (time.perf_counter() - began) * 1000
+    warmed = 0.0
+    if not args.no_warm_up:
+        from tutor.web.shared.warmup import warm_up
+
+        warmed = warm_up(app) * 1000
     key = all_hands()[0].key
     cold: dict[str, list[tuple[float, float]]] = {}
     one_round(app, args.players, args.level, key, cold)
     warm: dict[str, list[tuple[float, float]]] = {}
     for _ in range(args.rounds):
         one_round(app, args.players, args.level, key, warm)
-    print(f"create_app() {built:.0f} ms (imports included); {args.players} players, {args.level} bots")
+    print(
+        f"create_app() {built:.0f} ms (imports included), warm-up {warmed:.0f} ms; "
+        f"{args.players} players, {args.level} bots"
+    )
     print(f"{'request':<40} {'cold wall':>9} {'cold cpu':>9} {'warm p50':>9} {'warm max':>9} {'cpu p50':>8}  ms")
     for label, first in cold.items():
         walls = [w for w, _ in warm[label]]
