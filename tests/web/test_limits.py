@@ -5,6 +5,7 @@ version. The buckets run on a test clock; no test measures a duration."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -144,3 +145,19 @@ def test_a_pending_hint_is_computed_once_per_game_version(app, monkeypatch):
     pages = [client.get(path).get_data(as_text=True) for _ in range(3)]  # reloads while the hint is pending
     assert all('id="hint"' in page for page in pages)
     assert len(calls) == 1
+
+
+def test_time_budgets_are_on_when_served_and_off_in_tests_unless_asked_for(tmp_path, database_url):
+    from tutor.web.components.table.controller import MOVE_SECONDS, move_deadline
+
+    for budgets, expected in ((None, False), (True, True)):
+        overrides = {} if budgets is None else {"TIME_BUDGETS": budgets}
+        app = make_app(tmp_path, database_url, **overrides)
+        try:
+            with app.test_request_context("/en/play"):
+                deadline = move_deadline()
+                assert (deadline is not None) is expected
+                if deadline is not None:
+                    assert deadline <= time.monotonic() + MOVE_SECONDS
+        finally:
+            dispose(app)

@@ -23,12 +23,12 @@ from werkzeug.datastructures import MultiDict
 from tutor.narration import Field
 from tutor.narration.bots import reason_sentence
 
-from ...bots import Level, choose, deadline_in, hint
+from ...bots import Level, choose, hint
 from ...engine.errors import Reason
 from ...engine.notation import format_hand, parse_hand
 from ...engine.state import HandState, SeatView
 from ...i18n import gettext as _, ngettext
-from ..shared.limits import limited
+from ..shared.limits import limited, search_deadline
 from ..shared.queries import about, param
 from .schemas import PRINTABLE_ASCII, one_of, text
 from .views import ApiError, Problem, read_args
@@ -147,7 +147,7 @@ def hint_endpoint(args: HintArgs) -> dict[str, Any]:
     """The legal actions of the seat to act, ranked for the match (each with its expected points for the
     hand), with a reason (searched for at most :data:`SEARCH_SECONDS`)."""
     spend_budget()
-    found = hint(_seat_view(args.hand, args.seat), seed=args.seed, deadline=deadline_in(SEARCH_SECONDS))
+    found = hint(_seat_view(args.hand, args.seat), seed=args.seed, deadline=search_deadline(SEARCH_SECONDS))
     return {
         "seat": args.seat,
         "actions": [
@@ -203,7 +203,7 @@ def bot_move_endpoint(args: BotMoveArgs) -> dict[str, Any]:
         _seat_view(args.hand, args.seat),
         args.level,
         random.Random(f"api:{args.seed}:{args.seat}"),
-        deadline=deadline_in(SEARCH_SECONDS),
+        deadline=search_deadline(SEARCH_SECONDS),
     )
     return {
         "action": _action_text(decision.action),

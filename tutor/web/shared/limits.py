@@ -13,6 +13,10 @@ its own (with ``-w 2`` a key may get up to twice the numbers), and a restart for
 
 ``RATE_LIMITS`` in the app's configuration turns the limits on or off (default: on, except under
 ``TESTING``, where tests that need them turn them on).
+
+The same goes for the time budgets of the bots' searches (:func:`search_deadline`): ``TIME_BUDGETS``
+(default: on, except under ``TESTING``, so that the tests' answers depend on the seed and the
+sample budget only, never on how loaded the machine running them is).
 """
 
 from __future__ import annotations
@@ -25,9 +29,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from flask import current_app, request
+from flask import current_app, has_app_context, request
 
-__all__ = ["Budget", "LIMITS", "LeakyBucket", "address_key", "limited", "reset_limits"]
+__all__ = ["Budget", "LIMITS", "LeakyBucket", "address_key", "limited", "reset_limits", "search_deadline"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,3 +126,12 @@ def limited(kind: str, learner: str | int | None = None) -> int | None:
         waits.append(buckets[f"{kind}:learner"].take(str(learner)))
     refused = [w for w in waits if w is not None]
     return max(refused) if refused else None
+
+
+def search_deadline(seconds: float, cap: float | None = None) -> float | None:
+    """The deadline (a :func:`time.monotonic` instant) of a bot's search of at most ``seconds`` (and
+    not past ``cap``), or None when the app's ``TIME_BUDGETS`` are off."""
+    if has_app_context() and not current_app.config.get("TIME_BUDGETS", not current_app.testing):
+        return None
+    mine = time.monotonic() + seconds
+    return mine if cap is None else min(mine, cap)

@@ -36,7 +36,6 @@ from werkzeug.wrappers import Response
 
 from tutor.narration import error_message
 
-from ....bots import deadline_in
 from ....bots.table import Table, TableError
 from ....engine.errors import InvalidNotationError, TrucoError
 from ....i18n import gettext as _
@@ -44,7 +43,7 @@ from ....store import Runs, db
 from ...shared.caches import caches_on
 from ...shared.htmx import wants_fragment
 from ...shared.learner import session_public_id
-from ...shared.limits import limited
+from ...shared.limits import limited, search_deadline
 
 R = TypeVar("R")
 S = TypeVar("S")
@@ -93,8 +92,8 @@ MOVE_SECONDS = 0.3
 
 
 def move_deadline() -> float | None:
-    """The deadline of the bots' replies to an action starting now."""
-    return deadline_in(MOVE_SECONDS)
+    """The deadline of the bots' replies to an action starting now (None with ``TIME_BUDGETS`` off)."""
+    return search_deadline(MOVE_SECONDS)
 
 
 def too_many(seconds: int) -> str:

@@ -11,7 +11,8 @@ two learners shares it (the hint is a function of those three); any other move c
 Each computation runs under a deadline (:data:`HINT_SECONDS`, an anytime search: on an overloaded
 machine the hint ranks on fewer simulated deals instead of making the learner wait). The first
 result is the one kept, so the page and the review show the same ranking. ``PAGE_CACHES = False``
-(the tests of the caches) computes every hint afresh.
+(the tests of the caches) computes every hint afresh; with ``TIME_BUDGETS`` off (tests) the search
+has no deadline.
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ from collections.abc import Sequence
 
 from flask import current_app, has_app_context
 
-from ....bots import HandFact, Hint, deadline_in, hint
+from ....bots import HandFact, Hint, hint
 from ....engine.state import SeatView
 from ...shared.caches import caches_on
+from ...shared.limits import search_deadline
 
 HINT_SECONDS = 0.2
 """The most time one hint's search takes (then it ranks on the deals simulated so far)."""
@@ -93,7 +95,8 @@ def kept_hint(
         found = cache.get(key)
         if found is not None:
             return found
-    found = hint(view, seed=seed, facts=facts, deadline=deadline_in(seconds, cap))
+    deadline = cap if seconds is None else search_deadline(seconds, cap)
+    found = hint(view, seed=seed, facts=facts, deadline=deadline)
     return cache.put(key, found) if cache is not None else found
 
 

@@ -15,11 +15,11 @@ from typing import Any
 from tutor.narration import Perspective, narrate
 from tutor.narration.bots import action_label, reason_sentence
 
-from ....bots import deadline_in
 from ....bots.table import Table
 from ....engine.notation import parse_action
 from ....engine.stepper import replay
 from ....i18n import format_number
+from ...shared.limits import search_deadline
 from .hints import kept_hint
 
 REVIEW_SECONDS = 0.3
@@ -41,7 +41,7 @@ def review_hand(table: Table, index: int) -> dict[str, Any]:
     steps = replay(hand, [parse_action(entry.action) for entry in entries])
     start = table.hand_start_version(index)
     decisions: list[dict[str, Any]] = []
-    cap = deadline_in(REVIEW_SECONDS)
+    cap = search_deadline(REVIEW_SECONDS)
     for offset, entry in enumerate(entries):
         action = parse_action(entry.action)
         if entry.by == "learner":  # the hint sees the hand before the decision (the stepper is lazy)
