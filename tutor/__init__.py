@@ -26,7 +26,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .config import load_config
     from .web import api, core, device, envido, lessons, play, practice, progress, quiz, review
     from .web.components import cards
-    from .web.shared import compress, errors, htmx, learner, nav, preferences, security, words
+    from .web.shared import compress, errors, htmx, learner, nav, preferences, security, static, words
 
     app = Flask(
         __name__,
@@ -45,6 +45,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     store.init_app(app)  # the database, the migrations and the app's Store (its clock: CLOCK)
     compress.init_app(app)
     nav.init_app(app)
+    static.init_app(app)  # fingerprinted static URLs, cached for a year
     preferences.init_app(app)
     learner.init_app(app)
     cards.init_app(app)

@@ -38,6 +38,10 @@ __all__ = ["LoggedAction", "Table", "TableError", "ScriptError", "NEXT_HAND", "P
 NEXT_HAND = "next"
 """The learner's action that deals the next hand once one is over."""
 
+DECISION_SECONDS = 0.1
+"""With a deadline, the most time one bot decision takes (the strong bot's default budgets take
+less on a machine that is not overloaded: ``bench/bots_bench.py``)."""
+
 MAX_BOT_ACTIONS = 200
 """A guard: no hand has this many actions (a hand has at most a few dozen)."""
 
@@ -115,6 +119,11 @@ class Table:
 
     ``deal``, ``mano`` and ``scores`` fix the first hand (a practice hand); later hands come from
     the seed. ``policy`` speaks for the computer seats before their bot does (see :data:`Policy`).
+
+    ``deadline`` (here, in :meth:`play` and in :meth:`next_hand`; a :func:`time.monotonic`
+    instant) bounds the time the bots' decisions of that step take together: each decision gets at
+    most :data:`DECISION_SECONDS` and none runs past the deadline (the strong bot's anytime search,
+    :func:`tutor.bots.choose`). None: the bots' sample budgets alone, as in tests.
     """
 
     def __init__(
@@ -129,6 +138,7 @@ class Table:
         mano: int = 0,
         scores: Sequence[int] = (0, 0),
         policy: Policy | None = None,
+        deadline: float | None = None,
     ) -> None:
         from . import Level  # the bots package (imported late: it imports this module's names)
 
@@ -146,7 +156,7 @@ class Table:
         if log:
             self._replay(log)
         else:
-            self._bots_until_learner()
+            self._bots_until_learner(deadline)
 
     # --- Reading ---------------------------------------------------------------------------------
 
@@ -242,12 +252,12 @@ class Table:
             raise InvalidNotationError(NotationReason.MALFORMED, f"not an action: {text!r}", value=str(text)[:40])
         return parse_action(f"{self.learner_seat}:{text.strip()}")
 
-    def play(self, text: str, *, hinted: bool = False) -> list[LoggedAction]:
+    def play(self, text: str, *, hinted: bool = False, deadline: float | None = None) -> list[LoggedAction]:
         """Apply the learner's action, then let the bots act until it is the learner's turn again or
         the hand ends. Returns the new entries. Raises :class:`IllegalActionError` (with the engine's
         reason) or :class:`InvalidNotationError`, changing nothing."""
         if text == NEXT_HAND:
-            return self.next_hand()
+            return self.next_hand(deadline=deadline)
         action = self.parse_learner_action(text)
         if self.match.is_over:
             raise IllegalActionError(Reason.MATCH_OVER, "the match is over")
@@ -255,9 +265,9 @@ class Table:
         self.match.apply(action)
         entry = LoggedAction(action.seat, format_action(action), "learner", hinted=hinted)
         self._hands[-1].append(entry)
-        return [entry, *self._bots_until_learner()]
+        return [entry, *self._bots_until_learner(deadline)]
 
-    def next_hand(self) -> list[LoggedAction]:
+    def next_hand(self, *, deadline: float | None = None) -> list[LoggedAction]:
         """Deal the next hand (after one is over) and let the bots act until the learner's turn."""
         if self.match.is_over:
             raise IllegalActionError(Reason.MATCH_OVER, "the match is over")
@@ -265,10 +275,10 @@ class Table:
             raise IllegalActionError(Reason.HAND_OVER, "the current hand is not over yet")
         self.match.next_hand()
         self._hands.append([])
-        return self._bots_until_learner()
+        return self._bots_until_learner(deadline)
 
-    def _bots_until_learner(self) -> list[LoggedAction]:
-        from . import choose  # the bots package imports nothing from here
+    def _bots_until_learner(self, deadline: float | None = None) -> list[LoggedAction]:
+        from . import choose, deadline_in  # the bots package imports nothing from here
 
         entries: list[LoggedAction] = []
         for _ in range(MAX_BOT_ACTIONS):
@@ -288,7 +298,13 @@ class Table:
                 entries.append(entry)
                 continue
             rng = decision_rng(self.seed, self.hand_index, len(self._hands[-1]))
-            decision = choose(hand.view_for(seat), self.level, rng, facts=self.facts_for(seat))
+            decision = choose(
+                hand.view_for(seat),
+                self.level,
+                rng,
+                facts=self.facts_for(seat),
+                deadline=None if deadline is None else deadline_in(DECISION_SECONDS, deadline),
+            )
             self.match.apply(decision.action)
             entry = LoggedAction(seat, format_action(decision.action), "bot", reason_data(decision.reason))
             self._hands[-1].append(entry)

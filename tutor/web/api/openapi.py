@@ -83,6 +83,7 @@ def _errors(*statuses: int) -> dict[str, Any]:
         413: "PayloadTooLarge",
         414: "UriTooLong",
         415: "UnsupportedMediaType",
+        429: "TooManyRequests",
     }
     return {str(status): {"$ref": f"#/components/responses/{names[status]}"} for status in statuses}
 
@@ -359,6 +360,10 @@ def openapi_document(endpoints: tuple[Endpoint, ...]) -> dict[str, Any]:
                 "PayloadTooLarge": _problem_response(f"The body is larger than {MAX_BODY} bytes."),
                 "UriTooLong": _problem_response(f"The query string is longer than {MAX_QUERY} bytes."),
                 "UnsupportedMediaType": _problem_response("The body is not application/json."),
+                "TooManyRequests": _problem_response(
+                    "This address asked for more hints or computer players' moves than the limit allows "
+                    "(`too_many_requests`): wait the seconds in the Retry-After header (and `retry_after`)."
+                ),
                 "Conflict": _problem_response(
                     "The hand is over (`hand_over`) or another seat must act (`not_your_turn`)."
                 ),

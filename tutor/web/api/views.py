@@ -95,6 +95,8 @@ class Problem(StrEnum):
     """The endpoint does not take this HTTP method."""
     NOT_FOUND = "not_found"
     """No endpoint at this path."""
+    TOO_MANY_REQUESTS = "too_many_requests"
+    """The address spent its budget of costly requests (``/hint``, ``/bot-move``): see ``Retry-After``."""
 
 
 ERROR_CODES: tuple[str, ...] = (
@@ -619,8 +621,11 @@ def handle_truco_error(exc: TrucoError) -> Response:
 
 @bp.errorhandler(ApiError)
 def handle_api_error(exc: ApiError) -> Response:
-    """A request the API cannot read."""
-    return problem(exc.status, exc.code, exc.detail, **exc.extra)
+    """A request the API cannot read (or will not compute now: a 429 carries ``Retry-After``)."""
+    response = problem(exc.status, exc.code, exc.detail, **exc.extra)
+    if "retry_after" in exc.extra:
+        response.headers["Retry-After"] = str(exc.extra["retry_after"])
+    return response
 
 
 @bp.errorhandler(RequestEntityTooLarge)

@@ -38,7 +38,7 @@ from ...engine.notation import format_rules, parse_rules
 from ...i18n import LANG_PREFIX, format_number, gettext as _, lazy_gettext as _l
 from ...store import Game, Learner, current_store
 from ..components.table import learner_hint, render_table, replay_steps, table_context
-from ..components.table.controller import TableController
+from ..components.table.controller import TableController, move_deadline
 from ..shared.learner import current_learner, my_learner_id
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
@@ -111,9 +111,9 @@ class Games(TableController[Game, Table]):
 
     def play(self, game: Game, table: Table, text: str) -> None:
         if text == NEXT_HAND:
-            table.next_hand()
+            table.next_hand(deadline=move_deadline())
         else:
-            table.play(text, hinted=bool(game.hint_pending))
+            table.play(text, hinted=bool(game.hint_pending), deadline=move_deadline())
 
     def save(self, game: Game, table: Table, drawn: int, text: str) -> bool:
         extra: dict[str, Any] = {}
@@ -152,7 +152,7 @@ class Games(TableController[Game, Table]):
 
     def create(self, learner: Learner, rules: Any, level: str, seed: int, daily: str | None = None) -> Game:
         """A new game for ``learner``; the bots act until the learner's first turn."""
-        table = Table(rules, seed, level)
+        table = Table(rules, seed, level, deadline=move_deadline())
         game = self.runs().create(
             learner.id,
             rules=format_rules(rules),

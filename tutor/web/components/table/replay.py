@@ -15,11 +15,16 @@ from typing import Any
 from tutor.narration import Perspective, narrate
 from tutor.narration.bots import action_label, reason_sentence
 
-from ....bots import hint
 from ....bots.table import Table
 from ....engine.notation import parse_action
 from ....engine.stepper import replay
 from ....i18n import format_number
+from ...shared.limits import search_deadline
+from .hints import kept_hint
+
+REVIEW_SECONDS = 0.3
+"""The most time the hints of one hand's review take together (each at most
+:data:`~.hints.HINT_SECONDS`; a hint the learner was shown is kept, so it costs nothing again)."""
 
 MATCH_TOLERANCE = 0.05
 """A decision within this many expected points of the best counts as matching it."""
@@ -36,13 +41,15 @@ def replay_hand(table: Table, index: int) -> dict[str, Any]:
     steps = replay(hand, [parse_action(entry.action) for entry in entries])
     start = table.hand_start_version(index)
     decisions: list[dict[str, Any]] = []
+    cap = search_deadline(REVIEW_SECONDS)
     for offset, entry in enumerate(entries):
         action = parse_action(entry.action)
         if entry.by == "learner":  # the hint sees the hand before the decision (the stepper is lazy)
-            found = hint(
+            found = kept_hint(
                 steps.state.view_for(table.learner_seat),
-                seed=table.seed * 1009 + start + offset,
-                facts=table.facts_for(table.learner_seat, index),
+                table.seed * 1009 + start + offset,
+                table.facts_for(table.learner_seat, index),
+                cap=cap,
             )
             ranked = [(_text(item.action), round(float(item.expected_points), 3)) for item in found.ranked]
             values = dict(ranked)
