@@ -290,7 +290,7 @@ class HandRecord:
 
     def state(self) -> HandState:
         """Rebuild the hand by replaying the log (raises IllegalActionError with ``position``)."""
-        state = HandState(self.rules, self.deal, self.mano, self.scores)
+        state = self.rules.new_hand(self.deal, self.mano, self.scores)
         for _ in replay_into(state, self.actions):
             pass
         return state
@@ -368,5 +368,5 @@ def replay(
     the_rules = parse_rules(rules) if isinstance(rules, str) else rules
     cards = parse_deal(deal, the_rules.players) if isinstance(deal, str) else deal
     log = parse_actions(actions) if isinstance(actions, str) else actions
-    state = HandState(the_rules, cards, mano, tuple(scores))
+    state = the_rules.new_hand(cards, mano, tuple(scores))
     yield from replay_into(state, log)
