@@ -39,6 +39,8 @@ False
 Traceback (most recent call last):
 ...
 tutor.engine.errors.InvalidNotationError: target must be 5..30 in steps of 5, not 12
+>>> find_variant("catalan").rules(players=4).target, find_variant("003").defaults.malas is None
+(12, True)
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .errors import InvalidNotationError, NotationReason
-from .ladders import ARGENTINE_TRUCO, Ladder
+from .ladders import ARGENTINE_TRUCO, CATALAN_TRUC, Ladder
 from .ranking import ARGENTINE, CATALAN, Ranking
 from .stakes import FaltaMode
 
@@ -252,6 +254,8 @@ class Variant:
 
         >>> find_variant("fixed").new_hand("3e,2o,4b|1e,5c,6c").rules.envido_raisable
         False
+        >>> type(find_variant("catalan").new_hand("3e,2o,4b|1e,5c,6c")).__name__
+        'CatalanHand'
         """
         module, _, name = self.hand.partition(":")
         cls = getattr(import_module(f"{__package__}.{module}"), name)
@@ -310,6 +314,31 @@ register(
     )
 )
 
+register(
+    Variant(
+        name="catalan",
+        aliases=("003", "truc", "catala", "catalan-truc"),
+        description="Catalan Truc (docs/rules/catalan.md): to 12, truc and retruc, the decision on 11, the knock.",
+        players=(2, 4),
+        targets=(12,),
+        overrides={
+            "target": 12,
+            "envido": False,
+            "envido_raisable": True,
+            "falta_mode": FaltaMode.NORMAL,
+            "early_mazo": False,
+            "flor": FlorMode.OFF,
+            "ranking": "catalan",
+        },
+        locked=frozenset({"envido", "flor", "ranking", "falta_mode", "early_mazo", "envido_raisable"}),
+        ladder=CATALAN_TRUC,
+        malas=False,
+        hand="catalan:CatalanHand",
+        table=False,
+        eleven=3,
+    )
+)
+
 DEFAULT_VARIANT = "argentino"
 """The preset used when none is named."""
 
@@ -342,7 +371,7 @@ def table_presets() -> tuple[str, ...]:
 def player_counts(preset: str | None = None, *, table: bool = True) -> tuple[int, ...]:
     """The numbers of players of one preset, or of every preset (offered at the table with ``table``).
 
-    >>> player_counts(), player_counts("fixed"), player_counts(table=False)
+    >>> player_counts(), player_counts("catalan"), player_counts(table=False)
     ((2, 4, 6), (2, 4), (2, 4, 6))
     """
     if preset is not None:

@@ -95,6 +95,9 @@ __all__ = [
     "Call",
     "Answer",
     "Mazo",
+    "Knock",
+    "DealChoice",
+    "Decision",
     "Action",
     "EventKind",
     "Event",
@@ -123,6 +126,10 @@ class Phase(StrEnum):
     """Answer a truco call: quiero, no quiero, raise, envido first (el envido está primero), mazo."""
     ANSWER_FLOR = "answer_flor"
     """Answer a contraflor: quiero, no quiero, or raise to contraflor al resto."""
+    DEAL = "deal"
+    """After a knock the dealer chooses to deal one card or three (Catalan Truc)."""
+    DECIDE = "decide"
+    """The team on 11 decides whether to play the hand (Catalan Truc)."""
     OVER = "over"
     """The hand is over (and maybe the match)."""
 
@@ -276,9 +283,64 @@ class Mazo:
         return self.notation
 
 
-Action = PlayCard | Call | Answer | Mazo
-"""Any action of a hand."""
-_ACTION_CLASSES = (PlayCard, Call, Answer, Mazo)
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """``seat`` (the dealer's left neighbour) knocks instead of cutting (Catalan Truc). Notation ``1:knock``."""
+
+    seat: int
+
+    @property
+    def notation(self) -> str:
+        """Compact text, e.g. ``1:knock``."""
+        return f"{self.seat}:knock"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True, slots=True)
+class DealChoice:
+    """After a knock the dealer ``seat`` deals ``cards`` (1 or 3) to each player (Catalan Truc).
+    Notation ``1:deal1`` or ``1:deal3``."""
+
+    seat: int
+    cards: int
+
+    def __post_init__(self) -> None:
+        if self.cards not in (1, 3):
+            raise InvalidNotationError(
+                NotationReason.BAD_VALUE, f"deal 1 or 3 cards, not {self.cards!r}", value=self.cards
+            )
+
+    @property
+    def notation(self) -> str:
+        """Compact text: ``1:deal1`` or ``1:deal3``."""
+        return f"{self.seat}:deal{self.cards}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """``seat`` decides for its team on 11 to play the hand (``play`` True) or not (Catalan Truc).
+    Notation ``0:play11`` or ``0:run11``."""
+
+    seat: int
+    play: bool
+
+    @property
+    def notation(self) -> str:
+        """Compact text: ``0:play11`` or ``0:run11``."""
+        return f"{self.seat}:{'play11' if self.play else 'run11'}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+Action = PlayCard | Call | Answer | Mazo | Knock | DealChoice | Decision
+"""Any action of a hand (the last three only in Catalan Truc)."""
+_ACTION_CLASSES = (PlayCard, Call, Answer, Mazo, Knock, DealChoice, Decision)
 
 _MAX_SEATS = 6
 # Interned actions: legal_actions() hands out these shared objects instead of building new ones.
@@ -335,6 +397,14 @@ class EventKind(StrEnum):
     """The hand is over: ``end`` (an :class:`EndKind`) says how, ``team`` took the hand."""
     MATCH_WON = "match_won"
     """Team ``team`` reached the target and won the match."""
+    KNOCK = "knock"
+    """``seat`` knocked instead of cutting: the dealer may deal one card each (Catalan Truc)."""
+    DEAL_CHOSEN = "deal_chosen"
+    """After a knock the dealer ``seat`` dealt ``value`` cards to each player (1 or 3)."""
+    ELEVEN_PLAYED = "eleven_played"
+    """``seat`` decided that its team (``team``, on 11) plays the hand: it is worth ``value``, nobody bets."""
+    ELEVEN_REFUSED = "eleven_refused"
+    """``seat`` decided that its team (``team``, on 11) does not play the hand: the opponents score 1."""
 
 
 class Event(NamedTuple):
@@ -389,6 +459,8 @@ class AwardRule(StrEnum):
     """The other team went to the mazo: the hand's value at that moment."""
     MAZO_EARLY = "mazo_early"
     """The other team went to the mazo in the first trick before the envido was played (early-mazo option)."""
+    ELEVEN_REFUSED = "eleven_refused"
+    """The team on 11 did not play the hand: the other team scores 1 (Catalan Truc)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,6 +495,8 @@ class EndKind(StrEnum):
     """A team went to the mazo."""
     MATCH_WON = "match_won"
     """A team reached the target during the hand (e.g. through the envido): the rest does not count."""
+    ELEVEN_REFUSED = "eleven_refused"
+    """The team on 11 did not play the hand (Catalan Truc)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -906,6 +980,8 @@ class HandState:
         match action:
             case Mazo():
                 return None
+            case Knock() | DealChoice() | Decision():
+                return _error(Reason.NOT_IN_GAME, f"{action} is not an action of {self.rules.variant}")
             case Call(call=call):
                 if call is FLOR:
                     return self._check_flor(seat)

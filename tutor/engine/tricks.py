@@ -156,6 +156,12 @@ class HandRule(StrEnum):
     """After one trick each, trick 3 was a parda: the winner of trick 1 wins."""
     ALL_PARDA_MANO = "all_parda_mano"
     """All three tricks were pardas: the mano's team wins."""
+    ALL_PARDA_NOT_DEALER = "all_parda_not_dealer"
+    """All three tricks were pardas: the team that did not deal wins (Catalan Truc)."""
+    ONE_CARD = "one_card"
+    """A one-card hand (Catalan Truc, after a knock): its only trick decides."""
+    ONE_CARD_PARDA_NOT_DEALER = "one_card_parda_not_dealer"
+    """A one-card hand whose trick was a parda: the team that did not deal wins (Catalan Truc)."""
     UNDECIDED = "undecided"
     """The hand is not decided yet."""
 
