@@ -3,7 +3,7 @@
 Public API, by module:
 
 * ``cards``: :class:`Card`, :class:`Suit`, :data:`DECK`, :func:`parse_cards`, :func:`format_cards`.
-* ``ranking``: :class:`Ranking`, :data:`ARGENTINE`, :data:`MATAS`.
+* ``ranking``: :class:`Ranking`, :data:`ARGENTINE`, :data:`CATALAN`, :data:`MATAS`.
 * ``envido``: :func:`envido`, :func:`envido_points`, :func:`flor`, :func:`showdown`.
 * ``tricks``: :func:`trick_result`, :func:`hand_result`, :class:`TrickOutcome`, :class:`HandRule`.
 * ``stakes``: what calls are worth (:func:`envido_stake`, :func:`truco_stake`, :func:`falta_value`, ...).
@@ -44,7 +44,7 @@ from .notation import (
     parse_rules,
     replay,
 )
-from .ranking import ARGENTINE, MATAS, Ranking
+from .ranking import ARGENTINE, CATALAN, MATAS, Ranking
 from .rules import VARIANTS, FlorMode, Rules, Variant, find_variant
 from .stakes import EnvidoCall, FaltaMode, FlorCall, TrucoCall
 from .state import (
@@ -109,6 +109,7 @@ __all__ = [
     "parse_rules",
     "replay",
     "ARGENTINE",
+    "CATALAN",
     "MATAS",
     "Ranking",
     "VARIANTS",
