@@ -33,6 +33,7 @@ from tutor.engine import (
     CALLS,
     CATALAN,
     DECK,
+    Action,
     Answer,
     AwardRule,
     Call,
@@ -87,9 +88,9 @@ def ref_hand_winner(hand: CatalanHand) -> int | None:
     return None
 
 
-def candidates(hand: CatalanHand, rng: random.Random) -> list:
+def candidates(hand: CatalanHand, rng: random.Random) -> list[Action]:
     """Actions any seat could try: cards (held or not), every call, answers, mazo, the Catalan actions."""
-    result = []
+    result: list[Action] = []
     for seat in range(hand.players):
         own = list(hand.hands[seat])
         result += [PlayCard(seat, card) for card in own]
@@ -102,7 +103,7 @@ def candidates(hand: CatalanHand, rng: random.Random) -> list:
 
 def check_views(hand: CatalanHand) -> None:
     played = {card for trick in hand.tricks for _, card in trick} | {card for _, card in hand.current_trick}
-    offered = []
+    offered: list[Action] = []
     for seat in range(hand.players):
         view = hand.view_for(seat)
         found: list = []
@@ -190,6 +191,7 @@ def check_finished_hand(hand: CatalanHand) -> None:
     moved = tuple(b - a for a, b in zip(hand.start_scores, hand.scores, strict=True))
     assert moved[award.team] == award.points and moved[1 - award.team] == 0
     assert award.points == expected_points(hand)
+    assert hand.end is not None
     if hand.end.kind is EndKind.TRICKS or (hand.end.kind is EndKind.MATCH_WON and award.rule is AwardRule.HAND_WON):
         assert award.team == ref_hand_winner(hand)
     assert (hand.match_winner is not None) == (max(hand.scores) >= 12)
@@ -221,6 +223,7 @@ def test_the_random_play_reaches_every_special_situation(players: int) -> None:
     for _ in range(300):
         mano = rng.randrange(players)
         hand = rules.new_hand(deal(rng, players, mano), mano, random_scores(rng))
+        assert isinstance(hand, CatalanHand)
         while not hand.is_over:
             action = choose(hand.legal_actions(), rng)
             kinds["after_card_bet"] += type(action) is Call and action.seat != hand.to_act
@@ -262,6 +265,7 @@ def test_random_catalan_matches_reach_12(rules, seed: int) -> None:
     match = MatchState(rules, seed=seed, mano=rng.randrange(rules.players))
     while not match.is_over:
         match.apply(rng.choice(match.legal_actions()))
+    assert match.winner is not None
     assert max(match.scores) >= 12 and match.scores[match.winner] >= 12
     assert all(isinstance(h, CatalanHand) for h in match.history)
     manos = [h.mano for h in match.history]

@@ -34,6 +34,7 @@ from dataclasses import replace
 from .cards import Card
 from .errors import IllegalActionError, Reason
 from .rules import VARIANTS, Rules
+from .stakes import TrucCall, TrucoCall
 from .state import (
     _CALLS,
     _TRUCO,
@@ -233,10 +234,14 @@ class CatalanHand(HandState):
                 if not self._bets:
                     return _error(Reason.BETS_CLOSED, "nobody bets in this hand")
                 bet = self._window_bet()
-                if bet is not None and seat == bet.seat and seat != self.to_act:
-                    return (
-                        self._check_truco(seat, action.call) if action.call in self._ladder else super()._check(action)
-                    )
+                call = action.call
+                if (
+                    bet is not None
+                    and seat == bet.seat
+                    and seat != self.to_act
+                    and isinstance(call, TrucoCall | TrucCall)
+                ):
+                    return self._check_truco(seat, call)  # the bet just after one's own card
             case PlayCard(card=card):
                 stack = self._stack
                 if stack and stack[-1].family is _TRUCO and seat == self._turn:
