@@ -9,6 +9,7 @@ import pytest
 from tutor.engine import (
     AwardRule,
     Call,
+    Card,
     CatalanHand,
     DealChoice,
     Decision,
@@ -360,9 +361,11 @@ def test_example_6_knock_then_the_dealer_may_deal_one_card() -> None:
     assert "2:knock" in legal(hand)
     run(hand, "2:knock")
     assert hand.phase is Phase.DEAL and hand.to_act == 3 and legal(hand) == {"3:deal1", "3:deal3"}
-    assert hand.view_for(0).hand == ()  # nothing is dealt yet
+    assert hand.view_for(0).hand == () and hand.view_for(0).dealt == ()  # nothing is dealt yet
+    assert hand.view_for(0).envido == 0
     run(hand, "3:deal1")
     assert hand.one_card and hand.hands == tuple((cards[0],) for cards in hand.deal)
+    assert hand.view_for(1).hand == hand.view_for(1).dealt == (Card.parse("2e"),)  # seat 1's first card only
     run(hand, "0:3o 1:2e 2:3c 3:1b")
     assert hand.is_over and hand.scores == (11, 9) and end_of(hand).rule is HandRule.ONE_CARD
 

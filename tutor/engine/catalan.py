@@ -308,8 +308,8 @@ class CatalanHand(HandState):
 
     def view_for(self, seat: int) -> SeatView:
         """As :meth:`HandState.view_for`; while the dealer chooses after a knock nobody holds cards yet,
-        and in a one-card hand each seat holds its one card."""
-        view = super().view_for(seat)
+        and in a one-card hand each seat holds its one card; the envido value is 0 (no envido here)."""
+        view = replace(super().view_for(seat), envido=0)  # no envido in this game (nor a hint of unseen cards)
         if self._dealing:
             return replace(view, hand=(), dealt=(), cards_left=(0,) * self.players)
         if self._one_card:
