@@ -89,7 +89,7 @@ def test_players_two_or_four_not_six() -> None:
 
 def test_target_is_twelve_and_there_are_no_malas() -> None:
     assert TWO.target == 12 and CATALAN.targets == (12,)
-    assert TWO.malas is None
+    assert TWO.malas is None and MatchState(TWO, seed=1).standing(0) is None
     with pytest.raises(InvalidNotationError):
         CATALAN.rules(target=30)
 

@@ -127,8 +127,10 @@ class MatchState:
     def _recorded(self, hand: HandState) -> bool:
         return bool(self.history) and self.history[-1] is hand
 
-    def standing(self, team: int) -> Standing:
-        """The team's score in malas/buenas terms."""
+    def standing(self, team: int) -> Standing | None:
+        """The team's score in malas/buenas terms; None in a game without them (``Rules.malas``)."""
+        if self.rules.malas is None:
+            return None
         return standing(self.scores[team], self.rules.target)
 
     @property

@@ -33,6 +33,7 @@ __all__ = [
     "TrickOutcome",
     "Side",
     "HandRule",
+    "ARGENTINE_HAND_RULES",
     "HandResult",
     "hand_result",
     "is_decided",
@@ -164,6 +165,15 @@ class HandRule(StrEnum):
     """A one-card hand whose trick was a parda: the team that did not deal wins (Catalan Truc)."""
     UNDECIDED = "undecided"
     """The hand is not decided yet."""
+
+
+ARGENTINE_HAND_RULES: tuple[HandRule, ...] = tuple(
+    rule
+    for rule in HandRule
+    if rule not in {HandRule.ALL_PARDA_NOT_DEALER, HandRule.ONE_CARD, HandRule.ONE_CARD_PARDA_NOT_DEALER}
+)
+"""The rules :func:`hand_result` decides by (docs/rules §3.4); the others are Catalan Truc's
+(``catalan.CatalanHand``: three pardas to the team that did not deal, the one-card hand)."""
 
 
 @dataclass(frozen=True, slots=True)
