@@ -203,7 +203,7 @@ class Table:
         if seat == self.learner_seat:
             return ()
         hand = self.hands()[self.hand_index if index is None else index]
-        start = HandState(hand.rules, hand.deal, hand.mano, hand.start_scores)
+        start = hand.rules.new_hand(hand.deal, hand.mano, hand.start_scores)
         return senas(start.view_for(seat))
 
     def noticed_by(self, observer: int, index: int | None = None) -> tuple[int, ...]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...engine.rules import player_counts
 from ...engine.stakes import EnvidoCall, TrucoCall
 from ..shared.queries import Param, parameters
 from .schemas import CARD_PATTERN
@@ -250,7 +251,7 @@ def openapi_document(endpoints: tuple[Endpoint, ...]) -> dict[str, Any]:
                     "type": "object",
                     "description": "`hands` (three different cards per seat, no card in two hands) or `values`, for 2, 4 or 6 seats, and the `mano` seat among them.",
                     "oneOf": [
-                        _showdown_request(member, seats) for member in ("hands", "values") for seats in (2, 4, 6)
+                        _showdown_request(member, seats) for member in ("hands", "values") for seats in player_counts()
                     ],
                 },
                 "Statement": {
