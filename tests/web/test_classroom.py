@@ -55,6 +55,7 @@ def teacher_row(app, login: str = "nowak") -> Teacher:
     with app.app_context():
         found = db.session.scalar(select(Teacher).where(Teacher.login == login))
         db.session.expunge_all()
+        assert found is not None
         return found
 
 
@@ -351,6 +352,7 @@ def pupils_with_answers(app, teacher, count: int):
     with app.app_context():
         store = store_of(app)
         found = store.classroom.class_by_public_id(cid)
+        assert found is not None
         members = store.classroom.members(found.id)
         for number, member in enumerate(members):
             entries = [LogEntry(STEP_ITEM, "lesson", number % 2 == 0) for _ in range(10)]

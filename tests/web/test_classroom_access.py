@@ -35,7 +35,7 @@ TEACHER_ROUTES = [
     ("GET", "/en/teach/classes/{cid}/pupils/{nick}", {}, 200),
     ("POST", "/en/teach/classes/{cid}/export.csv", {}, 200),
 ]
-PUPIL_ROUTES = [
+PUPIL_ROUTES: list[tuple[str, str, dict[str, str]]] = [
     ("GET", "/en/class/{cid}", {}),
     ("POST", "/en/class/{cid}/leave", {}),
 ]

@@ -34,6 +34,7 @@ def a_class(app) -> tuple[int, str]:
     with app.app_context():
         store = store_of(app)
         teacher = store.classroom.add_teacher("nowak", "Ms Nowak", "x", "x", None)
+        assert teacher is not None
         found = store.classroom.add_class(teacher.id, "Club", "en", True)
         return found.id, found.join_code
 
@@ -61,8 +62,9 @@ def ready_to_join(base: str, code: str) -> tuple[Browser, dict]:
     browser = Browser(base)
     status, html = browser.open(f"/en/j/{code}")
     assert status == 200
-    token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
-    return browser, {"csrf_token": token, "action": "join"}
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert token is not None
+    return browser, {"csrf_token": token.group(1), "action": "join"}
 
 
 def join_at_once(base: str, code: str, count: int) -> list[int]:
@@ -72,7 +74,7 @@ def join_at_once(base: str, code: str, count: int) -> list[int]:
     return results
 
 
-def members_of(app, class_id: int) -> tuple[list[str], int]:
+def members_of(app, class_id: int) -> tuple[list[str], int | None]:
     with app.app_context():
         names = list(db.session.scalars(select(ClassMember.nickname).where(ClassMember.class_id == class_id)))
         counter = db.session.scalar(select(SchoolClass.members).where(SchoolClass.id == class_id))
