@@ -94,3 +94,4 @@ bench: $(BIN)/python
 	$(BIN)/python bench/http_bench.py
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/store_bench.py
+	$(BIN)/python bench/classroom.py
