@@ -75,9 +75,30 @@ def upgrade():
     with op.batch_alter_table('class_member', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_class_member_learner_id'), ['learner_id'], unique=False)
 
+    op.create_table('assignment',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('public_id', sa.String(length=16), nullable=False),
+    sa.Column('class_id', sa.Integer(), nullable=False),
+    sa.Column('kind', sa.String(length=16), nullable=False),
+    sa.Column('target', sa.String(length=64), nullable=False),
+    sa.Column('count', sa.Integer(), nullable=False),
+    sa.Column('opens', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('due', sa.DateTime(timezone=True), nullable=True),
+    sa.Column('created', sa.DateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['class_id'], ['school_class.id'], name=op.f('fk_assignment_class_id_school_class'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_assignment')),
+    sa.UniqueConstraint('public_id', name=op.f('uq_assignment_public_id'))
+    )
+    with op.batch_alter_table('assignment', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_assignment_class_id'), ['class_id'], unique=False)
+
 
 
 def downgrade():
+    with op.batch_alter_table('assignment', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_assignment_class_id'))
+
+    op.drop_table('assignment')
     with op.batch_alter_table('class_member', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_class_member_learner_id'))
 

@@ -34,6 +34,9 @@ TEACHER_ROUTES = [
     ("GET", "/en/teach/classes/{cid}/dashboard?sort=answers&filter=help", {}, 200),
     ("GET", "/en/teach/classes/{cid}/pupils/{nick}", {}, 200),
     ("POST", "/en/teach/classes/{cid}/export.csv", {}, 200),
+    ("POST", "/en/teach/classes/{cid}/assignments", {"what": "daily"}, 303),
+    ("GET", "/en/teach/classes/{cid}/assignments/{aid}", {}, 200),
+    ("POST", "/en/teach/classes/{cid}/assignments/{aid}/remove", {}, 303),
 ]
 PUPIL_ROUTES: list[tuple[str, str, dict[str, str]]] = [
     ("GET", "/en/class/{cid}", {}),
@@ -55,14 +58,16 @@ def world(app):
     cid = new_class(owner)
     new_class(other, "Not yours")
     join(pupil, join_code(owner, cid))
+    owner.post(f"/en/teach/classes/{cid}/assignments", data={"csrf_token": token(owner, "/en/join"), "what": "daily"})
     learner.post("/en/device", data={"csrf_token": token(learner, "/en/device"), "action": "show"})
     anonymous.get("/en/")
     with app.app_context():
         store = store_of(app)
         found = store.classroom.class_by_public_id(cid)
         nick = store.classroom.members(found.id)[0].nickname
+        aid = store.classroom.assignments(found.id)[0].public_id
     clients = dict(zip(ROLES, (anonymous, learner, pupil, other, owner), strict=True))
-    return clients, {"cid": cid, "nick": nick}
+    return clients, {"cid": cid, "nick": nick, "aid": aid}
 
 
 def send(client, method: str, path: str, form: dict, *, with_token: bool = True):

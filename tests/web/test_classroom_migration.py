@@ -14,7 +14,7 @@ pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and
 
 CLASSROOM = "b3c7e91d2a58"
 BEFORE = "d5a8c3e1f047"
-TABLES = {"teacher", "school_class", "class_member", "rate_bucket"}
+TABLES = {"teacher", "school_class", "class_member", "rate_bucket", "assignment"}
 
 
 def tables(url: str) -> set[str]:

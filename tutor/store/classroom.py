@@ -34,6 +34,7 @@ from sqlalchemy import (
     case,
     delete,
     func,
+    or_,
     select,
     update,
 )
@@ -41,7 +42,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .schema import DEVICE_CODE_ALPHABET, AttemptRow, DayProgress, Learner, db, utcnow
-from .sql import upsert
+from .sql import aware, time_column, upsert
 
 if TYPE_CHECKING:
     from . import Progress, Store
@@ -116,6 +117,26 @@ class ClassMember(db.Model):  # type: ignore[name-defined]
 
     def __repr__(self) -> str:
         return f"<ClassMember {self.class_id} {self.learner_id} {self.nickname!r}>"
+
+
+class Assignment(db.Model):  # type: ignore[name-defined]
+    """Work a teacher sets a class: a lesson, a topic quiz, a practice hand, the daily challenge or a
+    number of reviews (``kind``, ``target``, ``count``), open from ``opens``, due at ``due`` (or never)."""
+
+    __tablename__ = "assignment"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(16), unique=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("school_class.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    """``lesson``, ``quiz``, ``practice``, ``daily``, ``reviews``."""
+    target: Mapped[str] = mapped_column(String(64), default="")
+    """The lesson, topic or practice hand key (empty for the daily challenge and reviews)."""
+    count: Mapped[int] = mapped_column(Integer, default=0)
+    """How many reviews (``reviews`` only)."""
+    opens: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    due: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class RateBucket(db.Model):  # type: ignore[name-defined]
@@ -465,6 +486,64 @@ class Classroom:
         db.session.commit()
         return bool(removed)
 
+    # --- Assignments
+
+    def add_assignment(
+        self, class_id: int, kind: str, target: str, count: int, opens: datetime, due: datetime | None
+    ) -> Assignment:
+        found = Assignment(
+            public_id=secrets.token_hex(8),
+            class_id=class_id,
+            kind=kind,
+            target=target,
+            count=count,
+            opens=opens,
+            due=due,
+            created=self.store.now(),
+        )
+        db.session.add(found)
+        db.session.commit()
+        return found
+
+    def assignments(self, class_id: int) -> list[Assignment]:
+        """The class's assignments, the soonest due first (those without a due date last)."""
+        found = db.session.scalars(select(Assignment).where(Assignment.class_id == class_id))
+        return sorted(found, key=lambda a: (a.due is None, aware(a.due) or aware(a.opens), a.id))
+
+    def remove_assignment(self, class_id: int, public_id: str) -> bool:
+        removed = db.session.execute(
+            delete(Assignment)
+            .where(Assignment.class_id == class_id, Assignment.public_id == public_id)
+            .returning(Assignment.id)
+        ).all()
+        db.session.commit()
+        return bool(removed)
+
+    def work(
+        self, learner_ids: Iterable[int], since: datetime, items: Iterable[str], sources: Iterable[str]
+    ) -> dict[int, list[tuple[str, str, bool, datetime]]]:
+        """Per learner, the attempts at or after ``since`` on one of ``items`` or from one of ``sources``
+        (item, source, correct, at), oldest first: what the assignments' status is computed from, one query."""
+        ids = sorted(set(learner_ids))
+        found: dict[int, list[tuple[str, str, bool, datetime]]] = {learner_id: [] for learner_id in ids}
+        wanted, kinds = sorted(set(items)), sorted(set(sources))
+        if not ids or not (wanted or kinds):
+            return found
+        table = AttemptRow.__table__
+        at, time = time_column(table.c.at)
+        rows = db.session.execute(
+            select(table.c.learner_id, table.c.item, table.c.source, table.c.correct, at)
+            .where(
+                table.c.learner_id.in_(ids),
+                table.c.at >= since,
+                or_(table.c.item.in_(wanted), table.c.source.in_(kinds)),
+            )
+            .order_by(table.c.learner_id, table.c.at, table.c.id)
+        )
+        for learner_id, item, source, correct, moment in rows:
+            found[learner_id].append((item, source, bool(correct), time(moment)))  # type: ignore[arg-type]
+        return found
+
     # --- The dashboard
 
     def view(self, class_id: int, *, since: datetime, days_since: date) -> ClassView:
@@ -507,6 +586,7 @@ class Classroom:
 
 
 __all__ = [
+    "Assignment",
     "JOIN_CODE_LENGTH",
     "MEMBER_CAP",
     "ClassMember",

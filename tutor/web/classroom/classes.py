@@ -8,7 +8,9 @@ from flask import abort, flash, redirect, request, url_for
 from ...i18n import LANGUAGES, current_language, gettext as _, language_name
 from ...store import current_store
 from ...store.classroom import MEMBER_CAP, NAME_LENGTH, format_join_code
+from ..shared.learner import now
 from ..shared.qr import qr_data_uri
+from . import assignments
 from .blueprint import bp, current_teacher, own_class, page, teacher_only
 
 
@@ -61,6 +63,9 @@ def class_page(cid: str):
     members = current_store().classroom.members(found.id)
     return page(
         "classroom/class.html",
+        assignments=assignments.summaries(found.id, members),
+        choices=assignments.choices(),
+        today=now().astimezone(current_store().zone).date().isoformat(),
         school_class=found,
         code=format_join_code(found.join_code),
         members=members,

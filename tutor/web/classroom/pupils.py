@@ -18,6 +18,7 @@ from ...i18n import gettext as _
 from ...store import current_store
 from ...store.classroom import MEMBER_CAP, SchoolClass, format_join_code, normalize_join_code
 from ..shared.learner import current_learner, my_learner_id
+from . import assignments
 from .blueprint import JOIN_BUDGET, JOIN_EVERY, bp, client_key, give_back, minutes, page, reserve
 from .nicknames import REROLLS, new_nickname, nicknames
 
@@ -142,6 +143,7 @@ def my_class(cid: str):
         school_class=found,
         member=member,
         teacher_name=teacher.display_name if teacher else "",
+        assignments=assignments.for_pupil(found.id, member),
     )
 
 
