@@ -2,7 +2,7 @@
 projects the join screen; three pupils on phones (390 px, each its own browser context) join with the
 code read off the teacher's page, typed in small letters with a dash; the join screen shows their
 nicknames as they come (htmx polling); a pupil's wrong answer shows in the dashboard; the CSV
-downloads and parses; axe finds no serious or critical violation on any classroom page."""
+downloads and parses; the lesson the teacher set shows as To do on each pupil's class page; axe finds no serious or critical violation on any classroom page."""
 
 from __future__ import annotations
 
@@ -62,6 +62,9 @@ def test_a_teacher_and_pupils_join_from_the_code_on_the_page(page, browser, base
     checked(page, "teach-new-class")
     page.get_by_label("Name of the class").fill("Thursday club")
     page.get_by_role("button", name="Create the class").click()
+    page.get_by_label("Assign", exact=True).select_option(label=f"Lesson {LESSON.number}: {LESSON.title}")
+    page.get_by_role("button", name="Set this work").click()
+    expect(page.locator("table.assignment-table")).to_contain_text(f"Lesson {LESSON.number}: {LESSON.title}")
     checked(page, "teach-class")
     code = page.locator("[data-join-code]").get_attribute("data-join-code")
     assert code and len(code) == 6
@@ -90,6 +93,7 @@ def test_a_teacher_and_pupils_join_from_the_code_on_the_page(page, browser, base
         nickname = phone.locator("[data-nickname]").inner_text()
         phone.get_by_role("button", name=f"Join as {nickname}").click()
         expect(phone.locator("strong[data-nickname]")).to_have_text(nickname)
+        expect(phone.locator(".work-todo")).to_contain_text("To do")  # the lesson set before they joined
         if number == 0:
             checked(phone, "pupil-class")
             answer_wrong(phone)
