@@ -22,7 +22,7 @@ from flask import Flask, flash, redirect, request, session, url_for
 from flask.cli import with_appcontext
 from flask_login import LoginManager, UserMixin, login_user, logout_user
 
-from ...i18n import gettext as _
+from ...i18n import gettext as _, ngettext
 from ...store import current_store
 from ...store.classroom import LOGIN_LENGTH, NAME_LENGTH, Teacher
 from ..shared.learner import current_learner, switch_to
@@ -131,7 +131,12 @@ def signup():
 
 
 def _refused(template: str, seconds: int, **context):
-    text = _("Too many failed attempts. Try again in %(num)s minutes.", num=minutes(seconds))
+    wait = minutes(seconds)
+    text = ngettext(
+        "Too many failed attempts. Try again in %(num)s minute.",
+        "Too many failed attempts. Try again in %(num)s minutes.",
+        wait,
+    )
     return page(template, 429, retry_after=seconds, error=text, **context)
 
 
