@@ -23,7 +23,7 @@ CHECK_TESTS := tests/test_architecture.py tests/content/test_architecture.py tes
 FAST_SELECTION := -m "not e2e and not postgresql" --ignore=tests/e2e --ignore=tests/web/test_schemathesis.py \
 	--ignore=tests/test_packaging.py
 
-.PHONY: run test test-fast check lint extract update compile bench bench-http
+.PHONY: run classroom test test-fast check lint extract update compile bench bench-http
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ run: $(BIN)/python
 	$(BIN)/pip install -q -e .
 	$(BIN)/flask --app tutor db upgrade
 	$(BIN)/flask --app tutor run --host $(HOST) --port $(PORT)
+
+# Serve the app to the local network for a class (docs/teaching.md): every interface, with the
+# address to open printed first.
+classroom: $(BIN)/python
+	@$(BIN)/python tools/lan_address.py $(PORT)
+	$(MAKE) run HOST=0.0.0.0 PORT=$(PORT)
 
 # Install Debian's Chromium, PostgreSQL server and Hunspell with the four catalogs' dictionaries if missing and
 # the test dependencies, then run the whole suite in parallel with today's budgets (the tests marked `store`
@@ -103,3 +109,4 @@ bench: $(BIN)/python
 	$(BIN)/python bench/http_bench.py
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/store_bench.py
+	$(BIN)/python bench/classroom.py

@@ -73,6 +73,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     review.init_app(app)
     progress.init_app(app)
     quiz.init_app(app)
+    _classroom(app)
 
     errors.init_app(app)
 
@@ -90,6 +91,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         gc.collect()
         gc.freeze()
     return app
+
+
+def _classroom(app: Flask) -> None:
+    from .web import classroom
+
+    app.register_blueprint(classroom.bp)
+    classroom.init_app(app)
 
 
 def _upgrade_database(app: Flask) -> None:
