@@ -127,6 +127,9 @@ def load_config(app: Flask, overrides: Mapping[str, Any] | None = None) -> None:
         app.config["TRUSTED_HOSTS"] = trusted_hosts(env["TRUSTED_HOSTS"])
     if "DB_AUTO_UPGRADE" in env:
         app.config["DB_AUTO_UPGRADE"] = _env_flag(env["DB_AUTO_UPGRADE"])
+    for flag in ("RATE_LIMITS", "TIME_BUDGETS"):  # tutor/web/shared/limits.py (default: on, off under TESTING)
+        if flag in env:
+            app.config[flag] = _env_flag(env[flag])
     if overrides:
         app.config.update(overrides)
     if app.config["DEFAULT_LANGUAGE"] not in app.config["LANGUAGES"]:

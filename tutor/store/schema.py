@@ -349,7 +349,7 @@ class RunColumns:
     seed: Mapped[int] = mapped_column(Integer)
     """Fixes the deals and every bot decision."""
     log: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    """The action log, one list of entries per hand (``tutor.bots.table.Entry``)."""
+    """The action log, one list of entries per hand (``tutor.bots.table.LoggedAction``)."""
     version: Mapped[int] = mapped_column(Integer, default=0)
     """Log entries so far: the page posts the version it was drawn after."""
     hints: Mapped[int] = mapped_column(Integer, default=0)
@@ -389,7 +389,7 @@ class Game(RunColumns, db.Model):  # type: ignore[name-defined]
 class PracticeRun(RunColumns, db.Model):  # type: ignore[name-defined]
     """One try at a practice hand (``tutor/content/hands``): the hand's key, the seed of its deal and
     the action log, like a :class:`Game` of one hand. ``stars`` is set once, when the hand ends
-    (``tutor.content.practice.Verdict``)."""
+    (``tutor.content.practice.PracticeOutcome``)."""
 
     __tablename__ = "practice_run"
     __table_args__ = (Index("ix_practice_run_learner_hand", "learner_id", "hand_key"),)
@@ -400,7 +400,7 @@ class PracticeRun(RunColumns, db.Model):  # type: ignore[name-defined]
     goal: Mapped[bool | None] = mapped_column(nullable=True)
     """Whether the goal was reached, once the hand is over."""
     review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    """The hand's review once computed (``tutor.web.components.table.review_hand``)."""
+    """The hand's review once computed (``tutor.web.components.table.replay_hand``)."""
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     def __repr__(self) -> str:

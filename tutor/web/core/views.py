@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from ...engine.ranking import ARGENTINE, MATAS
 from ...i18n import LANG_PREFIX, current_language, lazy_gettext as _l
+from ..shared.extensions import HOME_LINKS
 from ..shared.htmx import render_page_or_block, wants_fragment
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face, card_faces, set_card_face
@@ -26,7 +27,7 @@ health = Blueprint("health", __name__)
 @bp.get("/")
 def index():
     """The home page of one language."""
-    return render_template("index.html")
+    return render_template("index.html", links=HOME_LINKS.gather())
 
 
 def deck_rows() -> list[dict[str, Any]]:

@@ -125,9 +125,9 @@ class HandView:
     """What the envido page shows for one hand."""
 
     cards: tuple[Card, ...]
-    explanation: narration.Explanation
-    flor: narration.Explanation | None = None
-    verdict: narration.Verdict | None = None
+    explanation: narration.ExplanationText
+    flor: narration.ExplanationText | None = None
+    verdict: narration.VerdictText | None = None
     puzzle: bool = False
     guess: int | None = None
 
@@ -253,7 +253,7 @@ def stakes():
     return respond("envido/stakes.html", query.to_params(), "envido.stakes", **context)
 
 
-def flor_rules(rules: Rules, scores: tuple[int, int]) -> narration.Explanation | None:
+def flor_rules(rules: Rules, scores: tuple[int, int]) -> narration.ExplanationText | None:
     """How flor is played under ``rules`` (None without flor), with what a contraflor is worth at this score."""
     if rules.flor is FlorMode.OFF:
         return None

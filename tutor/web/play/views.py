@@ -1,4 +1,4 @@
-"""The table: whole matches against computer players, with hints and a review of every hand.
+"""The table: whole matches against computer players, with hints and a replay of every hand.
 
 URLs (all under ``/<lang>``):
 
@@ -16,7 +16,7 @@ URLs (all under ``/<lang>``):
 
 The page is drawn only from the learner's ``view_for(seat)`` and ``legal_actions()``: the deal, the
 seed and the bots' cards stay in the database (``tutor.store``: ``Game``). The table itself
-(context, template, hint, review, and the controller of act, hint and review that practice hands
+(context, template, hint, replay, and the controller of act, hint and replay that practice hands
 share) is :mod:`tutor.web.components.table`; this module adds the game's URLs, how a game becomes a
 table and ``templates/play/table.html`` (the hand-over links and the footer).
 """
@@ -37,8 +37,8 @@ from ...bots.table import NEXT_HAND, Table
 from ...engine.notation import format_rules, parse_rules
 from ...i18n import LANG_PREFIX, format_long_date, format_number, gettext as _, lazy_gettext as _l
 from ...store import Game, Learner, current_store
-from ..components.table import learner_hint, render_table, review_steps, table_context
-from ..components.table.controller import TableController
+from ..components.table import learner_hint, render_table, replay_steps, table_context
+from ..components.table.controller import TableController, move_deadline
 from ..shared.learner import current_learner, my_learner_id, session_public_id
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
@@ -135,17 +135,17 @@ class Games(TableController[Game, Table]):
 
     def play(self, game: Game, table: Table, text: str) -> None:
         if text == NEXT_HAND:
-            table.next_hand()
+            table.next_hand(deadline=move_deadline())
         else:
-            table.play(text, hinted=bool(game.hint_pending))
+            table.play(text, hinted=bool(game.hint_pending), deadline=move_deadline())
 
     def save(self, game: Game, table: Table, drawn: int, text: str) -> bool:
         extra: dict[str, Any] = {}
         if text != NEXT_HAND and table.hand.is_over:
-            # The hand just ended: its review (the hint's ranking at each of the learner's decisions) is
+            # The hand just ended: its replay (the hint's ranking at each of the learner's decisions) is
             # computed now, once, so the recent games can say how often the learner matched the hint.
             reviews = dict(game.reviews or {})
-            reviews[str(table.hand_index + 1)] = self.review_of(table, table.hand_index)
+            reviews[str(table.hand_index + 1)] = self.replay_of(table, table.hand_index)
             extra["reviews"] = reviews
         scores = table.hand.scores
         return self.runs().save(
@@ -161,22 +161,22 @@ class Games(TableController[Game, Table]):
         )
 
     @staticmethod
-    def review_of(table: Table, index: int) -> dict[str, Any]:
-        from ..components.table import review_hand
+    def replay_of(table: Table, index: int) -> dict[str, Any]:
+        from ..components.table import replay_hand
 
-        return review_hand(table, index)
+        return replay_hand(table, index)
 
-    def stored_review(self, game: Game, index: int) -> dict[str, Any] | None:
+    def stored_replay(self, game: Game, index: int) -> dict[str, Any] | None:
         return (game.reviews or {}).get(str(index + 1))
 
-    def keep_review(self, game: Game, index: int, data: dict[str, Any]) -> None:
+    def keep_replay(self, game: Game, index: int, data: dict[str, Any]) -> None:
         reviews = dict(game.reviews or {})
         reviews[str(index + 1)] = data
         self.runs().keep(game, reviews=reviews)
 
     def create(self, learner: Learner, rules: Any, level: str, seed: int, daily: str | None = None) -> Game:
         """A new game for ``learner``; the bots act until the learner's first turn."""
-        table = Table(rules, seed, level)
+        table = Table(rules, seed, level, deadline=move_deadline())
         game = self.runs().create(
             learner.id,
             rules=format_rules(rules),
@@ -273,7 +273,7 @@ def ask_hint(game_id: str):
 
 
 @bp.get("/play/<game_id>/review/<int:number>")
-def review(game_id: str, number: int):
+def replay(game_id: str, number: int):
     """Hand ``number`` (from 1) replayed face up, with the hint's ranking at each of the learner's decisions."""
     found = GAMES.load(game_id)
     table = GAMES.state(found)
@@ -281,7 +281,7 @@ def review(game_id: str, number: int):
     if not 1 <= number <= len(hands) or not hands[number - 1].is_over:
         GAMES.keep(found, table)
         not_found(review=True)
-    data = GAMES.review(found, table, number - 1)
+    data = GAMES.replay(found, table, number - 1)
     face = card_face()
     hand = hands[number - 1]
     perspective = Perspective(seat=table.learner_seat, players=hand.players)
@@ -295,14 +295,14 @@ def review(game_id: str, number: int):
         for s in _seat_order(table.learner_seat, hand.players)
     ]
     page = render_template(
-        "play/review.html",
+        "play/replay.html",
         game=found,
         number=number,
         hand=hand,
-        review=data,
+        replay=data,
         deal=deal,
         lost=format_number(round(float(data.get("lost", 0)), 2)),
-        steps=review_steps(table, number - 1, data, face),
+        steps=replay_steps(table, number - 1, data, face),
         hands_total=len(hands),
         finished=[i + 1 for i, h in enumerate(hands) if h.is_over],
     )

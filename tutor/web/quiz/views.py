@@ -45,14 +45,14 @@ from flask.wrappers import Response
 from werkzeug.routing import BuildError
 
 from ...content import get_lesson
-from ...content.checks import AnswerError, judge, new_seed, parse_answer
+from ...content.checks import judge, new_seed
 from ...i18n import LANG_PREFIX, gettext as _, lazy_gettext as _l
 from ...learning import EXAM, TOPICS, get_topic, quiz_passed
 from ...store import QuizRun, current_store
-from ..components.questions import already_counted, answer_error_message, answer_text, question_view
+from ..components.questions import Unreadable, already_counted, answer_text, question_view, read_answer
 from ..shared.caches import question_key
 from ..shared.htmx import render_page_or_block
-from ..shared.learner import current_learner, my_learner_id, new_answer_token, remember, session_public_id
+from ..shared.learner import current_learner, my_learner_id, new_form_token, remember, session_public_id
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.qr import qr_data_uri
@@ -233,7 +233,7 @@ def _question_context(run: QuizRun, drawn: tuple[Drawn, ...], **check: Any) -> d
     return {
         "position": position + 1,
         "q": view,
-        "attempt": new_answer_token(),
+        "attempt": new_form_token(),
         "current": current,
         "question_key": question_key(current.item, current.seed),
         "error": check.get("error"),
@@ -343,22 +343,11 @@ def run(key: str, run_id: str):
             notice=_("That is not the question the quiz is asking now, so nothing was counted. Here it is."),
         )
     current = quiz_questions(key, found.seed)[answered]
-    try:
-        answer = parse_answer(current.question, request.form)
-    except AnswerError as exc:
-        return _render_run(
-            spec,
-            found,
-            400,
-            submitted=request.form,
-            error=answer_error_message(current.question, exc),
-            error_field=exc.field,
-        )
-    verdict = judge(current.question, answer)
-    entry = {"answer": encode_answer(current.question, answer), "correct": bool(verdict.correct)}
-    if not remember(
-        current_store().quizzes.answer(found, current.item, entry, verdict.correct, request.form.get("attempt"))
-    ):
+    posted = read_answer(current.question)
+    if isinstance(posted, Unreadable):
+        return _render_run(spec, found, 400, **posted.context())
+    entry = {"answer": encode_answer(current.question, posted.answer), "correct": bool(posted.verdict.correct)}
+    if not remember(current_store().quizzes.answer(found, current.item, entry, posted.verdict.correct, posted.token)):
         return _render_run(spec, found, 409, notice=already_counted())
     return redirect(url_for("quiz.run", key=key, run_id=found.public_id), code=303)
 
@@ -418,7 +407,7 @@ def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, An
         "share_url": share,
         "share_qr": qr_data_uri(share),
         "daily_url": url_for("quiz.daily", date=day.isoformat()),
-        "attempt": new_answer_token(),
+        "attempt": new_form_token(),
         "error": None,
         "error_field": None,
         "notice": None,
@@ -511,16 +500,10 @@ def _answer_daily(day: date) -> Response:
             return _render_daily(_daily_context(day, run, notice=already_counted()), 409)
         view = question_view(item.question, face, reveal=True)
         return _render_daily(_daily_context(day, run, answered=current + 1, current=item, q=view, shown=True))
-    try:
-        answer = parse_answer(item.question, request.form)
-    except AnswerError as exc:
-        return _render_daily(
-            _daily_context(
-                day, run, submitted=request.form, error_field=exc.field, error=answer_error_message(item.question, exc)
-            ),
-            400,
-        )
-    verdict = judge(item.question, answer)
+    posted = read_answer(item.question)
+    if isinstance(posted, Unreadable):
+        return _render_daily(_daily_context(day, run, **posted.context()), 400)
+    answer, verdict = posted.answer, posted.verdict
     run = run or quizzes.ensure_daily(current_learner().id, day, daily_seed(day), len(drawn))
     tried = daily_entries(run, len(drawn))
     tried[current] = {
@@ -529,7 +512,7 @@ def _answer_daily(day: date) -> Response:
         "solved": bool(verdict.correct),
         "answer": encode_answer(item.question, answer) if verdict.correct else None,
     }
-    if not remember(quizzes.answer_daily(run, stored, tried, item.item, verdict.correct, request.form.get("attempt"))):
+    if not remember(quizzes.answer_daily(run, stored, tried, item.item, verdict.correct, posted.token)):
         return _render_daily(_daily_context(day, run, notice=already_counted()), 409)
     if verdict.correct:
         view = question_view(item.question, face, answer=answer, verdict=verdict)

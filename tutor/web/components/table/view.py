@@ -24,7 +24,7 @@ from tutor.narration import Perspective, call_name, narrate
 from tutor.narration.bots import SENA_FACES, action_label, hint_advice, hint_reason, reason_sentence, sena_text
 from tutor.web.shared.htmx import render_page_or_block, wants_fragment
 
-from ....bots import Hint, hint
+from ....bots import Hint
 from ....bots.table import Table
 from ....engine.cards import Card
 from ....engine.match import standing
@@ -32,6 +32,7 @@ from ....engine.ranking import Ranking
 from ....engine.stakes import malas_limit
 from ....engine.state import Answer, Call, EventKind, Mazo, PlayCard, SeatView
 from ....i18n import format_number, gettext as _
+from .hints import kept_hint
 
 AREAS = {
     2: ("me", "top"),
@@ -309,9 +310,10 @@ HintFor = Callable[[Table], Hint]
 
 def learner_hint(table: Table) -> Hint:
     """The hint for the learner's decision on the table: from the learner's view and the señas it
-    knows only, seeded by the table's seed and version. :func:`~.review.review_hand` seeds its
-    rankings the same way, so a hand's review repeats the hint the learner was shown."""
-    return hint(table.view(), seed=table.seed * 1009 + table.version, facts=table.facts_for(table.learner_seat))
+    knows only, seeded by the table's seed and version. :func:`~.replay.replay_hand` seeds its
+    rankings the same way, so a hand's replay repeats the hint the learner was shown (computed once
+    per game version, within a time budget: :mod:`.hints`)."""
+    return kept_hint(table.view(), table.seed * 1009 + table.version, table.facts_for(table.learner_seat))
 
 
 def table_context(
