@@ -210,7 +210,7 @@ def quiz(key: str):
             return _bad_seed(key)
         learner = current_learner()
         quizzes = current_store().quizzes
-        run = quizzes.open(learner.id, key, seed) or quizzes.create(learner.id, key, seed, spec.size)
+        run = quizzes.start(learner.id, key, seed, spec.size)  # the open run of that seed, made once
         return redirect(url_for("quiz.run", key=key, run_id=run.public_id), code=303)
     text = request.args.get("seed")
     if text is None or not text.strip():
