@@ -164,8 +164,13 @@ class Learners:
         return pruned
 
 
+FORGET_AFTER = timedelta(days=1)
+"""A device-code bucket untouched this long is deleted; every bucket must drain within it."""
+
+
 class DeviceCodeLimit:
-    """Wrong device codes per client address, a leaky bucket (``tutor.web.device`` sets the numbers)."""
+    """Wrong device codes per key (a browser, a client address, everyone), each key a leaky bucket
+    (``tutor.web.device`` sets the keys and the numbers)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -173,17 +178,19 @@ class DeviceCodeLimit:
     def reserve(self, key: str, budget: int, every: timedelta) -> int | None:
         """Count one attempt for ``key``; None if allowed, else the seconds until an attempt is allowed again.
 
-        One upsert: a new address starts at one failure; a known one first forgets the failures that
+        One upsert: a new key starts at one failure; a known one first forgets the failures that
         leaked away since it was last counted (one per ``every``), then counts this one, but only if
         that stays within ``budget``. The statement returns the row only when it counted.
         """
+        if budget * every > FORGET_AFTER:
+            raise ValueError("a bucket must drain within FORGET_AFTER")
         table = DeviceCodeFailures.__table__
         now = self.store.clock.now().timestamp()
         seconds = every.total_seconds()
         leaked = table.c.failures - (now - table.c.updated) / seconds
         left = case((leaked > 0, leaked), else_=0.0)  # failures still counted now
-        if secrets.randbelow(20) == 0:  # now and then, forget addresses whose failures have all leaked away
-            db.session.execute(delete(table).where(table.c.updated < now - budget * seconds))
+        if secrets.randbelow(20) == 0:  # now and then, forget keys whose failures have all leaked away
+            db.session.execute(delete(table).where(table.c.updated < now - FORGET_AFTER.total_seconds()))
         counted = db.session.execute(
             upsert(table)
             .values(address=key, failures=1.0, updated=now)
