@@ -22,6 +22,7 @@ from datetime import date, datetime, tzinfo
 from zoneinfo import ZoneInfo
 
 from flask import Flask, current_app
+from sqlalchemy.exc import InterfaceError, OperationalError, TimeoutError as PoolTimeout
 
 from .attempts import Appended, AttemptLog, LogEntry, attempt_of
 from .clock import Clock, ManualClock, OffsetClock, SystemClock, utc_today
@@ -56,6 +57,10 @@ from .schema import (
 from .tokens import TOKEN_FIELD, TOKEN_TTL, FormTokens, new_token
 
 EXTENSION = "tutor.store"
+
+UNAVAILABLE = (OperationalError, InterfaceError, PoolTimeout)
+"""Exceptions that mean the database cannot be reached now (an outage, a restart, a dropped
+connection, a pool timeout), not a bug: the web layer answers them with a 503."""
 
 
 class Store:
@@ -161,6 +166,7 @@ __all__ = [
     "FormTokens",
     "new_token",
     "Store",
+    "UNAVAILABLE",
     "init_app",
     "store_of",
     "current_store",

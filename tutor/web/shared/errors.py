@@ -21,12 +21,11 @@ from flask import Flask, current_app, g, jsonify, redirect, request
 from flask.globals import request_ctx
 from flask.wrappers import Response
 from flask_wtf.csrf import CSRFError
-from sqlalchemy.exc import InterfaceError, OperationalError, TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers import Response as BaseResponse  # what redirect() returns; flask.Response derives from it
 
 from ...i18n import gettext as _, negotiate_language, supported_languages
-from ...store import db
+from ...store import UNAVAILABLE, db
 from .htmx import render_page_or_block, wants_fragment
 
 log = logging.getLogger(__name__)
@@ -40,7 +39,7 @@ TEMPLATES = {
 }
 """Status code -> template; other codes use ``errors/error.html``."""
 
-STORE_ERRORS = (OperationalError, InterfaceError, PoolTimeout)
+STORE_ERRORS = UNAVAILABLE
 """Exceptions that mean the database cannot be reached now (not a bug): answered with a 503."""
 
 RETRY_AFTER = 5
