@@ -23,6 +23,7 @@ from datetime import date, datetime, tzinfo
 from zoneinfo import ZoneInfo
 
 from flask import Flask, current_app
+from sqlalchemy.exc import InterfaceError, OperationalError, TimeoutError as PoolTimeout
 
 from .attempts import Appended, AttemptLog, LogEntry, attempt_of
 from .classroom import Classroom
@@ -58,6 +59,10 @@ from .schema import (
 from .tokens import FORM_TOKEN_FIELD, TOKEN_TTL, FormTokens, new_form_token
 
 EXTENSION = "tutor.store"
+
+UNAVAILABLE = (OperationalError, InterfaceError, PoolTimeout)
+"""Exceptions that mean the database cannot be reached now (an outage, a restart, a dropped
+connection, a pool timeout), not a bug: the web layer answers them with a 503."""
 
 
 class Store:
@@ -165,6 +170,7 @@ __all__ = [
     "FormTokens",
     "new_form_token",
     "Store",
+    "UNAVAILABLE",
     "init_app",
     "store_of",
     "current_store",

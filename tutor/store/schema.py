@@ -42,6 +42,7 @@ from sqlalchemy import (
     UniqueConstraint,
     event,
     false,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
 
@@ -366,6 +367,11 @@ class Game(RunColumns, db.Model):  # type: ignore[name-defined]
     """
 
     __tablename__ = "game"
+    __table_args__ = (
+        # One daily deal per learner and day: two "Start" clicks at once make one game (NULLs are
+        # distinct, so ordinary games are not constrained).
+        Index("uq_game_learner_daily", "learner_id", "daily", unique=True),
+    )
 
     rules: Mapped[str] = mapped_column(String(200))
     """The rules in the engine's notation (``tutor.engine.notation.format_rules``)."""
@@ -410,17 +416,28 @@ class PracticeRun(RunColumns, db.Model):  # type: ignore[name-defined]
 class QuizRun(db.Model):  # type: ignore[name-defined]
     """One try at a quiz, the mixed exam or a daily set (``tutor.web.quiz``).
 
-    The questions are not stored: the quiz's key and seed draw them again (``tutor.web.quiz.draw``).
-    ``answers`` holds what the learner answered, one entry per question (a quiz: in order, one
-    answer each; a daily set: per question its tries, and whether it was solved or shown). Every
-    write is a compare-and-swap on ``version`` in the same transaction as the attempt it appends to
-    the learning log (:mod:`tutor.store.runs`). A learner has at most one run of a day's daily set.
+        The questions are not stored: the quiz's key and seed draw them again (``tutor.web.quiz.draw``).
+        ``answers`` holds what the learner answered, one entry per question (a quiz: in order, one
+        answer each; a daily set: per question its tries, and whether it was solved or shown). Every
+        write is a compare-and-swap on ``version`` in the same transaction as the attempt it appends to
+        the learning log (:mod:`tutor.store.runs`). A learner has at most one run of a day's daily set,
+    and at most one open (unfinished) run of a quiz and seed.
     """
 
     __tablename__ = "quiz_run"
     __table_args__ = (
         UniqueConstraint("learner_id", "quiz", "day"),
         Index("ix_quiz_run_learner_quiz", "learner_id", "quiz"),
+        # At most one open run of a quiz and seed per learner: two "Start" clicks at once make one.
+        Index(
+            "uq_quiz_run_open",
+            "learner_id",
+            "quiz",
+            "seed",
+            unique=True,
+            sqlite_where=text("day IS NULL AND finished IS NULL"),
+            postgresql_where=text("day IS NULL AND finished IS NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -179,6 +179,7 @@ class Games(TableController[Game, Table]):
         table = Table(rules, seed, level, deadline=move_deadline())
         game = self.runs().create(
             learner.id,
+            unique=("daily",) if daily else (),  # one daily game per learner and day, however many starts
             rules=format_rules(rules),
             level=str(table.level),
             seed=seed,
@@ -241,11 +242,12 @@ def daily_seed(day: date) -> int:
 def daily():
     """Today's deal: GET shows it (or resumes the learner's game of today), POST starts it."""
     today = current_store().today()
-    learner = current_learner()
-    existing = current_store().games.first(learner.id, daily=today.isoformat())
+    learner_id = my_learner_id()  # reading the page creates no learner
+    existing = current_store().games.first(learner_id, daily=today.isoformat()) if learner_id is not None else None
     if existing is not None:
         return redirect(url_for("play.game", game_id=existing.public_id), code=303)
     if request.method == "POST":
+        learner = current_learner()
         game = GAMES.create(learner, parse_rules(DAILY_RULES), DAILY_LEVEL, daily_seed(today), daily=today.isoformat())
         return redirect(url_for("play.game", game_id=game.public_id), code=303)
     return render_template("play/daily.html", day=today, rules=parse_rules(DAILY_RULES))

@@ -55,7 +55,7 @@ from ..shared.htmx import render_page_or_block
 from ..shared.learner import current_learner, my_learner_id, new_form_token, remember, session_public_id
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
-from ..shared.qr import qr_data_uri
+from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.readers import parse_seed
 from ..shared.topics import topic_name
 from .answers import daily_entries, decode_answer, encode_answer
@@ -190,7 +190,7 @@ def _start_context(quiz: Quiz, seed: int | None) -> dict[str, Any]:
         "lesson": get_lesson(get_topic(quiz.key).lessons[0]) if quiz.is_topic else None,
     }
     if seed is not None:
-        share = url_for("quiz.quiz", key=quiz.key, seed=seed, _external=True)
+        share = public_url_for("quiz.quiz", key=quiz.key, seed=seed)
         context.update(
             share_url=share,
             share_qr=qr_data_uri(share),
@@ -210,7 +210,7 @@ def quiz(key: str):
             return _bad_seed(key)
         learner = current_learner()
         quizzes = current_store().quizzes
-        run = quizzes.open(learner.id, key, seed) or quizzes.create(learner.id, key, seed, spec.size)
+        run = quizzes.start(learner.id, key, seed, spec.size)  # the open run of that seed, made once
         return redirect(url_for("quiz.run", key=key, run_id=run.public_id), code=303)
     text = request.args.get("seed")
     if text is None or not text.strip():
@@ -382,7 +382,7 @@ def worksheet(key: str):
         name=quiz_name(key),
         seed=seed,
         items=items,
-        quiz_url=url_for("quiz.quiz", key=key, seed=seed, _external=True),
+        quiz_url=public_url_for("quiz.quiz", key=key, seed=seed),
     )
 
 
@@ -394,7 +394,7 @@ def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, An
     drawn = quiz_questions(DAILY, daily_seed(day))
     entries = daily_entries(run, len(drawn))
     face = card_face()
-    share = url_for("quiz.daily", date=day.isoformat(), _external=True)
+    share = public_url_for("quiz.daily", date=day.isoformat())
     context: dict[str, Any] = {
         "day": day,
         "entries": entries,
