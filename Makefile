@@ -23,7 +23,7 @@ CHECK_TESTS := tests/test_architecture.py tests/content/test_architecture.py tes
 FAST_SELECTION := -m "not e2e and not postgresql" --ignore=tests/e2e --ignore=tests/web/test_schemathesis.py \
 	--ignore=tests/test_packaging.py
 
-.PHONY: run test test-fast check lint extract update compile bench bench-http
+.PHONY: run classroom test test-fast check lint extract update compile bench bench-http
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,13 +39,28 @@ run: $(BIN)/python
 	$(BIN)/flask --app tutor db upgrade
 	$(BIN)/flask --app tutor run --host $(HOST) --port $(PORT)
 
-# Install Debian's Chromium and PostgreSQL server if missing and the test dependencies, then run the whole
-# suite in parallel with today's budgets (the tests marked `store` run on SQLite and on a private PostgreSQL
-# server each worker starts, tools/pgserver.py; browser tests, schemathesis and the wheel check included)
+# Serve the app to the local network for a class (docs/teaching.md): every interface, with the
+# address to open printed first.
+classroom: $(BIN)/python
+	@$(BIN)/python tools/lan_address.py $(PORT)
+	$(MAKE) run HOST=0.0.0.0 PORT=$(PORT)
+
+# Install Debian's Chromium, PostgreSQL server and Hunspell with the four catalogs' dictionaries if missing and
+# the test dependencies, then run the whole suite in parallel with today's budgets (the tests marked `store`
+# run on SQLite and on a private PostgreSQL server each worker starts, tools/pgserver.py; browser tests,
+# schemathesis, the wheel check and the catalogs' spelling check, tests/i18n/test_spelling.py, included)
+HUNSPELL_PACKAGES := hunspell hunspell-de-de hunspell-sv hunspell-pl hunspell-es
+HUNSPELL_DICTIONARIES := de_DE sv_SE pl_PL es_AR
 test: $(VENV)/.test-deps
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="chromium chromium-driver"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	command -v hunspell >/dev/null 2>&1 || missing="$$missing $(HUNSPELL_PACKAGES)"; \
+	for dictionary in $(HUNSPELL_DICTIONARIES); do \
+		[ -f /usr/share/hunspell/$$dictionary.dic ] || missing="$$missing $(HUNSPELL_PACKAGES)"; \
+	done; \
+	missing="$$(echo $$missing | tr ' ' '\n' | sort -u | tr '\n' ' ')"; \
+	missing="$${missing% }"; \
 	if [ -n "$$missing" ]; then \
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
@@ -94,3 +109,4 @@ bench: $(BIN)/python
 	$(BIN)/python bench/http_bench.py
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/store_bench.py
+	$(BIN)/python bench/classroom.py

@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tutor.bots import Level, choose, default_budget, hint  # noqa: E402
-from tutor.engine import HandState, MatchState, Rules, deal  # noqa: E402
+from tutor.engine import MatchState, Rules, deal  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -79,7 +79,7 @@ def sample_views(players: int, hands: int, seed: int) -> list:
     views = []
     for index in range(hands):
         scores = (rng.randrange(15), rng.randrange(15))
-        hand = HandState(rules, deal(rng, players, index % players), index % players, scores)
+        hand = rules.new_hand(deal(rng, players, index % players), index % players, scores)
         while not hand.is_over:
             view = hand.view_for(hand.to_act)
             if hand.to_act % 2 == 0:

@@ -9,6 +9,10 @@ What is measured (one process, no parallelism):
 * our engine: whole matches to 30 points with 2 and 4 players; every action is chosen uniformly
   at random among ``legal_actions()`` except the mazo (as pytruco's own benchmark does,
   ``allow_mazo=False``) and applied with the checked ``apply()``; matches/s, hands/s, actions/s;
+* every other game of the engine (today Catalan Truc, to 12) the same way, with 2 and 4 players: its
+  hands/s and the ratio to the Argentine game's hands/s (``--check N`` also plays N hands of each
+  such game checking, after each hand, that the points are conserved and that the hand's notation
+  replays to an equal state, and reports the violations: the issue 19 aim is zero in 100,000);
 * the envido of all 9,880 three-card hands with ``envido_points`` (best of several runs);
 * pytruco (a Uruguayan Truco engine on PyPI), used only as a speed reference: its own random
   self-play (``pytruco.pdt.chi.random_action(p, allow_mazo=False)``, as in ``pytruco.bench``) of
@@ -38,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tutor.engine import DECK, MatchState, Mazo, Rules, envido_points  # noqa: E402
+from tutor.engine import DECK, MatchState, Mazo, Rules, deal, envido_points, find_variant, format_hand, parse_hand  # noqa: E402
 
 BENCH = Path(__file__).resolve().parent
 PYTRUCO_VENV = BENCH / ".venv-pytruco"
@@ -74,10 +78,14 @@ print(json.dumps({"matches": matches, "hands": hands, "actions": actions, "secon
 """
 
 
-def self_play(players: int, seconds: float, seed: int = 1) -> dict:
-    """Random self-play of whole matches to 30 for about ``seconds``; counts and rates."""
+OTHER_GAMES = ("catalan",)
+"""The presets benched besides the Argentine game."""
+
+
+def self_play(players: int, seconds: float, seed: int = 1, preset: str | None = None) -> dict:
+    """Random self-play of whole matches (to 30, or to the preset's own target) for about ``seconds``."""
     rng = random.Random(seed)
-    rules = Rules(players=players, target=30)
+    rules = Rules(players=players, target=30) if preset is None else find_variant(preset).rules(players=players)
     matches = hands = actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -91,6 +99,31 @@ def self_play(players: int, seconds: float, seed: int = 1) -> dict:
         hands += len(match.history)
     elapsed = time.perf_counter() - start
     return _rates(matches, hands, actions, elapsed)
+
+
+def checked_hands(preset: str, players: int, hands: int, seed: int = 1) -> dict:
+    """``hands`` random hands of ``preset`` from random scores below the target; the violations of two
+    invariants after each: points conserved (the scores moved by exactly the awards) and the notation
+    replaying to an equal state."""
+    rng = random.Random(seed)
+    rules = find_variant(preset).rules(players=players)
+    violations = 0
+    start = time.perf_counter()
+    for _ in range(hands):
+        mano = rng.randrange(players)
+        scores = (rng.randrange(rules.target), rng.randrange(rules.target))
+        hand = rules.new_hand(deal(rng, players, mano), mano, scores)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            if not legal:
+                violations += 1
+                break
+            hand.apply(legal[rng.randrange(len(legal))])
+        moved = [b - a for a, b in zip(hand.start_scores, hand.scores, strict=True)]
+        awarded = [sum(a.points for a in hand.awards if a.team == team) for team in (0, 1)]
+        if moved != awarded or parse_hand(format_hand(hand)).state() != hand:
+            violations += 1
+    return {"hands": hands, "violations": violations, "seconds": round(time.perf_counter() - start, 3)}
 
 
 def _rates(matches: int, hands: int, actions: int, elapsed: float) -> dict:
@@ -163,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="duration of each self-play run")
     parser.add_argument("--no-pytruco", action="store_true", help="skip the pytruco reference")
     parser.add_argument("--json", action="store_true", help="also write bench/results/engine_bench.json")
+    parser.add_argument("--check", type=int, default=0, help="hands of each other game to play checking invariants")
     args = parser.parse_args(argv)
 
     results: dict = {
@@ -174,6 +208,15 @@ def main(argv: list[str] | None = None) -> int:
     }
     for players in (2, 4):
         results["ours"][players] = self_play(players, args.seconds)
+    results["games"] = {
+        preset: {players: self_play(players, args.seconds, preset=preset) for players in find_variant(preset).players}
+        for preset in OTHER_GAMES
+    }
+    if args.check:
+        results["checked"] = {
+            preset: {players: checked_hands(preset, players, args.check) for players in find_variant(preset).players}
+            for preset in OTHER_GAMES
+        }
     results["envido"] = envido_all_hands()
     python = None if args.no_pytruco else pytruco_python()
     if python is not None:
@@ -204,6 +247,26 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{players} players: ours / pytruco = {ratio:.1f}x matches/s, {hands_ratio:.1f}x hands/s "
                 f"({verdict} the 10x aim)"
+            )
+    print()
+    print(f"Other games, random self-play of whole matches ({args.seconds:g} s per run)")
+    header = f"{'game':<10} {'players':>7} {'matches/s':>10} {'hands/s':>10} {'actions/s':>10} {'vs argentino':>12}"
+    print(header)
+    print("-" * len(header))
+    for preset, rows in results["games"].items():
+        for players, row in rows.items():
+            base = results["ours"].get(players)
+            ratio = row["hands_per_s"] / base["hands_per_s"] if base else float("nan")
+            row["hands_ratio_to_argentino"] = ratio
+            print(
+                f"{preset:<10} {players:>7} {row['matches_per_s']:>10.1f} {row['hands_per_s']:>10.1f} "
+                f"{row['actions_per_s']:>10.0f} {ratio:>11.2f}x"
+            )
+    for preset, rows in results.get("checked", {}).items():
+        for players, row in rows.items():
+            print(
+                f"{preset} {players} players: {row['hands']:,} hands checked, {row['violations']} invariant "
+                f"violations ({row['seconds']:.1f} s)"
             )
     envido = results["envido"]
     verdict = "meets" if envido["best_ms"] < 20 else "misses"

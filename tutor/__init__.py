@@ -26,7 +26,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .config import load_config
     from .web import api, core, device, envido, lessons, play, practice, progress, quiz, review
     from .web.components import cards
-    from .web.shared import compress, errors, htmx, learner, nav, preferences, security, words
+    from .web.shared import compress, errors, htmx, learner, nav, preferences, security, static, words
 
     app = Flask(
         __name__,
@@ -45,6 +45,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     store.init_app(app)  # the database, the migrations and the app's Store (its clock: CLOCK)
     compress.init_app(app)
     nav.init_app(app)
+    static.init_app(app)  # fingerprinted static URLs, cached for a year
     preferences.init_app(app)
     learner.init_app(app)
     cards.init_app(app)
@@ -72,6 +73,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     review.init_app(app)
     progress.init_app(app)
     quiz.init_app(app)
+    _classroom(app)
 
     errors.init_app(app)
 
@@ -89,6 +91,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         gc.collect()
         gc.freeze()
     return app
+
+
+def _classroom(app: Flask) -> None:
+    from .web import classroom
+
+    app.register_blueprint(classroom.bp)
+    classroom.init_app(app)
 
 
 def _upgrade_database(app: Flask) -> None:

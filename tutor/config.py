@@ -13,6 +13,10 @@ Environment variables read at start-up (all optional for a local run):
 - ``TRUSTED_HOSTS``: comma-separated host names the app answers for (Flask's ``TRUSTED_HOSTS``; a
   leading dot allows every subdomain, ports are ignored). A request for any other ``Host`` is a 400,
   so share links and QR codes never carry a foreign host. Default: unset, every host is answered.
+  Set it in production (docs/deploy.md).
+- ``PUBLIC_URL``: the site's public address, e.g. ``https://truco.example`` (with the path it is
+  mounted at, if any). Share links and their QR codes are built on it, whatever ``Host`` a request
+  came with. Default: unset, links use the request's host.
 """
 
 from __future__ import annotations
@@ -58,6 +62,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
     "TRUSTED_PROXIES": 0,
+    "PUBLIC_URL": None,
     "DB_AUTO_UPGRADE": None,  # None: on for the embedded SQLite database only
     "PROBLEM_JSON_PREFIXES": ("/api/",),
     "COMPRESS_MIMETYPES": [
@@ -109,6 +114,33 @@ def trusted_hosts(value: str | None) -> list[str] | None:
     return hosts or None
 
 
+def public_url(value: str | None) -> str | None:
+    """The ``PUBLIC_URL`` setting checked: an ``http(s)`` address without query or fragment, no
+    trailing slash; None when empty. Anything else stops the start-up with a message.
+
+    >>> public_url(" https://Truco.example/tutor/ ")
+    'https://truco.example/tutor'
+    >>> public_url("") is None
+    True
+    >>> public_url("truco.example")
+    Traceback (most recent call last):
+    ...
+    RuntimeError: PUBLIC_URL must be an http:// or https:// address like https://truco.example, not 'truco.example'
+    """
+    from urllib.parse import urlsplit
+
+    text = (value or "").strip()
+    if not text:
+        return None
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise RuntimeError(
+            f"PUBLIC_URL must be an http:// or https:// address like https://truco.example, not {text!r}"
+        )
+    netloc = parts.netloc.lower()
+    return f"{parts.scheme}://{netloc}{parts.path.rstrip('/')}"
+
+
 def load_config(app: Flask, overrides: Mapping[str, Any] | None = None) -> None:
     """Fill ``app.config`` from the defaults, the environment, then ``overrides`` (tests)."""
     env = os.environ
@@ -125,10 +157,16 @@ def load_config(app: Flask, overrides: Mapping[str, Any] | None = None) -> None:
         app.config["TRUSTED_PROXIES"] = int(env["TRUSTED_PROXIES"])
     if env.get("TRUSTED_HOSTS"):
         app.config["TRUSTED_HOSTS"] = trusted_hosts(env["TRUSTED_HOSTS"])
+    if env.get("PUBLIC_URL"):
+        app.config["PUBLIC_URL"] = env["PUBLIC_URL"]
     if "DB_AUTO_UPGRADE" in env:
         app.config["DB_AUTO_UPGRADE"] = _env_flag(env["DB_AUTO_UPGRADE"])
+    for flag in ("RATE_LIMITS", "TIME_BUDGETS"):  # tutor/web/shared/limits.py (default: on, off under TESTING)
+        if flag in env:
+            app.config[flag] = _env_flag(env[flag])
     if overrides:
         app.config.update(overrides)
+    app.config["PUBLIC_URL"] = public_url(app.config.get("PUBLIC_URL"))
     if app.config["DEFAULT_LANGUAGE"] not in app.config["LANGUAGES"]:
         raise RuntimeError(
             f"DEFAULT_LANGUAGE must be one of {', '.join(app.config['LANGUAGES'])}, "

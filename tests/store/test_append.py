@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import func, select
 
-from tutor.store import AnsweredForm, AttemptRow, ItemProgress, LogEntry, ManualClock, current_store, db, new_token
+from tutor.store import AnsweredForm, AttemptRow, ItemProgress, LogEntry, ManualClock, current_store, db, new_form_token
 
 pytestmark = pytest.mark.store
 
@@ -28,7 +28,7 @@ def test_a_counted_form_or_a_failed_guard_writes_nothing(app):
         store = current_store()
         store.clock = ManualClock(START)
         learner = store.learners.ensure(None).id
-        token = new_token()
+        token = new_form_token()
         assert store.attempts.append(learner, [LogEntry(ITEM, "lesson", True)], token=token) is not None
         assert counts() == (1, 1, 1)
         assert store.attempts.append(learner, [LogEntry(ITEM, "lesson", False)], token=token) is None
@@ -42,7 +42,7 @@ def test_tokens_are_forgotten_after_a_day(app):
         store = current_store()
         clock = store.clock = ManualClock(START)
         learner = store.learners.ensure(None).id
-        token = new_token()
+        token = new_form_token()
         assert store.attempts.append(learner, [LogEntry(ITEM, "lesson", True)], token=token) is not None
         clock.advance(hours=23)
         store.tokens.forget_old(every=1)

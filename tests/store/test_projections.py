@@ -39,7 +39,7 @@ from tutor.learning import (
     streak,
     totals,
 )
-from tutor.store import LogEntry, ManualClock, Progress, current_store, new_token, store_of
+from tutor.store import LogEntry, ManualClock, Progress, current_store, new_form_token, store_of
 from tutor.store.projection import fold
 
 pytestmark = pytest.mark.store
@@ -186,7 +186,7 @@ def test_the_stored_projections_equal_the_replay_of_the_stored_log(app, log_entr
                 else:
                     clock.set(at)
                     batch.append(LogEntry(item, source, correct, hinted))
-            token = {"new": new_token(), "none": None, "resent": last_token}[form]
+            token = {"new": new_form_token(), "none": None, "resent": last_token}[form]
             appended = store.attempts.append(learner.id, batch, token=token)
             assert (appended is None) == (form == "resent" and token is not None)
             counted += len(batch) if appended is not None else 0

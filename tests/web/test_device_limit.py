@@ -1,8 +1,11 @@
-"""The device-code guessing limit is kept on the server, per client address, not in the cookie.
+"""The device-code guessing limit is kept on the server, per browser, per client address and for
+everyone, not in the cookie.
 
-A leaky bucket: up to FAILURE_BUDGET failures count at once per address, one is forgotten every
-FORGIVE_EVERY, a correct code costs nothing. Sized so that a class behind one school address gets
-in, while a guesser is held to a trickle (docs/security.md).
+Three leaky buckets (tutor.web.device): a browser's failures (BROWSER) count against its address
+(ADDRESS: FAILURE_BUDGET at once, one forgotten every FORGIVE_EVERY) only while its own budget
+allows them, so one pupil's typos never lock a classmate out; a correct code costs nothing. Sized
+so that a class behind one school address gets in, while a guesser is held to a trickle
+(docs/security.md).
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ from tutor.store import (
     store_of,
     use_clock,
 )
-from tutor.web.device.views import FAILURE_BUDGET, FORGIVE_EVERY
+from tutor.store.learners import FORGET_AFTER
+from tutor.web.device import views
+from tutor.web.device.views import ADDRESS, BROWSER, BROWSER_PREFIX, EVERYONE, FAILURE_BUDGET, FORGIVE_EVERY, Bucket
 
 pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
 
@@ -68,8 +73,16 @@ def fail(client, times: int, address: str = "127.0.0.1", **headers) -> None:
         assert enter(client, typed, address, **headers).status_code == 422, number
 
 
-def fail_until_the_limit(client, address: str = "127.0.0.1", **headers) -> None:
-    fail(client, FAILURE_BUDGET, address, **headers)
+def fail_until_the_limit(app, address: str = "127.0.0.1", already: int = 0, **headers) -> None:
+    """Spend the address's budget (``already`` counted): as many browsers as it takes, each using its
+    whole own budget."""
+    for _browser in range((FAILURE_BUDGET - already) // BROWSER.budget):
+        fail(app.test_client(), BROWSER.budget, address, **headers)
+
+
+def public_id_of(app, client) -> str:
+    serializer = app.session_interface.get_signing_serializer(app)
+    return serializer.loads(client.get_cookie(SESSION_COOKIE).value)["learner"]
 
 
 def stored(app, address: str) -> DeviceCodeFailures | None:
@@ -100,13 +113,19 @@ def typo_of(code: str) -> str:
     return swapped + plain[1:]
 
 
-def test_the_budget_fits_a_class_with_room_and_guessing_stays_a_trickle():
-    assert FAILURE_BUDGET >= CLASS_SIZE * TYPOS_EACH + 20
-    per_day = FAILURE_BUDGET + timedelta(days=1) / FORGIVE_EVERY
+def test_the_budgets_fit_a_class_with_room_and_guessing_stays_a_trickle():
+    """The figures docs/security.md gives."""
+    assert CLASS_SIZE * BROWSER.budget + 50 <= FAILURE_BUDGET  # every pupil may use their whole budget
     codes = len(DEVICE_CODE_ALPHABET) ** DEVICE_CODE_LENGTH
+    assert codes == 852_891_037_441
     learners = 10_000
-    years_to_a_hit = codes / learners / per_day / 365  # expected guesses to hit one of 10,000 codes
-    assert per_day <= 1_600 and years_to_a_hit > 100  # the figures docs/security.md gives
+    per_year_one_address = ADDRESS.budget + ADDRESS.per_hour * 24 * 365
+    per_year_everyone = EVERYONE.budget + EVERYONE.per_hour * 24 * 365
+    assert ADDRESS.per_hour == 240 and EVERYONE.per_hour == 3_600 and BROWSER.per_hour == 60
+    assert codes / learners / per_year_one_address > 40  # years to a first hit of one of 10,000 codes
+    assert codes / learners / per_year_everyone > 2.5  # ... for any number of addresses together
+    for bucket in (BROWSER, ADDRESS, EVERYONE):
+        assert bucket.budget * bucket.every <= FORGET_AFTER
 
 
 def test_a_class_behind_one_address_all_restore_their_progress(app):
@@ -121,9 +140,57 @@ def test_a_class_behind_one_address_all_restore_their_progress(app):
     assert stored(app, SCHOOL).failures == pytest.approx(CLASS_SIZE * TYPOS_EACH, abs=1)
 
 
+def test_one_pupils_typos_never_lock_out_a_classmate(app):
+    """One pupil mistypes fifty times in 2.5 s; a classmate at the same address still gets in, and so do
+    thirty pupils who each use up their own browser's whole budget first."""
+    careless = app.test_client()
+    fail(careless, BROWSER.budget, SCHOOL)
+    for _ in range(40):
+        blocked = enter(careless, WRONG, SCHOOL)
+        assert blocked.status_code == 429
+        assert "on this device" in blocked.get_data(as_text=True)
+    classmate_code = code_of(app.test_client())
+    assert enter(app.test_client(), classmate_code, SCHOOL).status_code == 303
+    owners = [app.test_client() for _ in range(CLASS_SIZE)]
+    for code in [code_of(owner) for owner in owners]:
+        computer = app.test_client()
+        fail(computer, BROWSER.budget, SCHOOL)
+        later(app, BROWSER.every)  # the pupil waits the minute the page asks for
+        assert enter(computer, code, SCHOOL).status_code == 303
+    assert stored(app, SCHOOL).failures <= (CLASS_SIZE + 1) * BROWSER.budget + 1
+
+
+def test_a_browser_over_its_budget_waits_a_minute(app, client):
+    real = code_of(app.test_client())
+    fail(client, BROWSER.budget)
+    blocked = enter(client, real)
+    assert blocked.status_code == 429 and 1 <= int(blocked.headers["Retry-After"]) <= 60
+    html = blocked.get_data(as_text=True)
+    assert "Too many wrong codes were entered on this device" in html
+    assert find_all(html, "p", class_="device-code") == []  # the right code was not taken
+    later(app, BROWSER.every)
+    assert enter(client, real).status_code == 303
+    address = stored(app, "127.0.0.1")
+    leaked = BROWSER.every / ADDRESS.every  # the address forgot some while the pupil waited
+    assert address is not None and address.failures == pytest.approx(BROWSER.budget - leaked, abs=0.01)
+
+
+def test_everyone_together_is_limited_too(app, monkeypatch):
+    """Many addresses (a botnet): the bucket for everyone stops them all once its budget is spent."""
+    monkeypatch.setattr(views, "EVERYONE", Bucket("everyone", 5, EVERYONE.every))
+    for number in range(5):
+        assert enter(app.test_client(), WRONG, f"198.51.100.{number}").status_code == 422
+    blocked = enter(app.test_client(), WRONG, "203.0.113.99")
+    assert blocked.status_code == 429 and blocked.headers["Retry-After"] == "1"
+    assert "on this site" in blocked.get_data(as_text=True)
+    assert stored(app, "203.0.113.99").failures == pytest.approx(0, abs=0.01)  # given back
+    later(app, EVERYONE.every)
+    assert enter(app.test_client(), WRONG, "203.0.113.99").status_code == 422
+
+
 def test_a_guesser_is_stopped(app, client):
     real = code_of(app.test_client())
-    fail_until_the_limit(client, SCHOOL)
+    fail_until_the_limit(app, SCHOOL)
     blocked = enter(client, real, SCHOOL)  # even a right guess gets no answer now
     assert blocked.status_code == 429
     assert 1 <= int(blocked.headers["Retry-After"]) <= FORGIVE_EVERY.total_seconds()
@@ -133,12 +200,12 @@ def test_a_guesser_is_stopped(app, client):
 
 def test_over_the_budget_one_attempt_per_forgiven_failure(app, client, monkeypatch):
     real = code_of(app.test_client())
-    fail_until_the_limit(client)
+    fail_until_the_limit(app)
     later(app, FORGIVE_EVERY)
     assert enter(client, WRONG).status_code == 422  # one failure leaked away: one more attempt
     assert enter(client, WRONG).status_code == 429
     later(app, FORGIVE_EVERY)
-    assert enter(client, real).status_code == 303  # the learner waited at most a minute
+    assert enter(client, real).status_code == 303  # the learner waited at most FORGIVE_EVERY
     assert enter(client, WRONG).status_code == 422
     assert enter(client, WRONG).status_code == 429
 
@@ -146,10 +213,10 @@ def test_over_the_budget_one_attempt_per_forgiven_failure(app, client, monkeypat
 def test_over_the_limit_is_a_429_with_retry_after_and_a_message(app, client):
     owner = app.test_client()
     real = code_of(owner)
-    fail_until_the_limit(client)
+    fail_until_the_limit(app)
     blocked = enter(client, real)
     assert blocked.status_code == 429
-    assert int(blocked.headers["Retry-After"]) <= 60
+    assert int(blocked.headers["Retry-After"]) <= FORGIVE_EVERY.total_seconds()
     html = blocked.get_data(as_text=True)
     assert "Too many wrong codes were entered from your network. Try again in 1 minute." in html
     field = find_all(html, "input", id="code")[0]
@@ -160,7 +227,7 @@ def test_over_the_limit_is_a_429_with_retry_after_and_a_message(app, client):
 
 
 def test_a_new_session_does_not_reset_the_count(app, client):
-    fail_until_the_limit(client)
+    fail_until_the_limit(app)
     fresh = app.test_client()
     assert fresh.get_cookie(SESSION_COOKIE) is None
     assert enter(fresh, WRONG).status_code == 429
@@ -171,23 +238,29 @@ def test_a_new_session_does_not_reset_the_count(app, client):
 def test_a_replayed_cookie_does_not_reset_the_count(app, client):
     client.get("/en/device")
     saved = client.get_cookie(SESSION_COOKIE).value
-    fail_until_the_limit(client)
+    fail(client, BROWSER.budget)
     client.set_cookie(SESSION_COOKIE, saved)
     assert enter(client, WRONG).status_code == 429
 
 
 def test_another_address_is_not_limited(app, client):
     real = code_of(app.test_client())
-    fail_until_the_limit(client, "198.51.100.1")
+    fail_until_the_limit(app, "198.51.100.1")
     other = app.test_client()
     assert enter(other, WRONG, "198.51.100.2").status_code == 422
     assert enter(other, real, "198.51.100.2").status_code == 303
 
 
 def test_blocked_attempts_are_not_counted(app, client, monkeypatch):
-    fail_until_the_limit(client)
+    fail(client, BROWSER.budget)
     for _ in range(5):
-        assert enter(client, WRONG).status_code == 429
+        assert enter(client, WRONG).status_code == 429  # the browser's bucket refuses: the address's is given back
+    assert stored(app, "127.0.0.1").failures == pytest.approx(BROWSER.budget, abs=0.01)
+    fail_until_the_limit(app, already=BROWSER.budget)
+    for _ in range(5):
+        assert enter(app.test_client(), WRONG).status_code == 429
+    browser = BROWSER_PREFIX + public_id_of(app, client)
+    assert stored(app, browser).failures == pytest.approx(BROWSER.budget, abs=0.01)
     assert stored(app, "127.0.0.1").failures == pytest.approx(FAILURE_BUDGET, abs=0.01)
     later(app, FAILURE_BUDGET * FORGIVE_EVERY)  # everything leaked away
     assert enter(client, WRONG).status_code == 422
@@ -196,10 +269,13 @@ def test_blocked_attempts_are_not_counted(app, client, monkeypatch):
 
 def test_a_correct_code_does_not_clear_earlier_failures(app, client):
     real = code_of(app.test_client())
-    fail(client, FAILURE_BUDGET - 1)
-    assert enter(client, real).status_code == 303
-    assert enter(client, WRONG).status_code == 422
-    assert enter(client, real).status_code == 429
+    fail_until_the_limit(app)
+    later(app, FORGIVE_EVERY)  # room for one
+    assert enter(app.test_client(), real).status_code == 303
+    assert enter(app.test_client(), WRONG).status_code == 422
+    assert enter(app.test_client(), real).status_code == 429
+    fail(client, BROWSER.budget - 1, "198.51.100.7")  # and per browser
+    assert enter(client, real, "198.51.100.7").status_code == 303
 
 
 def test_correct_codes_are_not_counted(app, client):
@@ -212,7 +288,8 @@ def test_correct_codes_are_not_counted(app, client):
 def test_parallel_guesses_never_count_past_the_budget(tmp_path, database_url):
     """Forty wrong codes at once from one address with room for ten: exactly ten are looked up."""
     app = make_app(tmp_path, database_url, CLOCK=ManualClock())
-    fail(app.test_client(), FAILURE_BUDGET - 10)
+    fail_until_the_limit(app)
+    later(app, 10 * FORGIVE_EVERY)  # room for ten
     barrier = threading.Barrier(40, timeout=60)
     statuses: list[int] = []
     lock = threading.Lock()
@@ -239,25 +316,26 @@ def test_parallel_guesses_never_count_past_the_budget(tmp_path, database_url):
 def test_forwarded_addresses_count_only_behind_a_trusted_proxy(tmp_path):
     (tmp_path / "direct").mkdir()
     (tmp_path / "proxied").mkdir()
-    direct = make_app(tmp_path / "direct", CLOCK=ManualClock()).test_client()
+    direct = make_app(tmp_path / "direct", CLOCK=ManualClock())
     fail_until_the_limit(direct, "10.0.0.5", **{"X-Forwarded-For": "198.51.100.1"})
-    assert enter(direct, WRONG, "10.0.0.5", **{"X-Forwarded-For": "198.51.100.2"}).status_code == 429
+    assert enter(direct.test_client(), WRONG, "10.0.0.5", **{"X-Forwarded-For": "198.51.100.2"}).status_code == 429
 
-    proxied = make_app(tmp_path / "proxied", TRUSTED_PROXIES=1, CLOCK=ManualClock()).test_client()
+    proxied = make_app(tmp_path / "proxied", TRUSTED_PROXIES=1, CLOCK=ManualClock())
     fail_until_the_limit(proxied, "10.0.0.5", **{"X-Forwarded-For": "198.51.100.1"})
-    assert enter(proxied, WRONG, "10.0.0.5", **{"X-Forwarded-For": "198.51.100.1"}).status_code == 429
-    assert enter(proxied, WRONG, "10.0.0.5", **{"X-Forwarded-For": "198.51.100.2"}).status_code == 422
+    forwarded = {"X-Forwarded-For": "198.51.100.1"}
+    assert enter(proxied.test_client(), WRONG, "10.0.0.5", **forwarded).status_code == 429
+    assert enter(proxied.test_client(), WRONG, "10.0.0.5", **{"X-Forwarded-For": "198.51.100.2"}).status_code == 422
 
 
 @pytest.mark.parametrize(("neighbour", "status"), [("2001:db8:0:0:ffff::2", 429), ("2001:db8:0:1::1", 422)])
 def test_ipv6_counts_per_64_network(app, client, neighbour, status):
-    fail_until_the_limit(client, "2001:db8::1")
+    fail_until_the_limit(app, "2001:db8::1")
     assert enter(app.test_client(), WRONG, neighbour).status_code == status
 
 
 def test_addresses_whose_failures_leaked_away_are_forgotten(app, client, monkeypatch):
     assert enter(client, WRONG, "198.51.100.1").status_code == 422
-    later(app, FAILURE_BUDGET * FORGIVE_EVERY + timedelta(minutes=1))
+    later(app, FORGET_AFTER + timedelta(minutes=1))
     monkeypatch.setattr(secrets, "randbelow", lambda _n: 0)  # the occasional clean-up runs now
     assert enter(client, WRONG, "198.51.100.2").status_code == 422
     assert stored(app, "198.51.100.1") is None

@@ -19,7 +19,7 @@ from jinja2 import ChoiceLoader, DictLoader
 from tests.conftest import HTMX, dispose, find_all, make_app
 from tutor.bots.table import Table
 from tutor.engine.notation import parse_rules
-from tutor.web.components.table import learner_hint, render_table, review_hand, review_steps, table_context
+from tutor.web.components.table import learner_hint, render_table, replay_hand, replay_steps, table_context
 from tutor.web.shared.htmx import render_block
 
 PROBE = """{% extends "components/table.html" %}
@@ -113,11 +113,11 @@ def test_the_one_hand_ends_with_the_features_hand_over_block_and_a_review(probe_
     assert len(over) == 1 and "Practice done" in over[0].text
     assert not find_all(html, "form", class_="my-cards") and "Next hand" not in html
     learner_moves = [e for e in table.hand_entries(0) if e.by == "learner"]
-    data = review_hand(table, 0)
+    data = replay_hand(table, 0)
     assert data["count"] == len(learner_moves) >= 1
     with probe_app.test_request_context("/en/"):
         probe_app.preprocess_request()
-        steps = review_steps(table, 0, data, "spanish")
+        steps = replay_steps(table, 0, data, "spanish")
     assert len(steps) == len(table.hand_entries(0))
     assert sum(1 for s in steps if "decision" in s) == data["count"]
 

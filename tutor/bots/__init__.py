@@ -3,14 +3,19 @@
 Public API:
 
 * :class:`Level` (``random``, ``beginner``, ``strong``) and :func:`choose` ``(view, level, rng,
-  facts=(), budget=None) -> Decision``: a bot's action for a
+  facts=(), budget=None, deadline=None) -> Decision``: a bot's action for a
   :class:`~tutor.engine.state.SeatView`, always one of ``view.legal_actions``, with a
   :class:`BotReason` (:class:`ReasonCode` + parameters). Same view, level, facts and generator
   state: same decision.
-* :func:`hint` ``(view, seed, budget=None, facts=()) -> Hint``: the legal actions ranked by the
+* :func:`hint` ``(view, seed, budget=None, facts=(), deadline=None) -> Hint``: the legal actions ranked by the
   chance of winning the match (``Hint.ranked``: tuple of :class:`RankedAction` with ``action``,
   ``expected_points`` for the seat's team over the rest of the hand, and ``equity``; ``Hint.best``;
   ``Hint.reason``, which says when the match changes the answer).
+* Time budgets: ``deadline`` (a :func:`time.monotonic` instant) stops the strong bot's search
+  at the first sampled deal finished after it and ranks on what was simulated (an anytime
+  search, :mod:`tutor.bots.strong`); :func:`deadline_in` makes one. A budget alone (tests) is
+  reproducible; a deadline changes the answer only when the machine is too slow to spend the
+  budget in time.
 * Señas: :class:`Sena`, :func:`senas` ``(view)``, :func:`noticed` ``(seed, seat, observer)``,
   :func:`sena_facts` ``(seat, senas)`` and :func:`known_facts` ``(seat, {seat: senas}, seed)`` ->
   facts for ``choose``/``hint`` (``facts=``).
@@ -29,6 +34,7 @@ Bots see only the view: nothing here reads a :class:`~tutor.engine.state.HandSta
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
 from ..engine.determinize import HandFact
@@ -44,6 +50,7 @@ __all__ = [
     "Decision",
     "choose",
     "hint",
+    "deadline_in",
     "Hint",
     "RankedAction",
     "NoDecisionError",
@@ -70,11 +77,13 @@ def choose(
     rng: random.Random,
     facts: Sequence[HandFact] = (),
     budget: int | None = None,
+    deadline: float | None = None,
 ) -> Decision:
     """The decision of a bot of ``level`` for ``view`` (a :class:`~tutor.engine.state.SeatView`
         whose seat is to act), drawn from ``rng``. ``facts`` are what the seat knows beyond the view
         (señas it saw, :func:`known_facts`); only the strong bot uses them. ``budget``: the strong bot's
-    simulated hands (default :func:`default_budget` for the table's size). Raises
+    simulated hands (default :func:`default_budget` for the table's size); ``deadline``: when the
+    strong bot stops searching (a :func:`time.monotonic` instant, see :func:`deadline_in`). Raises
         :class:`NoDecisionError` when the seat has nothing to decide."""
     legal = tuple(view.legal_actions)
     if not legal or view.is_over:
@@ -85,4 +94,13 @@ def choose(
         return Decision(action, BotReason.of(ReasonCode.RANDOM))
     if level is Level.BEGINNER:
         return _beginner.choose(view, rng)
-    return _strong.choose(view, rng, budget, facts)
+    return _strong.choose(view, rng, budget, facts, deadline)
+
+
+def deadline_in(seconds: float | None, cap: float | None = None) -> float | None:
+    """The :func:`time.monotonic` instant ``seconds`` from now (None for no time budget), not later
+    than ``cap`` (another deadline, e.g. the whole request's)."""
+    if seconds is None:
+        return cap
+    mine = time.monotonic() + seconds
+    return mine if cap is None else min(mine, cap)

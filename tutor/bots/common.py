@@ -13,9 +13,10 @@ from typing import Protocol
 
 from ..engine.cards import DECK, Card, Suit
 from ..engine.envido import envido_points, flor_points
+from ..engine.ladders import BetCall
 from ..engine.ranking import Ranking
 from ..engine.rules import Rules
-from ..engine.stakes import EnvidoCall, TrucoCall
+from ..engine.stakes import EnvidoCall
 from ..engine.state import Action, HandState, Phase
 from .reasons import BotReason
 
@@ -140,7 +141,7 @@ class BotView(Protocol):
     @property
     def truco_level(self) -> int: ...
     @property
-    def truco_calls(self) -> tuple[tuple[int, TrucoCall], ...]: ...
+    def truco_calls(self) -> tuple[tuple[int, BetCall], ...]: ...
     @property
     def envido_calls(self) -> tuple[tuple[int, EnvidoCall], ...]: ...
     @property
@@ -221,7 +222,7 @@ class SeatInfo:
         return self._state.truco_level
 
     @property
-    def truco_calls(self) -> tuple[tuple[int, TrucoCall], ...]:
+    def truco_calls(self) -> tuple[tuple[int, BetCall], ...]:
         return self._state.truco_calls
 
     @property

@@ -35,11 +35,22 @@ that is cheap); and, when the match changes the answer, that.
 default (96 with 2 players, 64 with 4, 48 with 6) keeps a decision under 100 ms on a small machine
 (``bench/bots_bench.py``). Everything is drawn from the generator given, so the same view and seed
 give the same result.
+
+``deadline`` (a :func:`time.monotonic` instant) makes the search anytime: the sampled deals are
+simulated one after the other (every action on the same deal, so the actions stay compared on equal
+terms) and the search stops at the first deal finished after the deadline, ranking on the deals
+simulated so far (at least one); the resampling of unlikely deals stops there too. When envido
+actions are among the legal ones, the rollouts get half of the time left and the envido part the
+rest, sampled in batches of MIN_ENVIDO_DEALS (at least one). Each action's ``rollouts`` and
+``envido_deals`` say how many simulations and deals it got. Without a deadline, or when the budget is spent
+before it (the usual case on a machine that is not overloaded), the result is the budget's, the
+same for the same seed: tests give a budget and no deadline, so they stay reproducible.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -98,6 +109,8 @@ MAX_ROLLOUT_ACTIONS = 200
 ENVIDO_DEALS = 256
 """Sampled deals for the envido part of an envido decision (a showdown is cheap to settle, so the
 envido is estimated on many more deals than the rollouts)."""
+MIN_ENVIDO_DEALS = 32
+"""Under a deadline, the envido part is sampled in batches of this many deals (at least one batch)."""
 ENVIDO_MARGIN = 0.1
 """The other team accepts an envido call when its chance of winning the showdown (against hands
 drawn at random) beats the break-even chance of the stake by this much: a call tells something."""
@@ -221,11 +234,14 @@ def _weigher(me: int) -> Weigh:
     return weigh
 
 
-def _worlds(view: SeatView, determinizer: Determinizer, rng: random.Random, count: int) -> list[HandState]:
+def _worlds(
+    view: SeatView, determinizer: Determinizer, rng: random.Random, count: int, deadline: float | None = None
+) -> list[HandState]:
     """``count`` sampled deals. When other seats have decided already, deals are drawn in batches
-    of ``count`` (at most RESAMPLE batches) until their likelihood weights (:func:`_weigher`) are
-    worth ``count / 2`` equally weighted deals, and ``count`` of them are kept by systematic
-    resampling, so that the simulations go to the deals the record makes plausible."""
+    of ``count`` (at most RESAMPLE batches, no further batch after ``deadline``) until their
+    likelihood weights (:func:`_weigher`) are worth ``count / 2`` equally weighted deals, and
+    ``count`` of them are kept by systematic resampling, so that the simulations go to the deals
+    the record makes plausible."""
     if not any(a.seat != view.seat for a in view.actions):
         return [determinizer.sample(rng) for _ in range(count)]
     candidates: list[HandState] = []
@@ -238,6 +254,8 @@ def _worlds(view: SeatView, determinizer: Determinizer, rng: random.Random, coun
             weights.append(weight)
         total = sum(weights)
         if total * total >= 0.5 * count * sum(w * w for w in weights):
+            break
+        if deadline is not None and time.monotonic() >= deadline:
             break
     step = total / count
     point = rng.random() * step
@@ -382,11 +400,17 @@ def _envido_actions(view: SeatView, legal: Sequence[Action]) -> list[int]:
 
 
 def _envido_part(
-    view: SeatView, legal: Sequence[Action], indexes: Sequence[int], facts: Sequence[HandFact], rng: random.Random
-) -> dict[int, _EnvidoEstimate]:
+    view: SeatView,
+    legal: Sequence[Action],
+    indexes: Sequence[int],
+    facts: Sequence[HandFact],
+    rng: random.Random,
+    deadline: float | None = None,
+) -> tuple[dict[int, _EnvidoEstimate], int]:
     """For each envido action (index into ``legal``): (outcomes, total weight, win chance, fold
     chance or None for an answer), where outcomes are ``(weight, team points, other team's points)``
-    of the envido on ENVIDO_DEALS sampled deals.
+    of the envido on ENVIDO_DEALS sampled deals (fewer, but at least MIN_ENVIDO_DEALS, when
+    ``deadline`` comes first); and the number of deals.
 
     The other team answers a call by its count: it raises with a very high count (the beginner's
     rule: 31 or more, one less for the mano's team and one more with partners), which the seat
@@ -403,7 +427,9 @@ def _envido_part(
     out = tuple(getattr(view, "folded", ()) or ())
     ladder = [EnvidoCall(c) for _, c in view.envido_calls]
     sample = _envido_sampler(view, facts)
-    deals = [sample(rng) for _ in range(ENVIDO_DEALS)]
+    deals = [sample(rng) for _ in range(MIN_ENVIDO_DEALS)]
+    while len(deals) < ENVIDO_DEALS and (deadline is None or time.monotonic() < deadline):
+        deals.extend(sample(rng) for _ in range(MIN_ENVIDO_DEALS))
     total = sum(w for _, w in deals) or 1.0
     n = view.players
     our_seats = [s for s in range(n) if s & 1 == team and s not in out]
@@ -479,7 +505,7 @@ def _envido_part(
         for w, us_pts, them_pts in outcomes:
             merged[(us_pts, them_pts)] = merged.get((us_pts, them_pts), 0.0) + w
         result[i] = ([(w, a, b) for (a, b), w in merged.items()], total, wins, folds)
-    return result
+    return result, len(deals)
 
 
 def _won_on_tricks(state: HandState, team: int) -> bool:
@@ -582,11 +608,16 @@ def _gives_match(view: SeatView, action: Action) -> bool:
 
 
 def evaluate(
-    view: SeatView, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()
+    view: SeatView,
+    rng: random.Random,
+    budget: int | None = None,
+    facts: Sequence[HandFact] = (),
+    deadline: float | None = None,
 ) -> list[RankedAction]:
     """Every legal action of ``view`` with its estimates, best first: by the chance of winning the
     match (held-back actions last, ties: expected points, then legal order). ``budget``: simulated
-    hands (default :func:`default_budget`)."""
+    hands (default :func:`default_budget`); ``deadline``: a :func:`time.monotonic` instant after
+    which no further deal is simulated (see the module's notes)."""
     legal = tuple(view.legal_actions)
     if not legal or view.is_over:
         raise NoDecisionError("no decision to evaluate: the hand is over or it is not this seat's turn")
@@ -612,7 +643,13 @@ def evaluate(
     per_deal = max(1, budget // len(rolled))
     deals = min(MAX_DEALS, per_deal)
     repeats = max(1, per_deal // deals)
-    for world in _worlds(view, determinizer, rng, deals):
+    rollout_deadline = deadline
+    if deadline is not None and envido_indexes:  # half of the time left for the envido part
+        now = time.monotonic()
+        rollout_deadline = now + max(0.0, deadline - now) / 2
+    for number, world in enumerate(_worlds(view, determinizer, rng, deals, rollout_deadline)):
+        if number and rollout_deadline is not None and time.monotonic() >= rollout_deadline:
+            break  # anytime: rank on the deals simulated so far
         awards_before = len(world.awards)
         for _ in range(repeats):
             seed = rng.getrandbits(48)
@@ -648,7 +685,9 @@ def evaluate(
                             tally.tricks += 1
                 if _won_on_tricks(state, team):
                     tally.hands += 1
-    envido = _envido_part(view, legal, envido_indexes, facts, rng) if envido_indexes else {}
+    envido, envido_deals = (
+        _envido_part(view, legal, envido_indexes, facts, rng, deadline) if envido_indexes else ({}, 0)
+    )
     trick_part, hand_rate, trick_rollouts, rest = 0.0, 0.0, 0, [(0, 0)]
     if envido:
         # The rest of the hand after the envido: the best of the other actions (their simulations
@@ -693,7 +732,7 @@ def evaluate(
                     hand_rate,
                     round(wins, 3),
                     None if folds is None else round(folds, 3),
-                    ENVIDO_DEALS,
+                    envido_deals,
                     eq,
                     None,
                     gives,
@@ -946,21 +985,34 @@ def _explain_envido(view: SeatView, best: RankedAction) -> BotReason:
     return BotReason.of(ReasonCode.ENVIDO_CALL_ODDS, count=count, wins=tenths, of=10, call=call)
 
 
-def choose(view: SeatView, rng: random.Random, budget: int | None = None, facts: Sequence[HandFact] = ()) -> Decision:
-    """The strong bot's decision: the legal action with the best chance of winning the match."""
+def choose(
+    view: SeatView,
+    rng: random.Random,
+    budget: int | None = None,
+    facts: Sequence[HandFact] = (),
+    deadline: float | None = None,
+) -> Decision:
+    """The strong bot's decision: the legal action with the best chance of winning the match (the
+    best found by ``deadline``, if one is given)."""
     legal = tuple(view.legal_actions)
     if len(legal) == 1:
         return Decision(legal[0], BotReason.of(ReasonCode.ONLY_ACTION, action=action_text(legal[0])))
-    ranked = evaluate(view, rng, budget, facts)
+    ranked = evaluate(view, rng, budget, facts, deadline)
     return Decision(ranked[0].action, explain(view, ranked[0], ranked))
 
 
-def hint(view: SeatView, seed: int | str, budget: int | None = None, facts: Sequence[HandFact] = ()) -> Hint:
+def hint(
+    view: SeatView,
+    seed: int | str,
+    budget: int | None = None,
+    facts: Sequence[HandFact] = (),
+    deadline: float | None = None,
+) -> Hint:
     """The legal actions of ``view`` ranked for the match (the strong bot's evaluation from this
     view only; each with its expected points for the hand), best first, with the reason for the
-    best (saying so when the match changes the answer). Raises :class:`NoDecisionError` when the
-    seat has nothing to decide."""
+    best (saying so when the match changes the answer). ``deadline``: as for :func:`evaluate`.
+    Raises :class:`NoDecisionError` when the seat has nothing to decide."""
     if view.is_over or not view.legal_actions:
         raise NoDecisionError("no decision for this seat now")
-    ranked = evaluate(view, random.Random(f"hint:{seed}"), budget, facts)
+    ranked = evaluate(view, random.Random(f"hint:{seed}"), budget, facts, deadline)
     return Hint(view.seat, tuple(ranked), explain(view, ranked[0], ranked))

@@ -4,7 +4,7 @@ A :class:`Table` is ``rules + seed + bot level + learner seat + log``. The deals
 (:class:`~tutor.engine.match.MatchState`), every bot decision from :func:`tutor.bots.choose` with a
 generator seeded from the table's seed and the decision's place in the match, so replaying the log
 rebuilds the same table and a new decision is the same for everyone with that seed (the daily
-deal). The log is a list of hands, each a list of :class:`Entry` (the action in the engine's
+deal). The log is a list of hands, each a list of :class:`LoggedAction` (the action in the engine's
 notation, who took it, and a bot's reason): it is what the web layer stores, and all that it stores.
 
 >>> from tutor.engine import Rules
@@ -33,10 +33,14 @@ from ..engine.rules import Rules
 from ..engine.state import Action, Deal, HandState, SeatView
 from .senas import Sena, facts as sena_facts, noticed, senas
 
-__all__ = ["Entry", "Table", "TableError", "ScriptError", "NEXT_HAND", "Policy"]
+__all__ = ["LoggedAction", "Table", "TableError", "ScriptError", "NEXT_HAND", "Policy"]
 
 NEXT_HAND = "next"
 """The learner's action that deals the next hand once one is over."""
+
+DECISION_SECONDS = 0.1
+"""With a deadline, the most time one bot decision takes (the strong bot's default budgets take
+less on a machine that is not overloaded: ``bench/bots_bench.py``)."""
 
 MAX_BOT_ACTIONS = 200
 """A guard: no hand has this many actions (a hand has at most a few dozen)."""
@@ -47,7 +51,7 @@ class TableError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Entry:
+class LoggedAction:
     """One action of the match log."""
 
     seat: int
@@ -71,7 +75,7 @@ class Entry:
         return data
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> Entry:
+    def from_data(cls, data: Mapping[str, Any]) -> LoggedAction:
         """Read a dict written by :meth:`to_data`."""
         try:
             return cls(int(data["s"]), str(data["a"]), str(data["b"]), data.get("r"), bool(data.get("h", False)))
@@ -115,6 +119,11 @@ class Table:
 
     ``deal``, ``mano`` and ``scores`` fix the first hand (a practice hand); later hands come from
     the seed. ``policy`` speaks for the computer seats before their bot does (see :data:`Policy`).
+
+    ``deadline`` (here, in :meth:`play` and in :meth:`next_hand`; a :func:`time.monotonic`
+    instant) bounds the time the bots' decisions of that step take together: each decision gets at
+    most :data:`DECISION_SECONDS` and none runs past the deadline (the strong bot's anytime search,
+    :func:`tutor.bots.choose`). None: the bots' sample budgets alone, as in tests.
     """
 
     def __init__(
@@ -129,6 +138,7 @@ class Table:
         mano: int = 0,
         scores: Sequence[int] = (0, 0),
         policy: Policy | None = None,
+        deadline: float | None = None,
     ) -> None:
         from . import Level  # the bots package (imported late: it imports this module's names)
 
@@ -142,11 +152,11 @@ class Table:
         self.match = MatchState(
             rules, seed=seed, mano=mano, scores=scores, deals=(deal,) if deal is not None else (), auto_deal=False
         )
-        self._hands: list[list[Entry]] = [[]]
+        self._hands: list[list[LoggedAction]] = [[]]
         if log:
             self._replay(log)
         else:
-            self._bots_until_learner()
+            self._bots_until_learner(deadline)
 
     # --- Reading ---------------------------------------------------------------------------------
 
@@ -193,7 +203,7 @@ class Table:
         if seat == self.learner_seat:
             return ()
         hand = self.hands()[self.hand_index if index is None else index]
-        start = HandState(hand.rules, hand.deal, hand.mano, hand.start_scores)
+        start = hand.rules.new_hand(hand.deal, hand.mano, hand.start_scores)
         return senas(start.view_for(seat))
 
     def noticed_by(self, observer: int, index: int | None = None) -> tuple[int, ...]:
@@ -219,7 +229,7 @@ class Table:
                 known.extend(sena_facts(other, self.senas_shown(other, index)))
         return tuple(known)
 
-    def hand_entries(self, index: int | None = None) -> list[Entry]:
+    def hand_entries(self, index: int | None = None) -> list[LoggedAction]:
         """The entries of one hand (default: the one under way)."""
         return list(self._hands[self.hand_index if index is None else index])
 
@@ -242,22 +252,22 @@ class Table:
             raise InvalidNotationError(NotationReason.MALFORMED, f"not an action: {text!r}", value=str(text)[:40])
         return parse_action(f"{self.learner_seat}:{text.strip()}")
 
-    def play(self, text: str, *, hinted: bool = False) -> list[Entry]:
+    def play(self, text: str, *, hinted: bool = False, deadline: float | None = None) -> list[LoggedAction]:
         """Apply the learner's action, then let the bots act until it is the learner's turn again or
         the hand ends. Returns the new entries. Raises :class:`IllegalActionError` (with the engine's
         reason) or :class:`InvalidNotationError`, changing nothing."""
         if text == NEXT_HAND:
-            return self.next_hand()
+            return self.next_hand(deadline=deadline)
         action = self.parse_learner_action(text)
         if self.match.is_over:
             raise IllegalActionError(Reason.MATCH_OVER, "the match is over")
         self.hand.verify(action)
         self.match.apply(action)
-        entry = Entry(action.seat, format_action(action), "learner", hinted=hinted)
+        entry = LoggedAction(action.seat, format_action(action), "learner", hinted=hinted)
         self._hands[-1].append(entry)
-        return [entry, *self._bots_until_learner()]
+        return [entry, *self._bots_until_learner(deadline)]
 
-    def next_hand(self) -> list[Entry]:
+    def next_hand(self, *, deadline: float | None = None) -> list[LoggedAction]:
         """Deal the next hand (after one is over) and let the bots act until the learner's turn."""
         if self.match.is_over:
             raise IllegalActionError(Reason.MATCH_OVER, "the match is over")
@@ -265,12 +275,12 @@ class Table:
             raise IllegalActionError(Reason.HAND_OVER, "the current hand is not over yet")
         self.match.next_hand()
         self._hands.append([])
-        return self._bots_until_learner()
+        return self._bots_until_learner(deadline)
 
-    def _bots_until_learner(self) -> list[Entry]:
-        from . import choose  # the bots package imports nothing from here
+    def _bots_until_learner(self, deadline: float | None = None) -> list[LoggedAction]:
+        from . import choose, deadline_in  # the bots package imports nothing from here
 
-        entries: list[Entry] = []
+        entries: list[LoggedAction] = []
         for _ in range(MAX_BOT_ACTIONS):
             hand = self.hand
             seat = hand.to_act
@@ -283,14 +293,20 @@ class Table:
                     raise ScriptError(f"the script plays {action} for seat {seat}, which the engine refuses")
                 self.match.apply(action)
                 by = "script" if reason.get("code") == "script" else "bot"
-                entry = Entry(seat, format_action(action), by, dict(reason))
+                entry = LoggedAction(seat, format_action(action), by, dict(reason))
                 self._hands[-1].append(entry)
                 entries.append(entry)
                 continue
             rng = decision_rng(self.seed, self.hand_index, len(self._hands[-1]))
-            decision = choose(hand.view_for(seat), self.level, rng, facts=self.facts_for(seat))
+            decision = choose(
+                hand.view_for(seat),
+                self.level,
+                rng,
+                facts=self.facts_for(seat),
+                deadline=None if deadline is None else deadline_in(DECISION_SECONDS, deadline),
+            )
             self.match.apply(decision.action)
-            entry = Entry(seat, format_action(decision.action), "bot", reason_data(decision.reason))
+            entry = LoggedAction(seat, format_action(decision.action), "bot", reason_data(decision.reason))
             self._hands[-1].append(entry)
             entries.append(entry)
         raise RuntimeError("a hand did not end")  # pragma: no cover - the engine ends every hand
@@ -305,7 +321,7 @@ class Table:
                 self.match.next_hand()
                 self._hands.append([])
             for data in hand_data:
-                entry = Entry.from_data(data)
+                entry = LoggedAction.from_data(data)
                 try:
                     action = parse_action(entry.action)
                     if action.seat != entry.seat:

@@ -251,7 +251,7 @@ def _best_envido(hand: HandState, team: int) -> int:
 
 def _replay_until(hand: HandState, position: int) -> HandState:
     """The hand before action ``position`` (from 0)."""
-    state = HandState(hand.rules, hand.deal, hand.mano, hand.start_scores)
+    state = hand.rules.new_hand(hand.deal, hand.mano, hand.start_scores)
     for action in hand.actions[:position]:
         state.apply(action)
     return state

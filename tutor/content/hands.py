@@ -261,7 +261,7 @@ class PracticeHand:
 
     def start(self, deal: Deal) -> HandState:
         """The hand dealt with ``deal``, before anyone acts."""
-        return HandState(self.rules, deal, self.mano, self.scores)
+        return self.rules.new_hand(deal, self.mano, self.scores)
 
     def deal(self, seed: int) -> Deal:
         """The deal for ``seed``: the fixed cards, the rest drawn until the pattern holds."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.bots import choose
-from tutor.bots.table import Entry, ScriptError, Table, decision_rng, reason_data
+from tutor.bots.table import LoggedAction, ScriptError, Table, decision_rng, reason_data
 from tutor.engine.notation import format_action
 from tutor.engine.state import Answer, HandState, PlayCard
 from tutor.engine.stepper import replay
@@ -31,7 +31,7 @@ from .predicates import Moment, seats_of
 
 __all__ = [
     "Practice",
-    "Verdict",
+    "PracticeOutcome",
     "FiredNote",
     "play_ideal",
     "play_line",
@@ -63,7 +63,7 @@ class FiredNote:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class PracticeOutcome:
     """How the learner did, once the hand is over."""
 
     goal: bool
@@ -157,7 +157,7 @@ class Practice:
     def log(self) -> list[list[dict[str, Any]]]:
         return self.table.log()
 
-    def entries(self) -> list[Entry]:
+    def entries(self) -> list[LoggedAction]:
         return self.table.hand_entries(0)
 
     def coach(self) -> list[FiredNote]:
@@ -185,7 +185,7 @@ class Practice:
             check(step.position + 1)
         return fired
 
-    def verdict(self) -> Verdict | None:
+    def verdict(self) -> PracticeOutcome | None:
         """The verdict once the hand is over (None before)."""
         if not self.over:
             return None
@@ -200,7 +200,7 @@ class Practice:
             mistakes += outcome.mistake
         else:
             text, index = (self.spec.success if goal else self.spec.failure), None
-        return Verdict(
+        return PracticeOutcome(
             goal=goal,
             hinted=hinted,
             mistakes=mistakes,
@@ -213,7 +213,7 @@ class Practice:
 
     # --- Acting ----------------------------------------------------------------------------------
 
-    def play(self, text: str, *, hinted: bool = False) -> list[Entry]:
+    def play(self, text: str, *, hinted: bool = False) -> list[LoggedAction]:
         """The learner's action (engine text without the seat); the script and bots answer. Raises the
         engine's errors for an illegal or unreadable action, changing nothing."""
         return self.table.play(text, hinted=hinted)

@@ -234,7 +234,7 @@ ARG_TYPES: dict[str, Callable[[str], Any]] = {
 
 
 @dataclass(frozen=True)
-class Entry:
+class Word:
     """One word of the vocabulary: its arguments (types of :data:`ARG_TYPES`), its meaning, its test."""
 
     name: str
@@ -245,7 +245,7 @@ class Entry:
     """True when it looks only at the deal (usable in a deal pattern's ``where``)."""
 
 
-VOCABULARY: dict[str, Entry] = {}
+VOCABULARY: dict[str, Word] = {}
 """Every predicate name."""
 
 
@@ -253,7 +253,7 @@ def word(name: str, args: str = "", meaning: str = "", *, deal_only: bool = Fals
     """Register ``function(moment, *args)`` as the predicate ``name`` (arguments by type name)."""
 
     def register(function: Callable[..., bool]) -> Callable[..., bool]:
-        VOCABULARY[name] = Entry(name, tuple(a for a in args.split() if a), meaning, function, deal_only)
+        VOCABULARY[name] = Word(name, tuple(a for a in args.split() if a), meaning, function, deal_only)
         return function
 
     return register

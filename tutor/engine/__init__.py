@@ -3,11 +3,13 @@
 Public API, by module:
 
 * ``cards``: :class:`Card`, :class:`Suit`, :data:`DECK`, :func:`parse_cards`, :func:`format_cards`.
-* ``ranking``: :class:`Ranking`, :data:`ARGENTINE`, :data:`MATAS`.
+* ``ranking``: :class:`Ranking`, :data:`ARGENTINE`, :data:`CATALAN`, :data:`MATAS`.
 * ``envido``: :func:`envido`, :func:`envido_points`, :func:`flor`, :func:`showdown`.
 * ``tricks``: :func:`trick_result`, :func:`hand_result`, :class:`TrickOutcome`, :class:`HandRule`.
 * ``stakes``: what calls are worth (:func:`envido_stake`, :func:`truco_stake`, :func:`falta_value`, ...).
-* ``rules``: :class:`Rules`, :class:`FlorMode`, :func:`find_variant`, :data:`VARIANTS`.
+* ``rules``: :class:`Rules`, :class:`FlorMode`, :func:`find_variant`, :data:`VARIANTS`; a hand is made
+  by its game: ``rules.new_hand(deal, mano, scores)`` / ``find_variant(name).new_hand(...)``.
+* ``ladders``: the bet ladders as data; ``catalan``: :class:`CatalanHand` (Catalan Truc).
 * ``state``: :class:`HandState` (``legal_actions()``, ``apply()``, ``can_apply()``, ``events``,
   ``awards``, ``view_for(seat)``, ``clone()``), the actions :class:`PlayCard`, :class:`Call`,
   :class:`Answer`, :class:`Mazo`, the typed values :class:`CallFamily`, :class:`EnvidoStatus`,
@@ -24,6 +26,7 @@ Public API, by module:
 """
 
 from .cards import DECK, Card, Suit, format_cards, parse_cards
+from .catalan import CatalanHand
 from .envido import EnvidoResult, envido, envido_points, flor, showdown
 from .errors import IllegalActionError, InvalidNotationError, NotationReason, Reason, TrucoError
 from .match import MatchState, Standing, Zone, standing
@@ -41,7 +44,7 @@ from .notation import (
     parse_rules,
     replay,
 )
-from .ranking import ARGENTINE, MATAS, Ranking
+from .ranking import ARGENTINE, CATALAN, MATAS, Ranking
 from .rules import VARIANTS, FlorMode, Rules, Variant, find_variant
 from .stakes import EnvidoCall, FaltaMode, FlorCall, TrucoCall
 from .state import (
@@ -54,6 +57,8 @@ from .state import (
     Call,
     CallFamily,
     CallName,
+    DealChoice,
+    Decision,
     EndKind,
     EnvidoStatus,
     Event,
@@ -61,6 +66,7 @@ from .state import (
     FlorAnnouncement,
     HandEnd,
     HandState,
+    Knock,
     Mazo,
     PendingCall,
     Phase,
@@ -103,6 +109,7 @@ __all__ = [
     "parse_rules",
     "replay",
     "ARGENTINE",
+    "CATALAN",
     "MATAS",
     "Ranking",
     "VARIANTS",
@@ -131,6 +138,10 @@ __all__ = [
     "HandEnd",
     "HandState",
     "Mazo",
+    "Knock",
+    "DealChoice",
+    "Decision",
+    "CatalanHand",
     "PendingCall",
     "Phase",
     "PlayCard",

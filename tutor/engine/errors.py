@@ -79,6 +79,20 @@ class Reason(StrEnum):
     CANNOT_SAY_SON_BUENAS = "cannot_say_son_buenas"
     MATCH_OVER = "match_over"
     UNKNOWN_ACTION = "unknown_action"
+    NOT_IN_GAME = "not_in_game"
+    """The action belongs to another game (a knock or a decision on 11 outside Catalan Truc)."""
+    MAZO_NOT_IN_RULES = "mazo_not_in_rules"
+    """This game has no going to the mazo (Catalan Truc: a team gives up only by refusing a bet)."""
+    BETS_CLOSED = "bets_closed"
+    """No bets in this hand (Catalan Truc: the hand of 11, both teams on 11)."""
+    KNOCK_NOT_ALLOWED = "knock_not_allowed"
+    """A knock only before the hand's first action, by the dealer's left neighbour, while no team has more than 10."""
+    DEAL_CHOICE_PENDING = "deal_choice_pending"
+    """After a knock the dealer first chooses to deal one card or three."""
+    ELEVEN_DECISION_PENDING = "eleven_decision_pending"
+    """The team on 11 first decides whether to play the hand."""
+    NOTHING_TO_DECIDE = "nothing_to_decide"
+    """No deal choice or decision on 11 is waiting."""
 
 
 class IllegalActionError(TrucoError):

@@ -95,7 +95,7 @@ class MatchState:
         """The finished hands, in order (the current one is :attr:`hand`)."""
         self.winner: int | None = None
         """The team that reached the target."""
-        self.hand = HandState(rules, self._next_deal(mano), mano, tuple(scores))
+        self.hand = rules.new_hand(self._next_deal(mano), mano, tuple(scores))
         """The hand being played (or the last one, once the match is over)."""
 
     def _next_deal(self, mano: int) -> Deal:
@@ -127,8 +127,10 @@ class MatchState:
     def _recorded(self, hand: HandState) -> bool:
         return bool(self.history) and self.history[-1] is hand
 
-    def standing(self, team: int) -> Standing:
-        """The team's score in malas/buenas terms."""
+    def standing(self, team: int) -> Standing | None:
+        """The team's score in malas/buenas terms; None in a game without them (``Rules.malas``)."""
+        if self.rules.malas is None:
+            return None
         return standing(self.scores[team], self.rules.target)
 
     @property
@@ -173,7 +175,7 @@ class MatchState:
         if not self._recorded(previous):
             self.history.append(previous)
         mano = (previous.mano + 1) % self.rules.players
-        self.hand = HandState(self.rules, cards if cards is not None else self._next_deal(mano), mano, previous.scores)
+        self.hand = self.rules.new_hand(cards if cards is not None else self._next_deal(mano), mano, previous.scores)
         return self.hand
 
     def __repr__(self) -> str:

@@ -8,7 +8,8 @@ with a :class:`NotationReason` and the offending ``value``/``position`` in ``det
   ``argentino:players=4,flor=simple``, ``fixed:target=15``;
 * deal: one hand per seat, seat 0 first, separated by ``|``: ``1e,7o,3b|4c,5c,6c``;
 * actions: ``seat:what`` separated by spaces: ``0:envido 1:quiero 0:7o 1:4c 0:truco 1:mazo``
-  (a card for a card played, a call name, ``quiero``, ``no_quiero`` or ``mazo``);
+  (a card for a card played, a call name, ``quiero``, ``no_quiero`` or ``mazo``; in Catalan Truc
+  also ``truc``, ``retruc``, ``knock``, ``deal1``/``deal3`` and ``play11``/``run11``);
   ``0:play 7o`` and ``0:play:7o`` are read too;
 * a hand: ``rules;mano=M;scores=A-B;deal;actions``.
 
@@ -27,7 +28,7 @@ tutor.engine.errors.InvalidNotationError: action 2: unknown action 'maybe'
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +36,7 @@ from .cards import Card, format_cards, parse_cards
 from .errors import InvalidNotationError, NotationReason
 from .rules import DEFAULT_VARIANT, FlorMode, Rules, find_variant
 from .stakes import FaltaMode
-from .state import CALLS, Action, Answer, Call, Deal, HandState, Mazo, PlayCard
+from .state import CALLS, Action, Answer, Call, Deal, DealChoice, Decision, HandState, Knock, Mazo, PlayCard
 
 __all__ = [
     "format_rules",
@@ -51,6 +52,15 @@ __all__ = [
     "parse_hand",
     "replay",
 ]
+
+_CATALAN_WORDS: dict[str, Callable[[int], Action]] = {
+    "knock": Knock,
+    "deal1": lambda seat: DealChoice(seat, 1),
+    "deal3": lambda seat: DealChoice(seat, 3),
+    "play11": lambda seat: Decision(seat, True),
+    "run11": lambda seat: Decision(seat, False),
+}
+"""Catalan Truc's actions besides cards and calls (docs/rules/catalan.md)."""
 
 _TRUE = {"1", "true", "yes", "on", "y"}
 _FALSE = {"0", "false", "no", "off", "n"}
@@ -235,6 +245,8 @@ def parse_action(text: str, position: int | None = None) -> Action:
         return Answer(seat, False)
     if word == "mazo":
         return Mazo(seat)
+    if word in _CATALAN_WORDS:
+        return _CATALAN_WORDS[word](seat)
     if what[:1].isdigit() or what[:1].upper() in "AJBQDK" and len(what) <= 3:
         try:
             return PlayCard(seat, Card.parse(what))
@@ -290,7 +302,7 @@ class HandRecord:
 
     def state(self) -> HandState:
         """Rebuild the hand by replaying the log (raises IllegalActionError with ``position``)."""
-        state = HandState(self.rules, self.deal, self.mano, self.scores)
+        state = self.rules.new_hand(self.deal, self.mano, self.scores)
         for _ in replay_into(state, self.actions):
             pass
         return state
@@ -368,5 +380,5 @@ def replay(
     the_rules = parse_rules(rules) if isinstance(rules, str) else rules
     cards = parse_deal(deal, the_rules.players) if isinstance(deal, str) else deal
     log = parse_actions(actions) if isinstance(actions, str) else actions
-    state = HandState(the_rules, cards, mano, tuple(scores))
+    state = the_rules.new_hand(cards, mano, tuple(scores))
     yield from replay_into(state, log)

@@ -100,3 +100,6 @@ MATAS: tuple[Card, ...] = tuple(next(iter(level)) for level in ARGENTINE.levels[
 """The four top cards (matas, cartas bravas): 1 of espadas, 1 of bastos, 7 of espadas, 7 of oros."""
 
 assert len(RANKS) * len(Suit) == len(DECK)
+
+CATALAN = Ranking.from_spec("catalan", ["3*", "2*", "1*", "12*", "11*", "10*", "7*", "6*", "5*", "4*"])
+"""Catalan Truc: 3 > 2 > 1 > 12 > 11 > 10 > 7 > 6 > 5 > 4, suits never matter (docs/rules/catalan.md)."""

@@ -23,9 +23,13 @@ their disagreements):
 * ``early_mazo`` off by default; on: folding in the first trick while the envido could still be
   played gives the opponents one point more (§4.3).
 * ``ranking`` the trick ranking table by name; ``"argentine"`` is docs/rules §2.
-* Truco values are not an option: 1, 2, 3, 4 with a decline giving the step below (docs/rules
-  §5.2), from ``stakes``. docs/rules/decisions.md ("Variants to come") says how a variant
-  with another ladder (Truco Mineiro: 1, 3, 6, 9, 12) would bring its own.
+* Truco values are not an option: each preset brings its bet ladder as data
+  (:mod:`~tutor.engine.ladders`: the Argentine 1-2-3-4, the Catalan 1-2-3), ``Rules.ladder``.
+
+The preset is also the factory of hands: :meth:`Variant.new_hand` (and :meth:`Rules.new_hand`, which
+asks the rules' preset) builds the right state class for the game, so no caller outside the engine
+builds a :class:`~tutor.engine.state.HandState` itself (as OpenSpiel's ``Game.new_initial_state()``).
+The registry also answers what the other layers list: :func:`player_counts`, :func:`table_presets`.
 
 >>> Rules().players, Rules().target, Rules().flor
 (2, 30, <FlorMode.OFF: 'off'>)
@@ -35,19 +39,38 @@ False
 Traceback (most recent call last):
 ...
 tutor.engine.errors.InvalidNotationError: target must be 5..30 in steps of 5, not 12
+>>> find_variant("catalan").rules(players=4).target, find_variant("003").defaults.malas is None
+(12, True)
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from typing import Any, NoReturn
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .errors import InvalidNotationError, NotationReason
-from .ranking import ARGENTINE, Ranking
+from .ladders import ARGENTINE_TRUCO, CATALAN_TRUC, Ladder
+from .ranking import ARGENTINE, CATALAN, Ranking
 from .stakes import FaltaMode
 
-__all__ = ["FlorMode", "Rules", "Variant", "VARIANTS", "RANKINGS", "find_variant", "DEFAULT_VARIANT"]
+if TYPE_CHECKING:
+    from .cards import Card
+    from .state import HandState
+
+__all__ = [
+    "FlorMode",
+    "Rules",
+    "Variant",
+    "VARIANTS",
+    "RANKINGS",
+    "find_variant",
+    "DEFAULT_VARIANT",
+    "player_counts",
+    "table_presets",
+]
 
 
 class FlorMode(StrEnum):
@@ -61,7 +84,7 @@ class FlorMode(StrEnum):
     """Flor with contraflor and contraflor al resto when both teams hold flor (docs/rules §8.3)."""
 
 
-RANKINGS: dict[str, Ranking] = {ARGENTINE.name: ARGENTINE}
+RANKINGS: dict[str, Ranking] = {ARGENTINE.name: ARGENTINE, CATALAN.name: CATALAN}
 """Trick ranking tables by name. A variant with another hierarchy registers its table here."""
 
 TARGETS: tuple[int, ...] = tuple(range(5, 31, 5))
@@ -115,7 +138,7 @@ class Rules:
                     getattr(self, name),
                 )
         if self.target not in variant.targets:
-            _bad(NotationReason.BAD_VALUE, f"target must be 5..30 in steps of 5, not {self.target!r}", self.target)
+            _bad(NotationReason.BAD_VALUE, f"target must be {variant.targets_text}, not {self.target!r}", self.target)
         for name in ("envido", "envido_raisable", "early_mazo"):
             if not isinstance(getattr(self, name), bool):
                 _bad(NotationReason.BAD_VALUE, f"{name} must be true or false", getattr(self, name))
@@ -135,9 +158,25 @@ class Rules:
         return 2
 
     @property
-    def malas(self) -> int:
-        """The points of the malas (the first half of the target)."""
-        return self.target // 2
+    def malas(self) -> int | None:
+        """The points of the malas (the first half of the target), None in a game without malas and
+        buenas (the preset says: :attr:`Variant.malas`)."""
+        return self.target // 2 if VARIANTS[self.variant].malas else None
+
+    @property
+    def ladder(self) -> Ladder:
+        """The preset's truco ladder (calls and values as data)."""
+        return VARIANTS[self.variant].ladder
+
+    def new_hand(
+        self, deal: Sequence[Iterable[Card | str] | str], mano: int = 0, scores: Sequence[int] = (0, 0)
+    ) -> HandState:
+        """A new hand of this game (the preset's state class): the engine's only hand factory.
+
+        >>> Rules().new_hand("1e,7o,3b|4c,5c,6c").to_act
+        0
+        """
+        return VARIANTS[self.variant].new_hand(deal, mano, scores, rules=self)
 
     @property
     def has_flor(self) -> bool:
@@ -184,6 +223,44 @@ class Variant:
     """Options that differ from :class:`Rules` defaults."""
     locked: frozenset[str] = frozenset()
     """Options of ``overrides`` that define the preset and cannot be changed."""
+    ladder: Ladder = ARGENTINE_TRUCO
+    """The truco bets: calls with the values accepted and declined."""
+    malas: bool = True
+    """Whether the target splits into malas and buenas at its half (docs/rules §7)."""
+    hand: str = "state:HandState"
+    """The hand's state class, ``module:Class`` inside the engine (resolved on first use)."""
+    table: bool = True
+    """Offered at the table (``/play``) and by the API's presets; a game the app cannot play yet is not."""
+    eleven: int | None = None
+    """A game with the decision on 11: the hand's value when the team on 11 plays (Catalan 3)."""
+
+    @property
+    def targets_text(self) -> str:
+        """The allowed targets in words for error messages (``5..30 in steps of 5`` or ``12``)."""
+        t = self.targets
+        if len(t) > 2 and all(b - a == t[1] - t[0] for a, b in zip(t, t[1:], strict=False)):
+            return f"{t[0]}..{t[-1]} in steps of {t[1] - t[0]}"
+        return " or ".join(map(str, t))
+
+    def new_hand(
+        self,
+        deal: Sequence[Iterable[Card | str] | str],
+        mano: int = 0,
+        scores: Sequence[int] = (0, 0),
+        *,
+        rules: Rules | None = None,
+    ) -> HandState:
+        """A new hand of this game: ``rules`` (default: the preset's defaults), ``deal``, ``mano``, ``scores``.
+
+        >>> find_variant("fixed").new_hand("3e,2o,4b|1e,5c,6c").rules.envido_raisable
+        False
+        >>> type(find_variant("catalan").new_hand("3e,2o,4b|1e,5c,6c")).__name__
+        'CatalanHand'
+        """
+        module, _, name = self.hand.partition(":")
+        cls = getattr(import_module(f"{__package__}.{module}"), name)
+        hand: HandState = cls(rules if rules is not None else self.defaults, deal, mano, scores)
+        return hand
 
     @property
     def defaults(self) -> Rules:
@@ -237,7 +314,30 @@ register(
     )
 )
 
-"""Alias of :data:`VARIANTS`."""
+register(
+    Variant(
+        name="catalan",
+        aliases=("003", "truc", "catala", "catalan-truc"),
+        description="Catalan Truc (docs/rules/catalan.md): to 12, truc and retruc, the decision on 11, the knock.",
+        players=(2, 4),
+        targets=(12,),
+        overrides={
+            "target": 12,
+            "envido": False,
+            "envido_raisable": True,
+            "falta_mode": FaltaMode.NORMAL,
+            "early_mazo": False,
+            "flor": FlorMode.OFF,
+            "ranking": "catalan",
+        },
+        locked=frozenset({"envido", "flor", "ranking", "falta_mode", "early_mazo", "envido_raisable"}),
+        ladder=CATALAN_TRUC,
+        malas=False,
+        hand="catalan:CatalanHand",
+        table=False,
+        eleven=3,
+    )
+)
 
 DEFAULT_VARIANT = "argentino"
 """The preset used when none is named."""
@@ -257,3 +357,23 @@ def find_variant(name: str) -> Variant:
     if key is None:
         raise InvalidNotationError(NotationReason.UNKNOWN_OPTION, f"unknown variant {name!r}", value=name)
     return VARIANTS[key]
+
+
+def table_presets() -> tuple[str, ...]:
+    """The presets the app offers at the table and in its API, in registry order.
+
+    >>> table_presets()
+    ('argentino', 'fixed')
+    """
+    return tuple(v.name for v in VARIANTS.values() if v.table)
+
+
+def player_counts(preset: str | None = None, *, table: bool = True) -> tuple[int, ...]:
+    """The numbers of players of one preset, or of every preset (offered at the table with ``table``).
+
+    >>> player_counts(), player_counts("catalan"), player_counts(table=False)
+    ((2, 4, 6), (2, 4), (2, 4, 6))
+    """
+    if preset is not None:
+        return find_variant(preset).players
+    return tuple(sorted({p for v in VARIANTS.values() if v.table or not table for p in v.players}))

@@ -26,6 +26,7 @@ from .errors import IllegalActionError, InvalidNotationError, NotationReason, Re
 __all__ = [
     "EnvidoCall",
     "TrucoCall",
+    "TrucCall",
     "FlorCall",
     "FaltaMode",
     "StakeRule",
@@ -79,6 +80,15 @@ class TrucoCall(StrEnum):
     """Retruco: 3 (declined: 2)."""
     VALE_CUATRO = "vale_cuatro"
     """Vale cuatro: 4 (declined: 3)."""
+
+
+class TrucCall(StrEnum):
+    """The bets of Catalan Truc, in order (docs/rules/catalan.md)."""
+
+    TRUC = "truc"
+    """Truc: the hand is worth 2 (refused: 1)."""
+    RETRUC = "retruc"
+    """Retruc: 3 (refused: 2); only the team that accepted the truc may call it."""
 
 
 class FlorCall(StrEnum):

@@ -65,21 +65,20 @@ from typing import NamedTuple, cast
 from .cards import DECK, Card, parse_cards
 from .envido import EnvidoResult, envido, envido_points, flor_points, showdown
 from .errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
+from .ladders import BetCall, Ladder
 from .rules import FlorMode, Rules
 from .stakes import (
     EnvidoCall,
     FlorCall,
     StakeRule,
+    TrucCall,
     TrucoCall,
     check_envido_ladder,
     envido_stake,
     flor_stake,
-    hand_value,
-    mazo_award,
     next_envido_calls,
     next_flor_calls,
     simple_flor_points,
-    truco_stake,
 )
 from .tricks import HandResult, HandRule, Side, TrickOutcome, TrickResult, hand_result, trick_result
 
@@ -96,6 +95,9 @@ __all__ = [
     "Call",
     "Answer",
     "Mazo",
+    "Knock",
+    "DealChoice",
+    "Decision",
     "Action",
     "EventKind",
     "Event",
@@ -124,6 +126,10 @@ class Phase(StrEnum):
     """Answer a truco call: quiero, no quiero, raise, envido first (el envido está primero), mazo."""
     ANSWER_FLOR = "answer_flor"
     """Answer a contraflor: quiero, no quiero, or raise to contraflor al resto."""
+    DEAL = "deal"
+    """After a knock the dealer chooses to deal one card or three (Catalan Truc)."""
+    DECIDE = "decide"
+    """The team on 11 decides whether to play the hand (Catalan Truc)."""
     OVER = "over"
     """The hand is over (and maybe the match)."""
 
@@ -134,7 +140,8 @@ class CallFamily(StrEnum):
     ENVIDO = "envido"
     """Envido, real envido, falta envido (:class:`stakes.EnvidoCall`)."""
     TRUCO = "truco"
-    """Truco, retruco, vale cuatro (:class:`stakes.TrucoCall`)."""
+    """The bets of the game's ladder (``Rules.ladder``): truco, retruco, vale cuatro
+    (:class:`stakes.TrucoCall`), or Catalan truc and retruc (:class:`stakes.TrucCall`)."""
     FLOR = "flor"
     """Contraflor, contraflor al resto (:class:`stakes.FlorCall`); the flor announcement itself takes
     no answer."""
@@ -181,19 +188,19 @@ class FlorAnnouncement(StrEnum):
 FLOR = FlorAnnouncement.FLOR
 """The flor announcement."""
 
-CallName = EnvidoCall | TrucoCall | FlorCall | FlorAnnouncement
+CallName = EnvidoCall | TrucoCall | TrucCall | FlorCall | FlorAnnouncement
 CALLS: dict[str, CallName] = {
     **{c.value: c for c in EnvidoCall},
     **{c.value: c for c in TrucoCall},
+    **{c.value: c for c in TrucCall},
     FLOR.value: FLOR,
     **{c.value: c for c in FlorCall},
 }
 """Every call by its notation name."""
 
-_TRUCO_ORDER = tuple(TrucoCall)
 _LADDER_REASONS = frozenset({Reason.TRUCO_OUT_OF_ORDER, Reason.TRUCO_ALREADY_MAX, Reason.TRUCO_ONLY_ACCEPTING_TEAM})
 """Why the truco ladder refuses a call whatever else the hand owes (a flor not yet announced)."""
-_CALL_CLASSES = (EnvidoCall, TrucoCall, FlorCall, FlorAnnouncement)
+_CALL_CLASSES = (EnvidoCall, TrucoCall, TrucCall, FlorCall, FlorAnnouncement)
 
 
 # --- Actions --------------------------------------------------------------------------------------
@@ -278,9 +285,64 @@ class Mazo:
         return self.notation
 
 
-Action = PlayCard | Call | Answer | Mazo
-"""Any action of a hand."""
-_ACTION_CLASSES = (PlayCard, Call, Answer, Mazo)
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """``seat`` (the dealer's left neighbour) knocks instead of cutting (Catalan Truc). Notation ``1:knock``."""
+
+    seat: int
+
+    @property
+    def notation(self) -> str:
+        """Compact text, e.g. ``1:knock``."""
+        return f"{self.seat}:knock"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True, slots=True)
+class DealChoice:
+    """After a knock the dealer ``seat`` deals ``cards`` (1 or 3) to each player (Catalan Truc).
+    Notation ``1:deal1`` or ``1:deal3``."""
+
+    seat: int
+    cards: int
+
+    def __post_init__(self) -> None:
+        if self.cards not in (1, 3):
+            raise InvalidNotationError(
+                NotationReason.BAD_VALUE, f"deal 1 or 3 cards, not {self.cards!r}", value=self.cards
+            )
+
+    @property
+    def notation(self) -> str:
+        """Compact text: ``1:deal1`` or ``1:deal3``."""
+        return f"{self.seat}:deal{self.cards}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """``seat`` decides for its team on 11 to play the hand (``play`` True) or not (Catalan Truc).
+    Notation ``0:play11`` or ``0:run11``."""
+
+    seat: int
+    play: bool
+
+    @property
+    def notation(self) -> str:
+        """Compact text: ``0:play11`` or ``0:run11``."""
+        return f"{self.seat}:{'play11' if self.play else 'run11'}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+Action = PlayCard | Call | Answer | Mazo | Knock | DealChoice | Decision
+"""Any action of a hand (the last three only in Catalan Truc)."""
+_ACTION_CLASSES = (PlayCard, Call, Answer, Mazo, Knock, DealChoice, Decision)
 
 _MAX_SEATS = 6
 # Interned actions: legal_actions() hands out these shared objects instead of building new ones.
@@ -337,6 +399,14 @@ class EventKind(StrEnum):
     """The hand is over: ``end`` (an :class:`EndKind`) says how, ``team`` took the hand."""
     MATCH_WON = "match_won"
     """Team ``team`` reached the target and won the match."""
+    KNOCK = "knock"
+    """``seat`` knocked instead of cutting: the dealer may deal one card each (Catalan Truc)."""
+    DEAL_CHOSEN = "deal_chosen"
+    """After a knock the dealer ``seat`` dealt ``value`` cards to each player (1 or 3)."""
+    ELEVEN_PLAYED = "eleven_played"
+    """``seat`` decided that its team (``team``, on 11) plays the hand: it is worth ``value``, nobody bets."""
+    ELEVEN_REFUSED = "eleven_refused"
+    """``seat`` decided that its team (``team``, on 11) does not play the hand: the opponents score 1."""
 
 
 class Event(NamedTuple):
@@ -391,6 +461,8 @@ class AwardRule(StrEnum):
     """The other team went to the mazo: the hand's value at that moment."""
     MAZO_EARLY = "mazo_early"
     """The other team went to the mazo in the first trick before the envido was played (early-mazo option)."""
+    ELEVEN_REFUSED = "eleven_refused"
+    """The team on 11 did not play the hand: the other team scores 1 (Catalan Truc)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,6 +497,8 @@ class EndKind(StrEnum):
     """A team went to the mazo."""
     MATCH_WON = "match_won"
     """A team reached the target during the hand (e.g. through the envido): the rest does not count."""
+    ELEVEN_REFUSED = "eleven_refused"
+    """The team on 11 did not play the hand (Catalan Truc)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -530,7 +604,7 @@ class PendingCall:
     """The seat that made the call (after a raise, the raiser)."""
     responder: int
     """The seat that must answer: the next opponent of the caller still in the hand."""
-    call: EnvidoCall | TrucoCall | FlorCall
+    call: EnvidoCall | BetCall | FlorCall
     """The call to answer (the last of its family's calls)."""
 
     @property
@@ -580,6 +654,7 @@ class HandState:
         "_envido_calls",
         "_envido_callers",
         "_envido_winner",
+        "_ladder",
         "_truco_level",
         "_truco_calls",
         "_truco_callers",
@@ -650,7 +725,8 @@ class HandState:
         self._envido_callers: list[int] = []
         self._envido_winner: int | None = None
         self._truco_level = 0
-        self._truco_calls: list[TrucoCall] = []
+        self._ladder: Ladder = rules.ladder
+        self._truco_calls: list[BetCall] = []
         self._truco_callers: list[int] = []
         self._truco_owner = -1
         if rules.flor is FlorMode.OFF:
@@ -741,11 +817,16 @@ class HandState:
 
     @property
     def hand_value(self) -> int:
-        """What the hand is worth now: 1, or the accepted truco level (2, 3, 4)."""
-        return hand_value(self._truco_level)
+        """What the hand is worth now: 1, or the accepted truco level's value (2, 3, 4; from the ladder)."""
+        return self._ladder.value(self._truco_level)
 
     @property
-    def truco_calls(self) -> tuple[tuple[int, TrucoCall], ...]:
+    def ladder(self) -> Ladder:
+        """The game's truco ladder (calls and values)."""
+        return self._ladder
+
+    @property
+    def truco_calls(self) -> tuple[tuple[int, BetCall], ...]:
         """The truco calls made, as ``(seat, call)``."""
         return tuple(zip(self._truco_callers, self._truco_calls, strict=True))
 
@@ -851,8 +932,9 @@ class HandState:
             if self._envido_may_open(seat):
                 result.extend(calls[c] for c in _next_envido((), self.rules.envido_raisable))
             level = self._truco_level
-            if level < 3 and (level == 0 or self._truco_owner == seat & 1):
-                result.append(calls[_TRUCO_ORDER[level]])
+            ladder = self._ladder
+            if level < ladder.top and (level == 0 or self._truco_owner == seat & 1):
+                result.append(calls[ladder.calls[level]])
             result.append(_MAZOS[seat])
             return result
         top = stack[-1]
@@ -863,8 +945,9 @@ class HandState:
             result.extend(calls[c] for c in _next_envido(tuple(self._envido_calls), self.rules.envido_raisable))
         elif family is _TRUCO:
             pending = len(self._truco_calls)
-            if pending < 3:
-                result.append(calls[_TRUCO_ORDER[pending]])
+            ladder = self._ladder
+            if pending < ladder.top:
+                result.append(calls[ladder.calls[pending]])
             if self._envido_may_open(seat):
                 result.extend(calls[c] for c in _next_envido((), self.rules.envido_raisable))
         else:
@@ -899,6 +982,8 @@ class HandState:
         match action:
             case Mazo():
                 return None
+            case Knock() | DealChoice() | Decision():
+                return _error(Reason.NOT_IN_GAME, f"{action} is not an action of {self.rules.variant}")
             case Call(call=call):
                 if call is FLOR:
                     return self._check_flor(seat)
@@ -914,7 +999,7 @@ class HandState:
                     return _error(Reason.FLOR_MUST_BE_ANNOUNCED, "announce the flor first", seat=seat)
                 if isinstance(call, EnvidoCall):
                     return self._check_envido(seat, call)
-                if isinstance(call, TrucoCall):
+                if isinstance(call, TrucoCall | TrucCall):
                     return self._check_truco(seat, call)
                 return _error(Reason.UNKNOWN_ACTION, f"unknown call {call!r}", value=repr(call))
             case Answer():
@@ -958,7 +1043,9 @@ class HandState:
             return _error(Reason.ENVIDO_AFTER_FIRST_CARD, "the envido is called before one's own first card")
         return None
 
-    def _check_truco(self, seat: int, call: TrucoCall) -> IllegalActionError | None:
+    def _check_truco(self, seat: int, call: BetCall) -> IllegalActionError | None:
+        ladder = self._ladder
+        top = ladder.top
         stack = self._stack
         if stack:
             if stack[-1].family is not _TRUCO:
@@ -966,21 +1053,21 @@ class HandState:
             step = len(self._truco_calls)  # the pending call is accepted by the raise
         else:
             step = self._truco_level
-            if step >= 3:
-                return _error(Reason.TRUCO_ALREADY_MAX, "nothing above vale cuatro")
+            if step >= top:
+                return _error(Reason.TRUCO_ALREADY_MAX, f"nothing above {ladder.calls[-1]}")
             if step and self._truco_owner != seat & 1:
                 return _error(
                     Reason.TRUCO_ONLY_ACCEPTING_TEAM,
                     "only the team that accepted the last bet may raise",
                     team=seat & 1,
                 )
-        if step >= 3:
-            return _error(Reason.TRUCO_ALREADY_MAX, "nothing above vale cuatro")
-        if call is not _TRUCO_ORDER[step]:
+        if step >= top:
+            return _error(Reason.TRUCO_ALREADY_MAX, f"nothing above {ladder.calls[-1]}")
+        if call is not ladder.calls[step]:
             return _error(
                 Reason.TRUCO_OUT_OF_ORDER,
-                f"the next truco call is {_TRUCO_ORDER[step]}, not {call}",
-                expected=_TRUCO_ORDER[step].value,
+                f"the next truco call is {ladder.calls[step]}, not {call}",
+                expected=ladder.calls[step].value,
             )
         return None
 
@@ -1030,12 +1117,17 @@ class HandState:
         if error is not None:
             raise error
         self.actions.append(action)
+        self._do(action)
+        return action
+
+    def _do(self, action: Action) -> None:
+        """Apply a checked action (a variant's state class extends it with its own actions)."""
         match action:
             case PlayCard(seat=seat, card=card):
                 self._do_play(seat, card)
             case Call(seat=seat, call=EnvidoCall() as call):
                 self._do_envido(seat, call)
-            case Call(seat=seat, call=TrucoCall() as call):
+            case Call(seat=seat, call=TrucoCall() | TrucCall() as call):
                 self._do_truco(seat, call)
             case Call(seat=seat, call=FlorCall() | FlorAnnouncement() as call):
                 self._do_flor(seat, call)
@@ -1043,7 +1135,6 @@ class HandState:
                 self._do_answer(seat, quiero)
             case Mazo(seat=seat):
                 self._do_mazo(seat)
-        return action
 
     # --- Doing -----------------------------------------------------------------------------------
 
@@ -1162,7 +1253,7 @@ class HandState:
             self._emit(EventKind.HAND_WON, team=team, hand_rule=outcome.rule)
             self._end_hand(
                 team,
-                hand_value(self._truco_level),
+                self.hand_value,
                 AwardRule.HAND_WON,
                 HandEnd(EndKind.TRICKS, team, outcome.rule),
                 calls=tuple(c.value for c in self._truco_calls[: self._truco_level]),
@@ -1182,7 +1273,7 @@ class HandState:
         """Who wins the hand after the tricks so far (docs/rules §3.4, ``tricks.hand_result``)."""
         return hand_result(self._outcomes)
 
-    def _push(self, family: CallFamily, caller: int, call: EnvidoCall | TrucoCall | FlorCall) -> None:
+    def _push(self, family: CallFamily, caller: int, call: EnvidoCall | BetCall | FlorCall) -> None:
         self._stack.append(PendingCall(family, caller, self._next_opponent(caller), call))
 
     def _do_envido(self, seat: int, call: EnvidoCall) -> None:
@@ -1202,7 +1293,7 @@ class HandState:
                 return
         self._push(_ENVIDO, seat, call)
 
-    def _do_truco(self, seat: int, call: TrucoCall) -> None:
+    def _do_truco(self, seat: int, call: BetCall) -> None:
         stack = self._stack
         if stack:  # "quiero retruco": accept the open call and raise it
             self._emit(EventKind.ANSWER, seat=seat, team=seat & 1, call=self._truco_calls[-1], quiero=True)
@@ -1258,16 +1349,15 @@ class HandState:
                 self._truco_level = len(self._truco_calls)
                 self._truco_owner = seat & 1
             else:
-                stake = truco_stake(self._truco_calls)
                 team = top.caller & 1
                 self._end_hand(
                     team,
-                    stake.declined,
+                    self._ladder.declined(len(self._truco_calls)),
                     AwardRule.TRUCO_DECLINED,
                     HandEnd(EndKind.TRUCO_DECLINED, team),
                     calls=tuple(c.value for c in self._truco_calls),
                     accepted=False,
-                    detail=stake.rule,
+                    detail=StakeRule.TRUCO_LEVEL,
                 )
         else:
             self._emit(EventKind.ANSWER, seat=seat, team=seat & 1, call=self._flor_calls[-1], quiero=quiero)
@@ -1366,10 +1456,12 @@ class HandState:
         level = self._truco_level
         envido_played = self._envido is not _OPEN or bool(self._flor_announced)
         first_trick = not self._tricks
-        points = mazo_award(
-            level, early_mazo=self.rules.early_mazo, first_trick=first_trick, envido_played=envido_played
-        )
-        rule = AwardRule.MAZO_EARLY if points > hand_value(level) else AwardRule.MAZO
+        value = self._ladder.value(level)
+        # The early-mazo option (docs/rules §4.3): one point more for folding in the first trick
+        # before the envido was played, with no truco accepted (as ``stakes.mazo_award``).
+        early = self.rules.early_mazo and first_trick and not envido_played and level == 0
+        points = value + 1 if early else value
+        rule = AwardRule.MAZO_EARLY if early else AwardRule.MAZO
         self._end_hand(
             other,
             points,
@@ -1463,6 +1555,12 @@ class HandState:
         "_stack",
     )
 
+    @classmethod
+    @cache
+    def _all_slots(cls) -> tuple[str, ...]:
+        """The slots of this class and its bases (a variant's state class adds its own)."""
+        return tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
+
     def clone(self) -> HandState:
         """An independent copy: applying actions to it leaves this state unchanged (bots use it to
         look ahead). Equal to this state, and much cheaper than a replay.
@@ -1473,8 +1571,9 @@ class HandState:
         >>> copy == hand, len(hand.actions), len(copy.actions)
         (False, 0, 1)
         """
-        new = HandState.__new__(HandState)
-        for name in HandState.__slots__:
+        cls = type(self)
+        new = cls.__new__(cls)
+        for name in cls._all_slots():
             setattr(new, name, getattr(self, name))
         for name in self._LIST_SLOTS:
             setattr(new, name, list(getattr(self, name)))
@@ -1530,7 +1629,7 @@ class HandState:
             is_over=self._over,
             end=self.end,
             match_winner=self.match_winner,
-            legal_actions=tuple(self.legal_actions()) if self.to_act == seat else (),
+            legal_actions=tuple(a for a in self.legal_actions() if a.seat == seat),
         )
 
     def _key(self) -> tuple[object, ...]:
@@ -1611,7 +1710,7 @@ class SeatView:
     target: int
     truco_level: int
     hand_value: int
-    truco_calls: tuple[tuple[int, TrucoCall], ...]
+    truco_calls: tuple[tuple[int, BetCall], ...]
     envido_calls: tuple[tuple[int, EnvidoCall], ...]
     envido_status: EnvidoStatus
     flor_announced: tuple[int, ...]

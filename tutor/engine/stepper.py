@@ -64,5 +64,5 @@ class Replay(Iterator[Step]):
 
 def replay(hand: HandState, actions: Iterable[Action] | None = None) -> Replay:
     """Replay ``hand`` from its deal (its own actions, or ``actions`` from that deal)."""
-    start = HandState(hand.rules, hand.deal, hand.mano, hand.start_scores)
+    start = hand.rules.new_hand(hand.deal, hand.mano, hand.start_scores)
     return Replay(start, hand.actions if actions is None else actions)

@@ -33,6 +33,7 @@ __all__ = [
     "TrickOutcome",
     "Side",
     "HandRule",
+    "ARGENTINE_HAND_RULES",
     "HandResult",
     "hand_result",
     "is_decided",
@@ -156,8 +157,23 @@ class HandRule(StrEnum):
     """After one trick each, trick 3 was a parda: the winner of trick 1 wins."""
     ALL_PARDA_MANO = "all_parda_mano"
     """All three tricks were pardas: the mano's team wins."""
+    ALL_PARDA_NOT_DEALER = "all_parda_not_dealer"
+    """All three tricks were pardas: the team that did not deal wins (Catalan Truc)."""
+    ONE_CARD = "one_card"
+    """A one-card hand (Catalan Truc, after a knock): its only trick decides."""
+    ONE_CARD_PARDA_NOT_DEALER = "one_card_parda_not_dealer"
+    """A one-card hand whose trick was a parda: the team that did not deal wins (Catalan Truc)."""
     UNDECIDED = "undecided"
     """The hand is not decided yet."""
+
+
+ARGENTINE_HAND_RULES: tuple[HandRule, ...] = tuple(
+    rule
+    for rule in HandRule
+    if rule not in {HandRule.ALL_PARDA_NOT_DEALER, HandRule.ONE_CARD, HandRule.ONE_CARD_PARDA_NOT_DEALER}
+)
+"""The rules :func:`hand_result` decides by (docs/rules §3.4); the others are Catalan Truc's
+(``catalan.CatalanHand``: three pardas to the team that did not deal, the one-card hand)."""
 
 
 @dataclass(frozen=True, slots=True)

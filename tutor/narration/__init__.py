@@ -23,8 +23,8 @@ checks the imports and loads it in a fresh interpreter). Every function translat
 
 from .events import SENTENCES, award_label, hand_rule_sentence, narrate
 from .explain import (
-    Explanation,
-    Verdict,
+    ExplanationText,
+    VerdictText,
     explain_envido,
     explain_envido_stake,
     explain_flor,
@@ -49,8 +49,8 @@ __all__ = [
     "Field",
     "error_message",
     "refusal_sentence",
-    "Explanation",
-    "Verdict",
+    "ExplanationText",
+    "VerdictText",
     "explain_envido",
     "explain_flor",
     "judge_envido_guess",

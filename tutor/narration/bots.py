@@ -18,7 +18,7 @@ from tutor.i18n import format_number, gettext as _, pgettext
 from .cards import card_name
 from .explain import call_name
 
-__all__ = ["action_label", "reason_sentence", "REASON_SENTENCES"]
+__all__ = ["action_label", "hint_advice", "hint_reason", "reason_sentence", "REASON_SENTENCES"]
 
 
 def action_label(text: str, face: str | None = "spanish") -> str:
@@ -43,6 +43,14 @@ def action_label(text: str, face: str | None = "spanish") -> str:
         return card_name(Card.parse(text), face)
     except (TrucoError, ValueError):
         return text
+
+
+def _never(p: Mapping[str, Any]) -> bool:
+    """True when a frequency ``wins`` of ``of`` rounds to nothing ("about 0 of 10" is said "almost never")."""
+    try:
+        return float(str(p.get("wins"))) <= 0
+    except ValueError:
+        return False
 
 
 def _params(reason: BotReason | Mapping[str, Any], face: str | None) -> tuple[ReasonCode | None, dict[str, Any]]:
@@ -109,9 +117,15 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
         **p,
     ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
-    ReasonCode.ENVIDO_DECLINE_ODDS: lambda p: _(
-        "With an envido of %(count)s the team wins the showdown in only about %(wins)s of %(of)s deals: No quiero to the %(call)s.",
-        **p,
+    ReasonCode.ENVIDO_DECLINE_ODDS: lambda p: (
+        # Translators: %(call)s is a Truco call, kept in Spanish.
+        _("With an envido of %(count)s the team almost never wins the showdown: No quiero to the %(call)s.", **p)
+        if _never(p)
+        # Translators: %(call)s is a Truco call, kept in Spanish.
+        else _(
+            "With an envido of %(count)s the team wins the showdown in only about %(wins)s of %(of)s deals: No quiero to the %(call)s.",
+            **p,
+        )
     ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
     ReasonCode.ENVIDO_ACCEPT_FORCED: lambda p: _(
@@ -253,6 +267,185 @@ def reason_sentence(reason: BotReason | Mapping[str, Any], face: str | None = "s
         return REASON_SENTENCES[code](params)
     except (KeyError, ValueError, TypeError):  # a parameter missing from stored data
         return _("No reason was recorded.")
+
+
+# --- The hint, in the learner's own words ----------------------------------------------------------
+
+
+def hint_advice(text: str, face: str | None = "spanish", *, answering: bool = False) -> str:
+    """What the hint advises, as advice to the learner: "Play your seven of espadas.", "Call Truco."
+    ``text`` is the action's text without the seat (``7e``, ``truco``, ``quiero``, ``mazo``);
+    ``answering``: a call is open, so a call is a raise ("Raise to Falta envido.")."""
+    text = str(text)
+    if text == "quiero":
+        # Translators: the hint's advice; Quiero (accept the call) stays Spanish.
+        return _("Answer Quiero.")
+    if text == "no_quiero":
+        # Translators: the hint's advice; No quiero (decline the call) stays Spanish.
+        return _("Answer No quiero.")
+    if text == "mazo":
+        # Translators: the hint's advice: fold ("irse al mazo"); keep "mazo" as your glossary does.
+        return _("Go to the mazo.")
+    try:
+        call = call_name(text)
+    except KeyError:
+        pass
+    else:
+        if answering:
+            # Translators: the hint's advice to answer a call with a higher one; %(call)s is a Truco call, kept in Spanish.
+            return _("Raise to %(call)s.", call=call)
+        # Translators: the hint's advice; %(call)s is a Truco call (Envido, Truco, ...), kept in Spanish.
+        return _("Call %(call)s.", call=call)
+    try:
+        card = Card.parse(text)
+    except (TrucoError, ValueError):
+        return action_label(text, face)
+    # Translators: the hint's advice; %(card)s is a card's name such as "seven of espadas".
+    return _("Play your %(card)s.", card=card_name(card, face))
+
+
+HintTeller = Callable[[dict[str, Any]], str]
+
+# The hint's reason told to the learner: one sentence for a game of two ("you") and one for a game
+# with partners ("your team"), so a one-against-one game never speaks of a team. Codes not listed
+# here are told as a bot's reason (reason_sentence), which names no team for them.
+_HINT_ALONE: dict[ReasonCode, HintTeller] = {
+    ReasonCode.WIN_RATE_TRICK: lambda p: _(
+        "It takes this trick against about %(wins)s of %(of)s hands your opponent may hold.", **p
+    ),
+    ReasonCode.WIN_RATE_HAND: lambda p: (
+        _("With it you almost never take the hand on tricks.", **p)
+        if _never(p)
+        else _("With it you take the hand on tricks in about %(wins)s of %(of)s deals your opponent may hold.", **p)
+    ),
+    ReasonCode.BEST_EXPECTED: lambda p: _("It gives you the best expected result over the rest of the hand.", **p),
+    # Translators: %(call)s is Truco, Retruco or Vale cuatro, kept in Spanish.
+    ReasonCode.TRUCO_SURE: lambda p: _("You can no longer lose this hand: %(call)s costs you nothing.", **p),
+    # Translators: the envido (a Truco call) stays Spanish; %(count)s is the learner's envido number.
+    ReasonCode.ENVIDO_CALL_ODDS: lambda p: _(
+        "With an envido of %(count)s you win the showdown in about %(wins)s of %(of)s deals.", **p
+    ),
+    # Translators: the envido (a Truco call) stays Spanish; %(count)s is the learner's envido number.
+    ReasonCode.ENVIDO_RAISE_ODDS: lambda p: _(
+        "With an envido of %(count)s you win the showdown in about %(wins)s of %(of)s deals: worth raising.", **p
+    ),
+    # Translators: the envido (a Truco call) stays Spanish; %(count)s is the learner's envido number.
+    ReasonCode.ENVIDO_ACCEPT_ODDS: lambda p: _(
+        "With an envido of %(count)s you win the showdown in about %(wins)s of %(of)s deals.", **p
+    ),
+    ReasonCode.ENVIDO_DECLINE_ODDS: lambda p: (
+        # Translators: the envido (a Truco call) stays Spanish; %(count)s is the learner's envido number.
+        _("With an envido of %(count)s you would almost never win the showdown.", **p)
+        if _never(p)
+        # Translators: the envido (a Truco call) stays Spanish; %(count)s is the learner's envido number.
+        else _("With an envido of %(count)s you would win the showdown in only about %(wins)s of %(of)s deals.", **p)
+    ),
+    # Translators: "No quiero" (declining) stays Spanish; %(count)s is the learner's envido number.
+    ReasonCode.ENVIDO_ACCEPT_FORCED: lambda p: _(
+        "No quiero would give your opponent the match, so accept even with an envido of %(count)s.", **p
+    ),
+    # Translators: a bluff ("mentir"); %(count)s is the learner's envido number.
+    ReasonCode.ENVIDO_BLUFF: lambda p: _(
+        "A bluff: your envido of %(count)s is low, but your opponent says No quiero in about %(folds)s of %(of)s deals.",
+        **p,
+    ),
+    # Translators: "No quiero" (declining) stays Spanish.
+    ReasonCode.MATCH_DECLINE_LOSES: lambda p: _("No quiero would give your opponent the match.", **p),
+    # Translators: going to the mazo (folding); the envido stays Spanish.
+    ReasonCode.MAZO_SAVE_POINTS: lambda p: _(
+        "Played on, the hand would likely cost you more than going to the mazo now.", **p
+    ),
+    # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+    ReasonCode.TABLE_CARD_WEAK: lambda p: (
+        # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+        _(
+            "You have no card left in hand, and your %(card)s on the table is unlikely to take the trick that decides: No quiero to the %(call)s.",
+            **p,
+        )
+        if "card" in p
+        # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
+        else _("You have no card left in hand to take the trick that decides: No quiero to the %(call)s.", **p)
+    ),
+    ReasonCode.TABLE_CARD_HOLDS: lambda p: (
+        _(
+            "You have no card left in hand, but your %(card)s on the table should take the trick that decides.",
+            **p,
+        )
+        if "card" in p
+        else _("You have no card left in hand, but the trick that decides should be yours.", **p)
+    ),
+    ReasonCode.PLAY_LOWEST_WINNER: lambda p: _(
+        "The %(card)s is your lowest card that beats your opponent's card on the table.", **p
+    ),
+    # Translators: a parda is a tied trick; keep the term.
+    ReasonCode.PLAY_PARDA: lambda p: _("The %(card)s ties the trick (parda), which keeps the hand on your side.", **p),
+}
+_HINT_TEAM: dict[ReasonCode, HintTeller] = {
+    ReasonCode.WIN_RATE_TRICK: lambda p: _(
+        "It takes this trick against about %(wins)s of %(of)s hands the other team may hold.", **p
+    ),
+    ReasonCode.WIN_RATE_HAND: lambda p: (
+        _("With it your team almost never takes the hand on tricks.", **p)
+        if _never(p)
+        else _("With it your team takes the hand on tricks in about %(wins)s of %(of)s deals the others may hold.", **p)
+    ),
+    ReasonCode.BEST_EXPECTED: lambda p: _(
+        "It gives your team the best expected result over the rest of the hand.", **p
+    ),
+    # Translators: %(call)s is Truco, Retruco or Vale cuatro, kept in Spanish.
+    ReasonCode.TRUCO_SURE: lambda p: _("Your team can no longer lose this hand: %(call)s costs nothing.", **p),
+    # Translators: the envido (a Truco call) stays Spanish; %(count)s is the learner's envido number.
+    ReasonCode.ENVIDO_CALL_ODDS: lambda p: _(
+        "With an envido of %(count)s your team wins the showdown in about %(wins)s of %(of)s deals.", **p
+    ),
+    # Translators: the envido (a Truco call) stays Spanish; %(count)s is the learner's envido number.
+    ReasonCode.ENVIDO_RAISE_ODDS: lambda p: _(
+        "With an envido of %(count)s your team wins the showdown in about %(wins)s of %(of)s deals: worth raising.",
+        **p,
+    ),
+    # Translators: the envido (a Truco call) stays Spanish; %(count)s is the learner's envido number.
+    ReasonCode.ENVIDO_ACCEPT_ODDS: lambda p: _(
+        "With an envido of %(count)s your team wins the showdown in about %(wins)s of %(of)s deals.", **p
+    ),
+    ReasonCode.ENVIDO_DECLINE_ODDS: lambda p: (
+        # Translators: the envido (a Truco call) stays Spanish; %(count)s is the learner's envido number.
+        _("With an envido of %(count)s your team would almost never win the showdown.", **p)
+        if _never(p)
+        # Translators: the envido (a Truco call) stays Spanish; %(count)s is the learner's envido number.
+        else _(
+            "With an envido of %(count)s your team would win the showdown in only about %(wins)s of %(of)s deals.", **p
+        )
+    ),
+    # Translators: "No quiero" (declining) stays Spanish; %(count)s is the learner's envido number.
+    ReasonCode.ENVIDO_ACCEPT_FORCED: lambda p: _(
+        "No quiero would give the other team the match, so accept even with an envido of %(count)s.", **p
+    ),
+    # Translators: a bluff ("mentir"); %(count)s is the learner's envido number.
+    ReasonCode.ENVIDO_BLUFF: lambda p: _(
+        "A bluff: your envido of %(count)s is low, but the other team says No quiero in about %(folds)s of %(of)s deals.",
+        **p,
+    ),
+    # Translators: "No quiero" (declining) stays Spanish.
+    ReasonCode.MATCH_DECLINE_LOSES: lambda p: _("No quiero would give the other team the match.", **p),
+    # Translators: going to the mazo (folding); the envido stays Spanish.
+    ReasonCode.MAZO_SAVE_POINTS: lambda p: _(
+        "Played on, the hand would likely cost your team more than going to the mazo now.", **p
+    ),
+}
+
+
+def hint_reason(reason: BotReason | Mapping[str, Any], face: str | None = "spanish", players: int = 2) -> str:
+    """Why the hint's advice is best, said to the learner: "you" in a game of two, "your team" with
+    partners (``players``). Falls back to :func:`reason_sentence` for codes with no own sentence."""
+    code, params = _params(reason, face)
+    tellers = _HINT_ALONE if players == 2 else _HINT_TEAM
+    teller = tellers.get(code) if code is not None else None
+    if teller is None:
+        return reason_sentence(reason, face)
+    try:
+        return teller(params)
+    except (KeyError, ValueError, TypeError):
+        return reason_sentence(reason, face)
 
 
 # --- Señas ----------------------------------------------------------------------------------------

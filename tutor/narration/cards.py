@@ -332,11 +332,11 @@ def suit_name(suit: Suit | str, face: str | None = "spanish") -> str:
 def figure_name(rank: int) -> str:
     """The name of a figure (10, 11, 12) in the request's language; the number for other ranks."""
     figures = {
-        # Translators: the sota, the 10 of the Spanish deck (a page). de Bube, pl dziesiątka.
+        # Translators: the sota, the 10 of the Spanish deck (a page). de Bube, pl walet.
         10: lambda: pgettext("figure", "jack"),
-        # Translators: the caballo, the 11 of the Spanish deck (a knight on horseback). de Reiter, pl jedenastka.
+        # Translators: the caballo, the 11 of the Spanish deck (a knight on horseback). de Reiter, pl rycerz.
         11: lambda: pgettext("figure", "knight"),
-        # Translators: the rey, the 12 of the Spanish deck. de König, pl dwunastka.
+        # Translators: the rey, the 12 of the Spanish deck. de König, pl król.
         12: lambda: pgettext("figure", "king"),
     }
     return figures[rank]() if rank in figures else str(rank)

@@ -103,6 +103,15 @@ def _call(event: Event, p: Perspective, face: str | None) -> str:
 
 
 def _answer(event: Event, p: Perspective, face: str | None) -> str:
+    if event.auto:  # Catalan Truc: playing a card without a word accepts the bet
+        return _by_seat(
+            event,
+            p,
+            # Translators: Catalan Truc: the learner accepted the bet (truc) by playing a card without a word.
+            lambda: _("You accept the bet by playing a card."),
+            # Translators: %(player)s is a seat name; Catalan Truc: a card played without a word accepts the bet.
+            lambda who: _("%(player)s accepts the bet by playing a card.", player=who),
+        )
     answer = answer_name(bool(event.quiero))
     return _by_seat(
         event,
@@ -238,6 +247,8 @@ def award_label(rule: str | None, points: str) -> str:
         "mazo": lambda: _("After the mazo: %(points)s.", points=points),
         # Translators: the early-mazo option: folding in the first trick before the envido; keep "mazo".
         "mazo_early": lambda: _("Early mazo: %(points)s.", points=points),
+        # Translators: Catalan Truc: the team on 11 points chose not to play the hand; %(points)s is like "1 point for you".
+        "eleven_refused": lambda: _("The hand of 11 not played: %(points)s.", points=points),
     }
     teller = labels.get(str(rule)) if rule is not None else None
     return teller() if teller else sentence(points) + "."
@@ -265,6 +276,12 @@ def hand_rule_sentence(rule: str | None) -> str:
         ),
         # Translators: "pardas" are tied tricks, "mano" the player who plays first; keep the Truco terms.
         "all_parda_mano": lambda: _("All three tricks were pardas: the mano's team wins the hand."),
+        # Translators: "pardas" are tied tricks; keep the Truco term. Catalan Truc.
+        "all_parda_not_dealer": lambda: _("All three tricks were pardas: the team that did not deal wins the hand."),
+        # Translators: Catalan Truc: after a knock the dealer dealt one card each, so one trick decides.
+        "one_card": lambda: _("A hand of one card: its only trick decides."),
+        # Translators: "parda" is a tied trick; keep the Truco term. Catalan Truc, a hand of one card.
+        "one_card_parda_not_dealer": lambda: _("The only trick was a parda: the team that did not deal wins the hand."),
     }
     teller = rules.get(str(rule)) if rule is not None else None
     return teller() if teller else ""
@@ -311,6 +328,56 @@ def _match_won(event: Event, p: Perspective, face: str | None) -> str:
     )
 
 
+def _knock(event: Event, p: Perspective, face: str | None) -> str:
+    return _by_seat(
+        event,
+        p,
+        # Translators: Catalan Truc: instead of cutting, the player knocks on the pack (asking for one card each).
+        lambda: _("You knock on the pack instead of cutting."),
+        # Translators: %(player)s is a seat name; Catalan Truc: knocking on the pack instead of cutting.
+        lambda who: _("%(player)s knocks on the pack instead of cutting.", player=who),
+    )
+
+
+def _deal_chosen(event: Event, p: Perspective, face: str | None) -> str:
+    one = event.value == 1
+    return _by_seat(
+        event,
+        p,
+        # Translators: Catalan Truc: after a knock the learner, the dealer, deals one card or three to each player.
+        lambda: _("You deal one card to each player.") if one else _("You deal three cards to each player."),
+        # Translators: %(player)s is the dealer; Catalan Truc: after a knock, one card or three to each player.
+        lambda who: (
+            _("%(player)s deals one card to each player.", player=who)
+            if one
+            else _("%(player)s deals three cards to each player.", player=who)
+        ),
+    )
+
+
+def _eleven_played(event: Event, p: Perspective, face: str | None) -> str:
+    value = number(event.value or 3)
+    return _by_team(
+        event,
+        p,
+        # Translators: Catalan Truc: the learner, on 11 points, plays the hand; it is worth %(value)s and nobody bets.
+        lambda: _("You play the hand of 11: it is worth %(value)s and nobody bets.", value=value),
+        # Translators: %(team)s is a team name; Catalan Truc: the team on 11 plays the hand, worth %(value)s, no bets.
+        lambda team: _("%(team)s plays the hand of 11: it is worth %(value)s and nobody bets.", team=team, value=value),
+    )
+
+
+def _eleven_refused(event: Event, p: Perspective, face: str | None) -> str:
+    return _by_team(
+        event,
+        p,
+        # Translators: Catalan Truc: the learner, on 11 points, does not play the hand (the opponents score 1).
+        lambda: _("You do not play the hand of 11."),
+        # Translators: %(team)s is a team name; Catalan Truc: the team on 11 points does not play the hand.
+        lambda team: _("%(team)s does not play the hand of 11.", team=team),
+    )
+
+
 SENTENCES: dict[str, Teller] = {
     "card_played": _card_played,
     "trick_won": _trick_won,
@@ -331,6 +398,10 @@ SENTENCES: dict[str, Teller] = {
     "cards_shown": _cards_shown,
     "hand_over": _hand_over,
     "match_won": _match_won,
+    "knock": _knock,
+    "deal_chosen": _deal_chosen,
+    "eleven_played": _eleven_played,
+    "eleven_refused": _eleven_refused,
 }
 """The sentence of every event kind, by its value (``EventKind.CARD_PLAYED.value`` is ``"card_played"``)."""
 

@@ -37,8 +37,8 @@ from .perspective import Perspective
 from .words import call_name, calls_formula, card_list, join, points_text, sentence, sum_formula
 
 __all__ = [
-    "Explanation",
-    "Verdict",
+    "ExplanationText",
+    "VerdictText",
     "call_name",
     "explain_envido",
     "explain_flor",
@@ -56,7 +56,7 @@ ONLOOKER = Perspective.onlooker()
 
 
 @dataclass(frozen=True, slots=True)
-class Explanation:
+class ExplanationText:
     """A result told in sentences: a short headline, then the reasons in order."""
 
     headline: str
@@ -68,7 +68,7 @@ class Explanation:
 
 
 @dataclass(frozen=True, slots=True)
-class Verdict:
+class VerdictText:
     """Whether a learner's answer was right, and a hint when a usual mistake explains it."""
 
     correct: bool
@@ -87,7 +87,7 @@ def _figures_note() -> str:
     return _("The 10, 11 and 12 (the figures) count 0 for envido.")
 
 
-def explain_envido(result: EnvidoResult, face: str | None = "spanish") -> Explanation:
+def explain_envido(result: EnvidoResult, face: str | None = "spanish") -> ExplanationText:
     """Why three cards are worth ``result.points`` for envido (docs/rules §4.1).
 
     Two of one suit: which two count and ``20 + a + b``; three of one suit: the best two; no two of
@@ -133,10 +133,10 @@ def explain_envido(result: EnvidoResult, face: str | None = "spanish") -> Explan
             # Translators: envido counting rule; the figures are the 10, 11 and 12 (sota, caballo, rey).
             _("No two cards share a suit, and all three are figures (10, 11 or 12), which count 0: the envido is 0.")
         )
-    return Explanation(headline, tuple(reasons), formula)
+    return ExplanationText(headline, tuple(reasons), formula)
 
 
-def explain_flor(result: FlorResult, face: str | None = "spanish") -> Explanation:
+def explain_flor(result: FlorResult, face: str | None = "spanish") -> ExplanationText:
     """What three cards of one suit are worth as a flor, when flor is played (docs/rules §8.1)."""
     # Translators: "flor" (three cards of one suit) is a Truco term and stays Spanish.
     headline = _("Flor: %(points)s.", points=result.points)
@@ -147,7 +147,7 @@ def explain_flor(result: FlorResult, face: str | None = "spanish") -> Explanatio
         _("When flor is played, a flor is worth 20 plus the values of all three cards, and it cancels the envido."),
     )
     formula = sum_formula([20, *(card.envido_value for card in result.cards)], result.points)
-    return Explanation(headline, reasons, formula)
+    return ExplanationText(headline, reasons, formula)
 
 
 def _face_value_envido(cards: Sequence[Card]) -> int:
@@ -161,12 +161,12 @@ def _face_value_envido(cards: Sequence[Card]) -> int:
     return max(card.rank for card in cards)
 
 
-def judge_envido_guess(result: EnvidoResult, guess: int, face: str | None = "spanish") -> Verdict:
+def judge_envido_guess(result: EnvidoResult, guess: int, face: str | None = "spanish") -> VerdictText:
     """Compare a learner's answer with the envido, naming the usual mistake when one explains it."""
     points = result.points
     if guess == points:
         # Translators: the learner's answer was right; "envido" stays Spanish.
-        return Verdict(True, _("Right! The envido is %(points)s.", points=points))
+        return VerdictText(True, _("Right! The envido is %(points)s.", points=points))
     # Translators: the learner's answer was wrong; "envido" stays Spanish.
     message = _("Not quite: you said %(guess)s, but the envido is %(points)s.", guess=guess, points=points)
     values = sorted((card.envido_value for card in result.cards), reverse=True)
@@ -186,13 +186,13 @@ def judge_envido_guess(result: EnvidoResult, guess: int, face: str | None = "spa
         hint = _("The 10, 11 and 12 count 0 for envido, not their number.")
     elif result.kind is EnvidoKind.SINGLE and guess in values:
         hint = _("Take the highest card: %(card)s.", card=card_list(result.counted, face))
-    return Verdict(False, message, hint)
+    return VerdictText(False, message, hint)
 
 
 # --- Showdown -----------------------------------------------------------------------------------
 
 
-def explain_showdown(result: ShowdownResult) -> Explanation:
+def explain_showdown(result: ShowdownResult) -> ExplanationText:
     """The showdown told turn by turn: the order, who states, who says "son buenas", who wins and why."""
     order = join(str(seat + 1) for seat in result.order)
     # Translators: "mano" is the player who plays first in the hand; keep the Truco term (docs/rules glossary).
@@ -249,7 +249,7 @@ def explain_showdown(result: ShowdownResult) -> Explanation:
         why = _("%(team)s has the best envido: %(value)s against %(other)s.", team=team, value=ours, other=theirs)
     reasons.append(sentence(why))
     reasons.append(sentence(_("%(player)s shows the cards at the end of the hand.", player=winner)))
-    return Explanation(headline, tuple(reasons))
+    return ExplanationText(headline, tuple(reasons))
 
 
 def team_values_text(result: ShowdownResult) -> tuple[str, str]:
@@ -265,7 +265,7 @@ def team_values_text(result: ShowdownResult) -> tuple[str, str]:
 # --- Stakes -------------------------------------------------------------------------------------
 
 
-def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = ()) -> Explanation:
+def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = ()) -> ExplanationText:
     """What an envido ladder is worth if accepted and if declined, and the rule behind each number.
 
     ``next_calls`` are the raises still possible (``stakes.next_envido_calls``) for a closing sentence.
@@ -370,10 +370,10 @@ def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = 
     else:
         # Translators: "Quiero" and "No quiero" stay Spanish.
         reasons.append(_("Nothing can follow: the answer is Quiero or No quiero."))
-    return Explanation(headline, tuple(reasons))
+    return ExplanationText(headline, tuple(reasons))
 
 
-def explain_truco_stake(stake: TrucoStake) -> Explanation:
+def explain_truco_stake(stake: TrucoStake) -> ExplanationText:
     """What the hand is worth after a truco ladder, accepted or declined (docs/rules §5.2)."""
     last = stake.calls[-1]
     # Translators: summary of a truco stake; "Quiero" and "No quiero" stay Spanish.
@@ -401,10 +401,10 @@ def explain_truco_stake(stake: TrucoStake) -> Explanation:
         reasons.append(
             _("Next possible raise: %(call)s, only by the team that accepted the last call.", call=call_name(following))
         )
-    return Explanation(headline, tuple(reasons))
+    return ExplanationText(headline, tuple(reasons))
 
 
-def explain_mazo(truco_calls: Sequence[TrucoCall] = (), early_mazo: bool = False) -> Explanation:
+def explain_mazo(truco_calls: Sequence[TrucoCall] = (), early_mazo: bool = False) -> ExplanationText:
     """What going to the mazo (folding) gives the other team, now and after an answer (docs/rules §6)."""
     level = len(truco_calls)
     now = mazo_award(level - 1 if level else 0)
@@ -438,12 +438,12 @@ def explain_mazo(truco_calls: Sequence[TrucoCall] = (), early_mazo: bool = False
                 points=points_text(after),
             )
         )
-    return Explanation(headline, tuple(reasons))
+    return ExplanationText(headline, tuple(reasons))
 
 
 def explain_flor_rules(
     mode: str, contraflor: FlorStake | None = None, al_resto: FlorStake | None = None
-) -> Explanation:
+) -> ExplanationText:
     """What the flor option changes (docs/rules §8): simple flor, or flor with contraflor values."""
     # Translators: "flor" (three cards of one suit) and "envido" are Truco terms and stay Spanish.
     headline = _("Flor is played: a player who holds a flor announces it, and it cancels the envido.")
@@ -466,4 +466,4 @@ def explain_flor_rules(
                 declined=points_text(al_resto.declined),
             )
         )
-    return Explanation(headline, tuple(reasons))
+    return ExplanationText(headline, tuple(reasons))

@@ -30,13 +30,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.engine.rules import player_counts
 from tutor.i18n import gettext as _, ngettext, pgettext
 
 from .words import number, sentence
 
 __all__ = ["Perspective", "TABLE_SIZES"]
 
-TABLE_SIZES = (2, 4, 6)
+TABLE_SIZES = player_counts()
 """The numbers of players a table may have."""
 
 

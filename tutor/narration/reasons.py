@@ -250,6 +250,20 @@ def _reason_message(reason: Reason, details: dict[str, Any]) -> str:
         Reason.CANNOT_SAY_SON_BUENAS: lambda: _("“Son buenas” is not possible here: this number must be stated."),
         Reason.MATCH_OVER: lambda: _("The game is over."),
         Reason.UNKNOWN_ACTION: lambda: _("That action is not possible."),
+        Reason.NOT_IN_GAME: lambda: _("That action is not part of this game."),
+        # Translators: "mazo" (folding) as your glossary says; Catalan Truc has no folding.
+        Reason.MAZO_NOT_IN_RULES: lambda: _("This game has no mazo: a team gives up only by refusing a bet."),
+        # Translators: Catalan Truc: in the hand of 11, or with both teams on 11, nobody may bet (truc, retruc).
+        Reason.BETS_CLOSED: lambda: _("Nobody may bet in this hand."),
+        # Translators: Catalan Truc: knocking on the pack instead of cutting asks for a one-card hand.
+        Reason.KNOCK_NOT_ALLOWED: lambda: _(
+            "The knock comes first, from the dealer's left neighbour, while no team has more than 10 points."
+        ),
+        # Translators: Catalan Truc: after a knock the dealer deals one card or three to each player.
+        Reason.DEAL_CHOICE_PENDING: lambda: _("The dealer first chooses to deal one card or three."),
+        # Translators: Catalan Truc: the team with 11 points decides whether to play the hand.
+        Reason.ELEVEN_DECISION_PENDING: lambda: _("The team on 11 points first decides whether to play this hand."),
+        Reason.NOTHING_TO_DECIDE: lambda: _("There is nothing to decide now."),
     }
     text = messages[reason]() if reason in messages else _("That is not allowed.")
     position = _position(details)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from babel.lists import format_list
 
 from tutor.engine.cards import Card
-from tutor.engine.stakes import ENVIDO_POINTS, EnvidoCall, FlorCall, TrucoCall
+from tutor.engine.stakes import ENVIDO_POINTS, EnvidoCall, FlorCall, TrucCall, TrucoCall
 from tutor.i18n import current_language, format_number, ngettext, pgettext
 
 from .cards import card_name
@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 
-def call_name(call: EnvidoCall | TrucoCall | FlorCall | str) -> str:
+def call_name(call: EnvidoCall | TrucoCall | TrucCall | FlorCall | str) -> str:
     """The name of a call as players say it; the names stay Spanish in every language (docs/rules §10.3)."""
     names = {
         # Translators: name of a Truco call; keep it in Spanish as all the rule sources do.
@@ -45,6 +45,10 @@ def call_name(call: EnvidoCall | TrucoCall | FlorCall | str) -> str:
         "retruco": lambda: pgettext("call", "Retruco"),
         # Translators: name of a Truco call; keep it in Spanish as all the rule sources do.
         "vale_cuatro": lambda: pgettext("call", "Vale cuatro"),
+        # Translators: name of a Catalan Truc bet (the hand worth 2); keep it in Catalan as the rule sources do.
+        "truc": lambda: pgettext("call", "Truc"),
+        # Translators: name of a Catalan Truc bet (the hand worth 3); keep it in Catalan as the rule sources do.
+        "retruc": lambda: pgettext("call", "Retruc"),
         # Translators: the announcement of a flor (three cards of one suit); keep it in Spanish.
         "flor": lambda: pgettext("call", "Flor"),
         # Translators: name of a flor raise; keep it in Spanish as the rule sources do.

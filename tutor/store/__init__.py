@@ -8,6 +8,7 @@
 * :mod:`.progress`: reading the projections (:class:`Progress`, one learner or a class at once);
 * :mod:`.runs`: games, practice hands and quizzes: ownership, compare-and-swap writes, hints;
 * :mod:`.learners`, :mod:`.tokens`: learners and device codes, answer forms' one-time tokens;
+* :mod:`.classroom`: teacher accounts, classes and their members, login and join-code limits;
 * :mod:`.clock`: the time every write and read of the store goes by, injected through the app.
 
 A :class:`Store` belongs to one app (``create_app`` makes it: :func:`init_app`); features reach it
@@ -22,8 +23,10 @@ from datetime import date, datetime, tzinfo
 from zoneinfo import ZoneInfo
 
 from flask import Flask, current_app
+from sqlalchemy.exc import InterfaceError, OperationalError, TimeoutError as PoolTimeout
 
 from .attempts import Appended, AttemptLog, LogEntry, attempt_of
+from .classroom import Classroom
 from .clock import Clock, ManualClock, OffsetClock, SystemClock, utc_today
 from .learners import DeviceCodeLimit, Learners
 from .progress import Progress, ProgressReader, ReviewItem, reviewable
@@ -53,9 +56,13 @@ from .schema import (
     normalize_device_code,
     utcnow,
 )
-from .tokens import TOKEN_FIELD, TOKEN_TTL, FormTokens, new_token
+from .tokens import FORM_TOKEN_FIELD, TOKEN_TTL, FormTokens, new_form_token
 
 EXTENSION = "tutor.store"
+
+UNAVAILABLE = (OperationalError, InterfaceError, PoolTimeout)
+"""Exceptions that mean the database cannot be reached now (an outage, a restart, a dropped
+connection, a pool timeout), not a bug: the web layer answers them with a 503."""
 
 
 class Store:
@@ -72,6 +79,7 @@ class Store:
         self.practice = PracticeRuns(self, PracticeRun)
         self.quizzes = QuizRuns(self)
         self.device_codes = DeviceCodeLimit(self)
+        self.classroom = Classroom(self)
 
     def now(self) -> datetime:
         """The store's time now (timezone-aware)."""
@@ -114,6 +122,7 @@ def use_clock(app: Flask, clock: Clock) -> Clock:
 
 __all__ = [
     "Appended",
+    "Classroom",
     "AttemptLog",
     "LogEntry",
     "attempt_of",
@@ -159,11 +168,12 @@ __all__ = [
     "new_public_id",
     "normalize_device_code",
     "utcnow",
-    "TOKEN_FIELD",
+    "FORM_TOKEN_FIELD",
     "TOKEN_TTL",
     "FormTokens",
-    "new_token",
+    "new_form_token",
     "Store",
+    "UNAVAILABLE",
     "init_app",
     "store_of",
     "current_store",

@@ -4,14 +4,19 @@
 each learner in its own transaction under its lock, so it can run while the app serves.
 ``store check`` compares the stored projections with a replay of the log and lists the differences
 (exit status 1 if any).
+``store prune`` forgets anonymous learners with no activity for ``--days`` (default 365: the session
+cookie's lifetime) with everything they own; ``--dry-run`` only counts (docs/deploy.md, "Retention").
 """
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 import click
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
+from .learners import PRUNE_AFTER
 from .schema import Learner, db
 
 
@@ -61,3 +66,33 @@ def check(learners: tuple[int, ...]) -> None:
     click.echo(f"{len(ids) - bad} of {len(ids)} learners agree with their log")
     if bad:
         raise SystemExit(1)
+
+
+@store_cli.command("prune")
+@click.option(
+    "--days",
+    type=click.IntRange(min=1),
+    default=PRUNE_AFTER.days,
+    show_default=True,
+    help="Forget anonymous learners with no activity for this many days.",
+)
+@click.option("--dry-run", is_flag=True, help="Count what would be deleted; delete nothing.")
+@with_appcontext
+def prune(days: int, dry_run: bool) -> None:
+    """Forget anonymous learners who have not been back for a long time, with their log and runs.
+
+    A learner is forgotten when it was not seen, answered nothing and touched no game, practice hand
+    or quiz for ``--days``, and nothing outside its own rows points at it (a class, an account).
+    """
+    from . import current_store
+
+    store = current_store()
+    before = store.now() - timedelta(days=days)
+    pruned = store.learners.prune(before, dry_run=dry_run)
+    verb = "would delete" if dry_run else "deleted"
+    noun = "learner" if pruned.learners == 1 else "learners"
+    details = ", ".join(f"{count} {table}" for table, count in pruned.rows.items() if count)
+    click.echo(
+        f"{verb} {pruned.learners} {noun} with no activity since {before:%Y-%m-%d %H:%M} UTC"
+        + (f" ({details} rows)" if details else "")
+    )

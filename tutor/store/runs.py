@@ -55,13 +55,27 @@ class Runs(Generic[R]):
         self.store = store
         self.model: type[R] = model
 
-    def create(self, learner_id: int, **values: Any) -> R:
-        """A new run (its log and version as given)."""
+    def create(self, learner_id: int, *, unique: Sequence[str] = (), **values: Any) -> R:
+        """A new run (its log and version as given).
+
+        With ``unique`` (the columns of a unique index besides the learner, e.g. ``("daily",)``): the
+        learner's run with those values if there is one, else a new one, in one ``INSERT ... ON
+        CONFLICT DO NOTHING``, so two starts sent at once make one run and both get it.
+        """
         now = self.store.clock.now()
-        run = self.model(learner_id=learner_id, hints=0, hint_pending=False, created=now, updated=now, **values)
-        db.session.add(run)
+        fields = {"learner_id": learner_id, "hints": 0, "hint_pending": False, "created": now, "updated": now}
+        if not unique:
+            run = self.model(**fields, **values)
+            db.session.add(run)
+            db.session.commit()
+            return run
+        db.session.execute(
+            upsert(self.model.__table__).values(public_id=new_public_id(), **fields, **values).on_conflict_do_nothing()
+        )
         db.session.commit()
-        return run
+        found = self.first(learner_id, **{name: values[name] for name in unique})
+        assert found is not None
+        return found
 
     def load(self, owner_public_id: str | None, public_id: str | None, **where: Any) -> R | None:
         """The run if it belongs to the learner of ``owner_public_id`` (see :func:`owned`)."""
@@ -271,21 +285,34 @@ class QuizRuns:
             .limit(1)
         )
 
-    def create(self, learner_id: int, quiz: str, seed: int, size: int) -> QuizRun:
+    def _insert_once(self, learner_id: int, quiz: str, seed: int, size: int, day: str | None = None) -> None:
+        """Insert a new run unless a unique index already holds one (``INSERT ... ON CONFLICT DO NOTHING``)."""
         now = self.store.clock.now()
-        run = QuizRun(
-            learner_id=learner_id,
-            quiz=quiz,
-            seed=seed,
-            size=size,
-            answers=[],
-            version=0,
-            score=0,
-            created=now,
-            updated=now,
+        db.session.execute(
+            upsert(QuizRun.__table__)
+            .values(
+                public_id=new_public_id(),
+                learner_id=learner_id,
+                quiz=quiz,
+                seed=seed,
+                size=size,
+                day=day,
+                answers=[],
+                version=0,
+                score=0,
+                created=now,
+                updated=now,
+            )
+            .on_conflict_do_nothing()
         )
-        db.session.add(run)
         db.session.commit()
+
+    def start(self, learner_id: int, quiz: str, seed: int, size: int) -> QuizRun:
+        """The learner's open run of this quiz and seed, made if there is none (the index of open runs:
+        a double click on "Start" makes one run)."""
+        self._insert_once(learner_id, quiz, seed, size)
+        run = self.open(learner_id, quiz, seed)
+        assert run is not None
         return run
 
     def best_scores(self, learner_id: int | None) -> dict[str, Best]:
@@ -356,26 +383,7 @@ class QuizRuns:
     def ensure_daily(self, learner_id: int, day: date, seed: int, size: int) -> QuizRun:
         """The learner's run of the day's set, made on the first answer (one per learner and day, even
         for two first answers at once)."""
-        table = QuizRun.__table__
-        now = self.store.clock.now()
-        db.session.execute(
-            upsert(table)
-            .values(
-                public_id=new_public_id(),
-                learner_id=learner_id,
-                quiz=DAILY,
-                seed=seed,
-                size=size,
-                day=day.isoformat(),
-                answers=[],
-                version=0,
-                score=0,
-                created=now,
-                updated=now,
-            )
-            .on_conflict_do_nothing()
-        )
-        db.session.commit()
+        self._insert_once(learner_id, DAILY, seed, size, day.isoformat())
         run = self.daily(learner_id, day)
         assert run is not None
         return run

@@ -42,6 +42,7 @@ from sqlalchemy import (
     UniqueConstraint,
     event,
     false,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
 
@@ -349,7 +350,7 @@ class RunColumns:
     seed: Mapped[int] = mapped_column(Integer)
     """Fixes the deals and every bot decision."""
     log: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    """The action log, one list of entries per hand (``tutor.bots.table.Entry``)."""
+    """The action log, one list of entries per hand (``tutor.bots.table.LoggedAction``)."""
     version: Mapped[int] = mapped_column(Integer, default=0)
     """Log entries so far: the page posts the version it was drawn after."""
     hints: Mapped[int] = mapped_column(Integer, default=0)
@@ -366,6 +367,11 @@ class Game(RunColumns, db.Model):  # type: ignore[name-defined]
     """
 
     __tablename__ = "game"
+    __table_args__ = (
+        # One daily deal per learner and day: two "Start" clicks at once make one game (NULLs are
+        # distinct, so ordinary games are not constrained).
+        Index("uq_game_learner_daily", "learner_id", "daily", unique=True),
+    )
 
     rules: Mapped[str] = mapped_column(String(200))
     """The rules in the engine's notation (``tutor.engine.notation.format_rules``)."""
@@ -389,7 +395,7 @@ class Game(RunColumns, db.Model):  # type: ignore[name-defined]
 class PracticeRun(RunColumns, db.Model):  # type: ignore[name-defined]
     """One try at a practice hand (``tutor/content/hands``): the hand's key, the seed of its deal and
     the action log, like a :class:`Game` of one hand. ``stars`` is set once, when the hand ends
-    (``tutor.content.practice.Verdict``)."""
+    (``tutor.content.practice.PracticeOutcome``)."""
 
     __tablename__ = "practice_run"
     __table_args__ = (Index("ix_practice_run_learner_hand", "learner_id", "hand_key"),)
@@ -400,7 +406,7 @@ class PracticeRun(RunColumns, db.Model):  # type: ignore[name-defined]
     goal: Mapped[bool | None] = mapped_column(nullable=True)
     """Whether the goal was reached, once the hand is over."""
     review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    """The hand's review once computed (``tutor.web.components.table.review_hand``)."""
+    """The hand's review once computed (``tutor.web.components.table.replay_hand``)."""
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     def __repr__(self) -> str:
@@ -410,17 +416,28 @@ class PracticeRun(RunColumns, db.Model):  # type: ignore[name-defined]
 class QuizRun(db.Model):  # type: ignore[name-defined]
     """One try at a quiz, the mixed exam or a daily set (``tutor.web.quiz``).
 
-    The questions are not stored: the quiz's key and seed draw them again (``tutor.web.quiz.draw``).
-    ``answers`` holds what the learner answered, one entry per question (a quiz: in order, one
-    answer each; a daily set: per question its tries, and whether it was solved or shown). Every
-    write is a compare-and-swap on ``version`` in the same transaction as the attempt it appends to
-    the learning log (:mod:`tutor.store.runs`). A learner has at most one run of a day's daily set.
+        The questions are not stored: the quiz's key and seed draw them again (``tutor.web.quiz.draw``).
+        ``answers`` holds what the learner answered, one entry per question (a quiz: in order, one
+        answer each; a daily set: per question its tries, and whether it was solved or shown). Every
+        write is a compare-and-swap on ``version`` in the same transaction as the attempt it appends to
+        the learning log (:mod:`tutor.store.runs`). A learner has at most one run of a day's daily set,
+    and at most one open (unfinished) run of a quiz and seed.
     """
 
     __tablename__ = "quiz_run"
     __table_args__ = (
         UniqueConstraint("learner_id", "quiz", "day"),
         Index("ix_quiz_run_learner_quiz", "learner_id", "quiz"),
+        # At most one open run of a quiz and seed per learner: two "Start" clicks at once make one.
+        Index(
+            "uq_quiz_run_open",
+            "learner_id",
+            "quiz",
+            "seed",
+            unique=True,
+            sqlite_where=text("day IS NULL AND finished IS NULL"),
+            postgresql_where=text("day IS NULL AND finished IS NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -1,7 +1,7 @@
 """Answer forms' one-time tokens: a form sent twice (a double click, a browser resending, a form
 replayed in a second tab) counts once.
 
-Every answer form carries :func:`new_token`; :meth:`FormTokens.claim` inserts ``(learner, token)``
+Every answer form carries :func:`new_form_token`; :meth:`FormTokens.claim` inserts ``(learner, token)``
 inside the transaction that appends the answer (``INSERT ... ON CONFLICT DO NOTHING RETURNING``), so
 of two requests with the same token the second waits on the key, then finds it taken and the whole
 transaction is rolled back. Tokens are remembered for :data:`TOKEN_TTL` (:meth:`FormTokens.forget_old`).
@@ -24,12 +24,13 @@ if TYPE_CHECKING:
 
 TOKEN_TTL = timedelta(days=1)
 """How long a counted answer form's token is remembered (a resend after that counts again)."""
-TOKEN_FIELD = "attempt"
-"""The answer form's field that carries the token."""
+FORM_TOKEN_FIELD = "attempt"
+"""The answer form's field that carries the form token. Its name, ``attempt``, is older than the word
+*form token* and stays: templates and clients post it (docs/architecture.md, "The project's names")."""
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{22}$")
 
 
-def new_token() -> str:
+def new_form_token() -> str:
     """A one-time token for an answer form (22 URL-safe characters, 128 random bits)."""
     return secrets.token_urlsafe(16)
 

@@ -19,7 +19,7 @@ from tutor.engine.cards import Card, Suit
 from tutor.engine.envido import Statement
 from tutor.engine.errors import Reason
 from tutor.engine.state import Award
-from tutor.engine.tricks import HandRule
+from tutor.engine.tricks import ARGENTINE_HAND_RULES, HandRule
 
 from .base import Data, Explanation
 from .situations import CallBy
@@ -358,7 +358,7 @@ class HandOutcome(Explanation):
     """``hand_winner``: the rule of docs/rules §3.4 that decides (or not yet) the hand (``hand.<rule>``)."""
 
     family = "hand"
-    msgs = tuple(f"hand.{rule.value}" for rule in HandRule)
+    msgs = tuple(f"hand.{rule.value}" for rule in ARGENTINE_HAND_RULES)
 
     rule: HandRule
     outcomes: tuple[str, ...]

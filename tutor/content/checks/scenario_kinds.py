@@ -77,7 +77,7 @@ def _random_playout(rng: random.Random, rules: Rules, steps: int, taught: str = 
     """A hand after ``steps`` random legal actions (never the mazo, and only what ``taught`` allows);
     None if it ended."""
     mano = rng.randrange(rules.players)
-    hand = HandState(rules, deal(rng, rules.players, mano), mano)
+    hand = rules.new_hand(deal(rng, rules.players, mano), mano)
     for _ in range(steps):
         legal = [a for a in hand.legal_actions() if not isinstance(a, Mazo) and _taught(a, hand, taught)]
         hand.apply(rng.choice(legal))
@@ -254,8 +254,8 @@ def _play_hand(rng: random.Random, target: int) -> tuple[HandState, HandState]:
     mano = rng.randrange(2)
     cards = deal(rng, 2, mano)
     scores = (rng.randint(target - 8, target - 1), rng.randint(target - 8, target - 1))
-    full = HandState(rules, cards, mano, (0, 0))
-    real = HandState(rules, cards, mano, scores)
+    full = rules.new_hand(cards, mano, (0, 0))
+    real = rules.new_hand(cards, mano, scores)
     first = Call(mano, rng.choice((EnvidoCall.ENVIDO, EnvidoCall.REAL_ENVIDO)))
     for action in [first]:
         full.apply(action)
@@ -380,10 +380,10 @@ class SeatRole(Kind):
         cards = deal(rng, n, 0)
         if params.role == "dealer":
             mano = given
-            dealer = HandState(rules, cards, mano).dealer
+            dealer = rules.new_hand(cards, mano).dealer
         else:
             dealer = given
-            mano = next(m for m in range(n) if HandState(rules, cards, m).dealer == dealer)
+            mano = next(m for m in range(n) if rules.new_hand(cards, m).dealer == dealer)
         order = _play_order(n, mano)
         team: int | None = None
         next_mano: int | None = None

@@ -29,7 +29,7 @@ from tutor.engine.stakes import (
     next_envido_calls,
     truco_stake,
 )
-from tutor.engine.tricks import HandRule, TrickOutcome, hand_result
+from tutor.engine.tricks import ARGENTINE_HAND_RULES, TrickOutcome, hand_result
 
 from .base import TEAM_VALUES, AnswerType, Draft, Kind, Option, OptionKey, Points, Reader, team_options, team_value
 from .explanations import (
@@ -455,7 +455,7 @@ def _valid_sequences() -> list[tuple[TrickOutcome, ...]]:
 
 
 _SEQUENCES = _valid_sequences()
-_HAND_PATTERNS = ("random", "decided", *(rule.value for rule in HandRule))
+_HAND_PATTERNS = ("random", "decided", *(rule.value for rule in ARGENTINE_HAND_RULES))
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,12 @@
 Both take a hand in the text form of :func:`tutor.engine.notation.format_hand`
 (``argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;0:envido 1:quiero``), a ``seat`` and a ``seed``,
 and answer from that seat's view only (:meth:`~tutor.engine.state.HandState.view_for`): the other
-seats' cards in the text are used to rebuild the hand, never to choose. The same input always gives
-the same answer. A hand that is over, or where the seat is not to act, is a 409 problem
-(``hand_over``, ``not_your_turn``).
+seats' cards in the text are used to rebuild the hand, never to choose. The same input gives the
+same answer (the search stops at :data:`SEARCH_SECONDS`, which a machine that is not overloaded
+never reaches before the sample budget is spent). A hand that is over, or where the seat is not to
+act, is a 409 problem (``hand_over``, ``not_your_turn``). Both are counted per client address
+(``tutor.web.shared.limits``): past the budget, a 429 problem (``too_many_requests``) with
+``Retry-After``.
 """
 
 from __future__ import annotations
@@ -24,12 +27,15 @@ from ...bots import Level, choose, hint
 from ...engine.errors import Reason
 from ...engine.notation import format_hand, parse_hand
 from ...engine.state import HandState, SeatView
-from ...i18n import gettext as _
+from ...i18n import gettext as _, ngettext
+from ..shared.limits import limited, search_deadline
 from ..shared.queries import about, param
 from .schemas import PRINTABLE_ASCII, one_of, text
-from .views import ApiError, read_args
+from .views import ApiError, Problem, read_args
 
 MAX_SEED = 2**31 - 1
+SEARCH_SECONDS = 0.2
+"""The most time the strong computer player's search takes for one answer."""
 _NUMBER = re.compile(r"^[0-9]{1,10}$")
 
 _HINT_HAND = "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;0:envido 1:quiero 0:1e"
@@ -121,10 +127,27 @@ class HintArgs:
         return {**params, "seed": str(self.seed)} if self.seed else params
 
 
+def spend_budget() -> None:
+    """Count a costly request for the client's address (``tutor.web.shared.limits``); a 429 past it."""
+    wait = limited("api")
+    if wait is not None:
+        raise ApiError(
+            429,
+            Problem.TOO_MANY_REQUESTS,
+            ngettext(
+                "Too many hints and computer moves from this address: try again in %(num)d second.",
+                "Too many hints and computer moves from this address: try again in %(num)d seconds.",
+                wait,
+            ),
+            retry_after=wait,
+        )
+
+
 def hint_endpoint(args: HintArgs) -> dict[str, Any]:
     """The legal actions of the seat to act, ranked for the match (each with its expected points for the
-    hand), with a reason."""
-    found = hint(_seat_view(args.hand, args.seat), seed=args.seed)
+    hand), with a reason (searched for at most :data:`SEARCH_SECONDS`)."""
+    spend_budget()
+    found = hint(_seat_view(args.hand, args.seat), seed=args.seed, deadline=search_deadline(SEARCH_SECONDS))
     return {
         "seat": args.seat,
         "actions": [
@@ -173,8 +196,15 @@ class BotMoveArgs:
 
 
 def bot_move_endpoint(args: BotMoveArgs) -> dict[str, Any]:
-    """What a computer player of ``level`` does for the seat to act, with its reason."""
-    decision = choose(_seat_view(args.hand, args.seat), args.level, random.Random(f"api:{args.seed}:{args.seat}"))
+    """What a computer player of ``level`` does for the seat to act, with its reason (searched for at
+    most :data:`SEARCH_SECONDS`)."""
+    spend_budget()
+    decision = choose(
+        _seat_view(args.hand, args.seat),
+        args.level,
+        random.Random(f"api:{args.seed}:{args.seat}"),
+        deadline=search_deadline(SEARCH_SECONDS),
+    )
     return {
         "action": _action_text(decision.action),
         "reason": {"code": str(decision.reason.code), "detail": reason_sentence(decision.reason)},

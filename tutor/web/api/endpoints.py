@@ -216,8 +216,11 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "deals the hidden cards could be (the strong computer player's evaluation). The reason says when the "
             "score changes the answer. Only what `seat` may know is used: the "
             "other hands in `hand` serve to rebuild the position, not to choose. The same input gives the same "
-            "answer. A hand that is over, or where `seat` is not to act, is a 409 problem (`hand_over`, `not_your_turn`)."
+            "answer. A hand that is over, or where `seat` is not to act, is a 409 problem (`hand_over`, `not_your_turn`). "
+            "Hints and computer moves are limited per client address (120 at once, two more each second): past that, "
+            "a 429 problem with Retry-After."
         ),
+        errors=(400, 405, 414, 429),
         example={
             "seat": 1,
             "best": "4c",
@@ -245,8 +248,10 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         conflict=True,
         description=(
             "The action a computer player of `level` (random, beginner, strong) takes for `seat`, always one of its "
-            "legal actions, with its reason. It sees only what `seat` may see. Same input, same answer. 409 as for `/hint`."
+            "legal actions, with its reason. It sees only what `seat` may see. Same input, same answer. 409 and 429 "
+            "as for `/hint`."
         ),
+        errors=(400, 405, 414, 429),
         example={
             "action": "real_envido",
             "reason": {"code": "raise_envido", "detail": "An envido of 31 is very strong: raised to Real envido."},

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...engine.rules import player_counts
 from ...engine.stakes import EnvidoCall, TrucoCall
 from ..shared.queries import Param, parameters
 from .schemas import CARD_PATTERN
@@ -83,6 +84,7 @@ def _errors(*statuses: int) -> dict[str, Any]:
         413: "PayloadTooLarge",
         414: "UriTooLong",
         415: "UnsupportedMediaType",
+        429: "TooManyRequests",
     }
     return {str(status): {"$ref": f"#/components/responses/{names[status]}"} for status in statuses}
 
@@ -249,7 +251,7 @@ def openapi_document(endpoints: tuple[Endpoint, ...]) -> dict[str, Any]:
                     "type": "object",
                     "description": "`hands` (three different cards per seat, no card in two hands) or `values`, for 2, 4 or 6 seats, and the `mano` seat among them.",
                     "oneOf": [
-                        _showdown_request(member, seats) for member in ("hands", "values") for seats in (2, 4, 6)
+                        _showdown_request(member, seats) for member in ("hands", "values") for seats in player_counts()
                     ],
                 },
                 "Statement": {
@@ -359,6 +361,10 @@ def openapi_document(endpoints: tuple[Endpoint, ...]) -> dict[str, Any]:
                 "PayloadTooLarge": _problem_response(f"The body is larger than {MAX_BODY} bytes."),
                 "UriTooLong": _problem_response(f"The query string is longer than {MAX_QUERY} bytes."),
                 "UnsupportedMediaType": _problem_response("The body is not application/json."),
+                "TooManyRequests": _problem_response(
+                    "This address asked for more hints or computer players' moves than the limit allows "
+                    "(`too_many_requests`): wait the seconds in the Retry-After header (and `retry_after`)."
+                ),
                 "Conflict": _problem_response(
                     "The hand is over (`hand_over`) or another seat must act (`not_your_turn`)."
                 ),

@@ -44,7 +44,7 @@ from tutor.narration import Field, error_message
 from ...engine.cards import Card, format_cards, parse_cards
 from ...engine.envido import envido, flor, showdown
 from ...engine.errors import InvalidNotationError, NotationReason, Reason, TrucoError
-from ...engine.rules import Rules, find_variant
+from ...engine.rules import Rules, find_variant, player_counts, table_presets
 from ...engine.stakes import EnvidoCall, EnvidoStake, FaltaMode, TrucoCall, envido_stake, truco_stake
 from ...engine.tricks import TrickOutcome, hand_result, trick_result
 from ...i18n import current_language, gettext as _, negotiate_language, ngettext
@@ -95,6 +95,8 @@ class Problem(StrEnum):
     """The endpoint does not take this HTTP method."""
     NOT_FOUND = "not_found"
     """No endpoint at this path."""
+    TOO_MANY_REQUESTS = "too_many_requests"
+    """The address spent its budget of costly requests (``/hint``, ``/bot-move``): see ``Retry-After``."""
 
 
 ERROR_CODES: tuple[str, ...] = (
@@ -194,7 +196,7 @@ def _is_int(value: Any) -> bool:
     return type(value) is int or (type(value) is float and value.is_integer())
 
 
-TRICK_SIZES = (2, 4, 6)
+TRICK_SIZES = player_counts()
 """Cards in a trick: one per player, and Truco is played by 2, 4 or 6 (docs/rules §7.3)."""
 
 
@@ -380,7 +382,7 @@ class EnvidoStakeArgs:
     variant: str | None = param(
         default=None,
         description="Ruleset preset: argentino (default) or fixed (envido not raisable; then raisable may not be given).",
-        schema=one_of(["argentino", "fixed"]),
+        schema=one_of(list(table_presets())),
         example="argentino",
         invalid="mineiro",
     )
@@ -619,8 +621,11 @@ def handle_truco_error(exc: TrucoError) -> Response:
 
 @bp.errorhandler(ApiError)
 def handle_api_error(exc: ApiError) -> Response:
-    """A request the API cannot read."""
-    return problem(exc.status, exc.code, exc.detail, **exc.extra)
+    """A request the API cannot read (or will not compute now: a 429 carries ``Retry-After``)."""
+    response = problem(exc.status, exc.code, exc.detail, **exc.extra)
+    if "retry_after" in exc.extra:
+        response.headers["Retry-After"] = str(exc.extra["retry_after"])
+    return response
 
 
 @bp.errorhandler(RequestEntityTooLarge)

@@ -18,6 +18,7 @@ from ...i18n import LANG_PREFIX, current_language, lazy_gettext as _l
 from ...learning.attempts import QUIZ_PASS_SHARE
 from ...narration.words import join
 from ..components.cards import card_name
+from ..shared.extensions import HOME_LINKS
 from ..shared.htmx import render_page_or_block, wants_fragment
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face, card_faces, set_card_face
@@ -29,11 +30,13 @@ health = Blueprint("health", __name__)
 @bp.get("/")
 def index():
     """The home page of one language: its card picture (the four matas, in the engine's order), a first
-    step for someone who half-knows the game (the table, or testing out lessons by their quizzes) and
-    the sections."""
+    step for someone who half-knows the game (the table, or testing out lessons by their quizzes), the
+    links other features add and the sections."""
     face = card_face()
     names = join(card_name(card, face) for card in MATAS)
-    return render_template("index.html", matas=MATAS, mata_names=names, pass_mark=QUIZ_PASS_SHARE)
+    return render_template(
+        "index.html", links=HOME_LINKS.gather(), matas=MATAS, mata_names=names, pass_mark=QUIZ_PASS_SHARE
+    )
 
 
 def deck_rows() -> list[dict[str, Any]]:

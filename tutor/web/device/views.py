@@ -4,18 +4,26 @@ Codes are 8 characters from an unambiguous alphabet (``tutor.store``). Reading t
 nothing: a visitor without a learner row gets a "Show my code" button (a POST with the CSRF token)
 that creates it.
 
-Guessing is limited on the server, per client address (``request.remote_addr``, which ProxyFix
-sets from ``X-Forwarded-For`` when ``TRUSTED_PROXIES`` is configured; IPv6 addresses count per /64
-network), in the ``device_code_failures`` table, so neither a new session nor a replayed cookie
-resets the count. The limit is a leaky bucket sized for a classroom behind one school address:
-up to ``FAILURE_BUDGET`` wrong or malformed codes count at once, and one of them is forgotten every
-``FORGIVE_EVERY``. A correct code costs nothing, so thirty learners who each mistype twice all get
-in. Once the budget is spent the form answers 429 with ``Retry-After`` (at most ``FORGIVE_EVERY``,
-not a long lock-out) for any code, because answering a correct code while refusing wrong ones
-would tell a guesser which guess was right. Each entry reserves a failure before the code is looked
-up, in one atomic statement (so parallel requests cannot slip past the budget), and a correct code
-gives it back; a correct code never clears earlier failures, or an attacker could interleave their
-own code to keep guessing. docs/security.md gives the numbers.
+Guessing is limited on the server by three leaky buckets of wrong (or malformed) codes, kept in
+the ``device_code_failures`` table so that neither a new session nor a replayed cookie resets the
+address and global counts (``tutor.store.DeviceCodeLimit``; docs/security.md gives the numbers):
+
+* per browser (the session's learner id): ``BROWSER``, 10 at once, one forgiven a minute. A pupil
+  who keeps mistyping stops only their own browser, for a minute per attempt;
+* per client address (``request.remote_addr``, which ProxyFix sets from ``X-Forwarded-For`` when
+  ``TRUSTED_PROXIES`` is configured; IPv6 addresses count per /64 network): ``ADDRESS``, 400 at
+  once, one forgiven every 15 seconds. A browser's failures count here only while its own bucket
+  allows them, so one browser adds at most 10 at once: thirty pupils behind one school address who
+  each use their whole browser budget (300) still leave room, and a classmate's correct code gets in;
+* for everyone: ``EVERYONE``, 10,000 at once, one forgiven a second, so that many addresses (a
+  botnet) cannot guess faster than that either.
+
+Each entry reserves a failure in each bucket in turn (one atomic upsert each, so parallel requests
+cannot slip past a budget) and gives back what it reserved when a later bucket refuses or the code
+is correct. Once a budget is spent the form answers 429 with ``Retry-After`` for any code, the
+correct one too, because answering a correct code while refusing wrong ones would tell a guesser
+which guess was right; a correct code never clears earlier failures, or an attacker could interleave
+their own code to keep guessing.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import math
+from dataclasses import dataclass
 from datetime import timedelta
 
 from flask import Blueprint, Flask, current_app, flash, redirect, render_template, request, url_for
@@ -36,16 +45,41 @@ from ...store import (
     format_device_code,
     normalize_device_code,
 )
-from ..shared.learner import current_learner, existing_learner, switch_to
+from ..shared.learner import current_learner, existing_learner, session_public_id, switch_to
 from ..shared.nav import Section, add_section
 
 bp = Blueprint("device", __name__, url_prefix=LANG_PREFIX)
 
-FAILURE_BUDGET = 100
-"""Wrong or malformed codes that can count against one client address at once (a class of 30 with
-two typos each uses 60)."""
-FORGIVE_EVERY = timedelta(seconds=60)
-"""One counted failure is forgotten per this much time: a guesser gets at most 1,440 more a day."""
+
+@dataclass(frozen=True)
+class Bucket:
+    """One leaky bucket of the guessing limit: up to ``budget`` failures count at once, one is
+    forgotten every ``every``."""
+
+    name: str
+    budget: int
+    every: timedelta
+
+    @property
+    def per_hour(self) -> float:
+        """Failures it lets through per hour once its budget is spent."""
+        return timedelta(hours=1) / self.every
+
+
+BROWSER = Bucket("browser", 10, timedelta(minutes=1))
+"""One browser: a pupil's own typos, ten in a row before waiting a minute per attempt."""
+ADDRESS = Bucket("address", 400, timedelta(seconds=15))
+"""One client address: room for thirty browsers' whole budgets (300) and more; 240 an hour after."""
+EVERYONE = Bucket("everyone", 10_000, timedelta(seconds=1))
+"""Every address together: 3,600 an hour once spent, however many addresses guess."""
+BUCKETS = (BROWSER, ADDRESS, EVERYONE)
+EVERYONE_KEY = "*"
+BROWSER_PREFIX = "browser:"
+
+FAILURE_BUDGET = ADDRESS.budget
+"""Wrong or malformed codes that can count against one client address at once."""
+FORGIVE_EVERY = ADDRESS.every
+"""One failure counted against an address is forgotten per this much time."""
 
 
 # --- The guessing limit -----------------------------------------------------------------------
@@ -74,15 +108,28 @@ def client_key(address: str | None) -> str:
     return str(ip)
 
 
-def reserve_attempt(key: str) -> int | None:
-    """Count one attempt for ``key``; None if allowed, else the seconds until an attempt is allowed again
-    (one atomic upsert in the store: ``tutor.store.DeviceCodeLimit``)."""
-    return current_store().device_codes.reserve(key, FAILURE_BUDGET, FORGIVE_EVERY)
+def bucket_keys(address_key: str) -> list[tuple[Bucket, str]]:
+    """The keys this request's attempt counts under: its browser, its address, everyone."""
+    browser = session_public_id() or "none:" + address_key  # a POST without a session fails CSRF first
+    return [(BROWSER, BROWSER_PREFIX + browser), (ADDRESS, address_key), (EVERYONE, EVERYONE_KEY)]
 
 
-def give_back_attempt(key: str) -> None:
-    """A correct code: the attempt reserved for it does not count as a failure."""
-    current_store().device_codes.give_back(key)
+def reserve_attempt(keys: list[tuple[Bucket, str]]) -> tuple[Bucket, int] | None:
+    """Count one attempt in each bucket in turn; None if all allowed it, else the bucket that refused
+    and the seconds until it allows one again (what the earlier ones counted is given back)."""
+    limit = current_store().device_codes
+    for number, (bucket, key) in enumerate(keys):
+        retry_after = limit.reserve(key, bucket.budget, bucket.every)
+        if retry_after is not None:
+            give_back_attempt(keys[:number])
+            return bucket, retry_after
+    return None
+
+
+def give_back_attempt(keys: list[tuple[Bucket, str]]) -> None:
+    """A correct code (or a refusal further on): the attempts reserved do not count as failures."""
+    for _bucket, key in keys:
+        current_store().device_codes.give_back(key)
 
 
 # --- The page ---------------------------------------------------------------------------------
@@ -167,17 +214,20 @@ def device():
         return redirect(url_for("device.device"), code=303)
     entered = request.form.get("code", "")[:32]
     code = normalize_device_code(entered)
-    key = client_key(request.remote_addr)
-    retry_after = reserve_attempt(key)
-    if retry_after is not None:
-        current_app.logger.info("device codes: too many failures from %s", key)
-        return _page(learner, error="too_many", entered=entered, status=429, retry_after=retry_after)
+    address = client_key(request.remote_addr)
+    keys = bucket_keys(address)
+    refused = reserve_attempt(keys)
+    if refused is not None:
+        bucket, retry_after = refused
+        current_app.logger.info("device codes: too many failures (%s) from %s", bucket.name, address)
+        error = {"browser": "too_many_here", "address": "too_many"}.get(bucket.name, "too_many_everywhere")
+        return _page(learner, error=error, entered=entered, status=429, retry_after=retry_after)
     if code is None:
         return _page(learner, error="malformed", entered=entered, status=422)
     found = find_learner(code)
     if found is None:
         return _page(learner, error="unknown", entered=entered, status=422)
-    give_back_attempt(key)
+    give_back_attempt(keys)
     if learner is not None and found.id == learner.id:
         flash(_("This is already the code of this device."), "info")
         return redirect(url_for("device.device"), code=303)

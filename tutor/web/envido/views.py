@@ -46,7 +46,7 @@ from ...i18n import LANG_PREFIX, lazy_gettext as _l
 from ..shared.htmx import render_page_or_block, wants_fragment
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
-from ..shared.qr import qr_data_uri
+from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.queries import FormErrors, param_items
 from .queries import MAX_PLAYERS, HandQuery, ShowdownQuery, StakesQuery, padded
 
@@ -68,7 +68,7 @@ class Share:
     """The full URL that the link and the QR code carry."""
 
     @property
-    def qr(self) -> str:
+    def qr(self) -> str | None:
         """The QR code of ``url`` as a ``data:`` SVG image (black on white, quiet zone included)."""
         return qr_data_uri(self.url)
 
@@ -76,7 +76,7 @@ class Share:
 def share_for(endpoint: str, params: Params) -> Share:
     """The canonical link of ``endpoint`` with ``params`` (in this order, a list for a repeated key)."""
     values: dict[str, Any] = dict(params)
-    return Share(url_for(endpoint, **values), url_for(endpoint, _external=True, **values))
+    return Share(url_for(endpoint, **values), public_url_for(endpoint, **values))
 
 
 def _is_canonical(params: Params) -> bool:
@@ -125,9 +125,9 @@ class HandView:
     """What the envido page shows for one hand."""
 
     cards: tuple[Card, ...]
-    explanation: narration.Explanation
-    flor: narration.Explanation | None = None
-    verdict: narration.Verdict | None = None
+    explanation: narration.ExplanationText
+    flor: narration.ExplanationText | None = None
+    verdict: narration.VerdictText | None = None
     puzzle: bool = False
     guess: int | None = None
 
@@ -253,7 +253,7 @@ def stakes():
     return respond("envido/stakes.html", query.to_params(), "envido.stakes", **context)
 
 
-def flor_rules(rules: Rules, scores: tuple[int, int]) -> narration.Explanation | None:
+def flor_rules(rules: Rules, scores: tuple[int, int]) -> narration.ExplanationText | None:
     """How flor is played under ``rules`` (None without flor), with what a contraflor is worth at this score."""
     if rules.flor is FlorMode.OFF:
         return None

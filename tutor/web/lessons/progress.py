@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...content import Lesson, all_lessons, get_lesson
 from ...learning import LessonStatus, Source, StepRecord, check_item, stars_for
-from ..shared.learner import existing_learner, my_learner_id, my_progress, new_answer_token, record, record_event
+from ..shared.learner import existing_learner, my_learner_id, my_progress, new_form_token, record, record_event
 
 __all__ = [
     "LessonStatus",
@@ -25,13 +25,11 @@ __all__ = [
     "existing_learner",
     "lesson_status",
     "mark_done",
-    "new_attempt_token",
+    "new_form_token",
     "record_answer",
     "reset_lesson",
     "stars_for",
 ]
-
-new_attempt_token = new_answer_token
 
 
 def lesson_status(lesson: Lesson) -> LessonStatus:

@@ -32,9 +32,9 @@ from flask import Blueprint, Flask, abort, flash, redirect, render_template, req
 from werkzeug.wrappers import Response  # the base of flask.Response; redirect() returns one
 
 from ...content import Lesson, Step, all_lessons, get_lesson, next_lesson, split_bold
-from ...content.checks import AnswerError, Question, judge, make_question, new_seed, parse_answer
+from ...content.checks import Question, make_question, new_seed
 from ...i18n import LANG_PREFIX, current_language, gettext as _, lazy_gettext as _l
-from ..components.questions import answer_error_message, question_view
+from ..components.questions import Unreadable, question_view, read_answer
 from ..shared.caches import question_key
 from ..shared.extensions import LESSON_END_LINKS, LESSON_MAP_LINKS, LESSON_MAP_NOTES, LESSON_SUMMARY_SECTIONS, Link
 from ..shared.htmx import render_page_or_block, wants_fragment
@@ -47,7 +47,7 @@ from .progress import (
     all_statuses,
     lesson_status,
     mark_done,
-    new_attempt_token,
+    new_form_token,
     record_answer,
     reset_lesson,
 )
@@ -160,7 +160,7 @@ def step_context(lesson: Lesson, index: int, status: LessonStatus, seed: int | N
         context.update(check_context(question, **check))
         context["question_key"] = question_key(f"{lesson.key}/{step.key}", seed)
         context["seed"] = seed
-        context["attempt"] = new_attempt_token()
+        context["attempt"] = new_form_token()
         context["retry_url"] = step_url(lesson, step, seed=new_seed())
     return context
 
@@ -303,30 +303,13 @@ def _answer(found: Lesson, index: int, current: Step) -> Response:
         )
         return render_step(context, status=400)
     question = make_question(current.check, seed)
-    try:
-        answer = parse_answer(question, request.form)
-    except AnswerError as exc:
-        context = step_context(
-            found,
-            index,
-            lesson_status(found),
-            seed,
-            question=question,
-            submitted=request.form,
-            error=answer_error_message(question, exc),
-            error_field=exc.field,
+    posted = read_answer(question)
+    if isinstance(posted, Unreadable):
+        return render_step(
+            step_context(found, index, lesson_status(found), seed, question=question, **posted.context()), status=400
         )
-        return render_step(context, status=400)
-    verdict = judge(question, answer)
-    record_answer(
-        found.key,
-        current.key,
-        verdict.correct,
-        token=request.form.get("attempt"),
-        hinted=request.form.get("hinted") == "1",
-    )  # set by hint.js when the hint was opened
-    context = step_context(found, index, lesson_status(found), seed, question=question, answer=answer, verdict=verdict)
-    return render_step(context)
+    record_answer(found.key, current.key, posted.verdict.correct, token=posted.token, hinted=posted.hinted)
+    return render_step(step_context(found, index, lesson_status(found), seed, question=question, **posted.shown()))
 
 
 @bp.get("/lessons/<key>/present/<int:number>")

@@ -1,6 +1,6 @@
-"""The table (blueprint ``play``): whole matches against computer players, hints and reviews.
+"""The table (blueprint ``play``): whole matches against computer players, hints and hand replays.
 The pages are in :mod:`.views`; games in the store (``tutor.store.Game``). What the table shows, the
-review of a hand and the controller of act, hint and review are shared with other features:
+replay of a hand and the controller of act, hint and replay are shared with other features:
 :mod:`tutor.web.components.table`."""
 
 from .views import bp, init_app

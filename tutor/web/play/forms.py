@@ -13,12 +13,12 @@ from typing import Any, Self
 from tutor.narration import error_message
 
 from ...engine.errors import TrucoError
-from ...engine.rules import FlorMode, Rules, find_variant
+from ...engine.rules import FlorMode, Rules, find_variant, player_counts, table_presets
 from ...i18n import gettext as _
 from ..shared.queries import FormErrors
 
-PLAYERS = (2, 4, 6)
-PRESETS = ("argentino", "fixed")
+PLAYERS = player_counts()
+PRESETS = table_presets()
 FLOR_MODES = tuple(m.value for m in FlorMode)
 TARGETS = (15, 30)
 LEVELS = ("beginner", "strong", "random")

@@ -1,4 +1,4 @@
-"""The table: whole matches against computer players, with hints and a review of every hand.
+"""The table: whole matches against computer players, with hints and a replay of every hand.
 
 URLs (all under ``/<lang>``):
 
@@ -16,7 +16,7 @@ URLs (all under ``/<lang>``):
 
 The page is drawn only from the learner's ``view_for(seat)`` and ``legal_actions()``: the deal, the
 seed and the bots' cards stay in the database (``tutor.store``: ``Game``). The table itself
-(context, template, hint, review, and the controller of act, hint and review that practice hands
+(context, template, hint, replay, and the controller of act, hint and replay that practice hands
 share) is :mod:`tutor.web.components.table`; this module adds the game's URLs, how a game becomes a
 table and ``templates/play/table.html`` (the hand-over links and the footer).
 """
@@ -26,20 +26,20 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import date
-from typing import Any
+from typing import Any, NoReturn
 
-from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Flask, abort, make_response, redirect, render_template, request, url_for
 from flask.wrappers import Response
 
 from tutor.narration import Perspective
 
 from ...bots.table import NEXT_HAND, Table
 from ...engine.notation import format_rules, parse_rules
-from ...i18n import LANG_PREFIX, format_number, gettext as _, lazy_gettext as _l
+from ...i18n import LANG_PREFIX, format_long_date, format_number, gettext as _, lazy_gettext as _l
 from ...store import Game, Learner, current_store
-from ..components.table import learner_hint, render_table, review_steps, table_context
-from ..components.table.controller import TableController
-from ..shared.learner import current_learner, my_learner_id
+from ..components.table import learner_hint, render_table, replay_steps, table_context
+from ..components.table.controller import TableController, move_deadline
+from ..shared.learner import current_learner, my_learner_id, session_public_id
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.queries import FormErrors
@@ -61,6 +61,23 @@ def _level_names() -> dict[str, str]:
         # Translators: the level of the computer players at the table.
         "random": _("Random: any legal move (for a first look)"),
     }
+
+
+def _level_short() -> dict[str, str]:
+    """The levels' short names, for the list of recent games."""
+    return {
+        # Translators: the level of the computer players, short, in the list of recent games.
+        "beginner": _("Beginner"),
+        # Translators: the level of the computer players, short, in the list of recent games.
+        "strong": _("Strong"),
+        # Translators: the level of the computer players, short, in the list of recent games.
+        "random": _("Random"),
+    }
+
+
+def not_found(review: bool = False) -> NoReturn:
+    """A translated 404 for a game (or a hand's review) that does not exist, with the way back to the table."""
+    abort(make_response(render_template("play/not_found.html", review=review), 404))
 
 
 class Games(TableController[Game, Table]):
@@ -101,6 +118,13 @@ class Games(TableController[Game, Table]):
         )
         return render_table("play/table.html", {**context, "game": game}, status)
 
+    def load(self, public_id: str, **where: Any) -> Game:
+        """The learner's game with this id, else the play feature's own 404 page."""
+        found = self.runs().load(session_public_id(), public_id, **where)
+        if found is None:
+            not_found()
+        return found
+
     def url(self, game: Game, **args: Any) -> str:  # type: ignore[override]  # the play table's run is a Game
         return url_for("play.game", game_id=game.public_id, **args)
 
@@ -111,17 +135,17 @@ class Games(TableController[Game, Table]):
 
     def play(self, game: Game, table: Table, text: str) -> None:
         if text == NEXT_HAND:
-            table.next_hand()
+            table.next_hand(deadline=move_deadline())
         else:
-            table.play(text, hinted=bool(game.hint_pending))
+            table.play(text, hinted=bool(game.hint_pending), deadline=move_deadline())
 
     def save(self, game: Game, table: Table, drawn: int, text: str) -> bool:
         extra: dict[str, Any] = {}
         if text != NEXT_HAND and table.hand.is_over:
-            # The hand just ended: its review (the hint's ranking at each of the learner's decisions) is
+            # The hand just ended: its replay (the hint's ranking at each of the learner's decisions) is
             # computed now, once, so the recent games can say how often the learner matched the hint.
             reviews = dict(game.reviews or {})
-            reviews[str(table.hand_index + 1)] = self.review_of(table, table.hand_index)
+            reviews[str(table.hand_index + 1)] = self.replay_of(table, table.hand_index)
             extra["reviews"] = reviews
         scores = table.hand.scores
         return self.runs().save(
@@ -137,24 +161,25 @@ class Games(TableController[Game, Table]):
         )
 
     @staticmethod
-    def review_of(table: Table, index: int) -> dict[str, Any]:
-        from ..components.table import review_hand
+    def replay_of(table: Table, index: int) -> dict[str, Any]:
+        from ..components.table import replay_hand
 
-        return review_hand(table, index)
+        return replay_hand(table, index)
 
-    def stored_review(self, game: Game, index: int) -> dict[str, Any] | None:
+    def stored_replay(self, game: Game, index: int) -> dict[str, Any] | None:
         return (game.reviews or {}).get(str(index + 1))
 
-    def keep_review(self, game: Game, index: int, data: dict[str, Any]) -> None:
+    def keep_replay(self, game: Game, index: int, data: dict[str, Any]) -> None:
         reviews = dict(game.reviews or {})
         reviews[str(index + 1)] = data
         self.runs().keep(game, reviews=reviews)
 
     def create(self, learner: Learner, rules: Any, level: str, seed: int, daily: str | None = None) -> Game:
         """A new game for ``learner``; the bots act until the learner's first turn."""
-        table = Table(rules, seed, level)
+        table = Table(rules, seed, level, deadline=move_deadline())
         game = self.runs().create(
             learner.id,
+            unique=("daily",) if daily else (),  # one daily game per learner and day, however many starts
             rules=format_rules(rules),
             level=str(table.level),
             seed=seed,
@@ -187,6 +212,8 @@ def _setup_context(form: dict[str, str], errors: dict[str, str]) -> dict[str, An
         "level_names": _level_names(),
         "games": learner_games,
         "game_rules": {g.public_id: parse_rules(g.rules) for g in learner_games},
+        "game_dates": {g.public_id: format_long_date(g.updated.date()) for g in learner_games},
+        "level_short": _level_short(),
     }
 
 
@@ -215,11 +242,12 @@ def daily_seed(day: date) -> int:
 def daily():
     """Today's deal: GET shows it (or resumes the learner's game of today), POST starts it."""
     today = current_store().today()
-    learner = current_learner()
-    existing = current_store().games.first(learner.id, daily=today.isoformat())
+    learner_id = my_learner_id()  # reading the page creates no learner
+    existing = current_store().games.first(learner_id, daily=today.isoformat()) if learner_id is not None else None
     if existing is not None:
         return redirect(url_for("play.game", game_id=existing.public_id), code=303)
     if request.method == "POST":
+        learner = current_learner()
         game = GAMES.create(learner, parse_rules(DAILY_RULES), DAILY_LEVEL, daily_seed(today), daily=today.isoformat())
         return redirect(url_for("play.game", game_id=game.public_id), code=303)
     return render_template("play/daily.html", day=today, rules=parse_rules(DAILY_RULES))
@@ -247,15 +275,15 @@ def ask_hint(game_id: str):
 
 
 @bp.get("/play/<game_id>/review/<int:number>")
-def review(game_id: str, number: int):
+def replay(game_id: str, number: int):
     """Hand ``number`` (from 1) replayed face up, with the hint's ranking at each of the learner's decisions."""
     found = GAMES.load(game_id)
     table = GAMES.state(found)
     hands = table.hands()
     if not 1 <= number <= len(hands) or not hands[number - 1].is_over:
         GAMES.keep(found, table)
-        abort(404)
-    data = GAMES.review(found, table, number - 1)
+        not_found(review=True)
+    data = GAMES.replay(found, table, number - 1)
     face = card_face()
     hand = hands[number - 1]
     perspective = Perspective(seat=table.learner_seat, players=hand.players)
@@ -269,14 +297,14 @@ def review(game_id: str, number: int):
         for s in _seat_order(table.learner_seat, hand.players)
     ]
     page = render_template(
-        "play/review.html",
+        "play/replay.html",
         game=found,
         number=number,
         hand=hand,
-        review=data,
+        replay=data,
         deal=deal,
         lost=format_number(round(float(data.get("lost", 0)), 2)),
-        steps=review_steps(table, number - 1, data, face),
+        steps=replay_steps(table, number - 1, data, face),
         hands_total=len(hands),
         finished=[i + 1 for i, h in enumerate(hands) if h.is_over],
     )

@@ -9,7 +9,7 @@ from typing import Any
 from tutor.narration import Perspective
 from tutor.narration.claims import claim_sentence
 
-from ...content.practice import FiredNote, Practice, Verdict
+from ...content.practice import FiredNote, Practice, PracticeOutcome
 from ...i18n import format_number, gettext as _
 
 
@@ -26,7 +26,7 @@ def coach_text(fired: FiredNote, face: str | None = "spanish") -> str:
     return " ".join([*facts, _lesson_text(fired.note.text, fired.values)])
 
 
-def verdict_lines(verdict: Verdict | None, face: str | None = "spanish") -> list[str]:
+def verdict_lines(verdict: PracticeOutcome | None, face: str | None = "spanish") -> list[str]:
     """The verdict's paragraphs: what happened in the hand (the engine's claims), then what to learn."""
     if verdict is None:
         return []

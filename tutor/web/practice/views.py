@@ -32,7 +32,7 @@ from ...content.practice import Practice
 from ...i18n import LANG_PREFIX, current_language, gettext as _, lazy_gettext as _l, ngettext
 from ...learning import practice_item
 from ...store import PracticeRun, current_store
-from ..components.table import learner_hint, render_table, review_steps, table_context
+from ..components.table import learner_hint, render_table, replay_steps, table_context
 from ..components.table.controller import TableController
 from ..shared.extensions import LESSON_END_LINKS, LESSON_MAP_LINKS, LESSON_SUMMARY_SECTIONS, Link, LinkList
 from ..shared.learner import current_learner, my_learner_id, remember
@@ -139,10 +139,10 @@ class PracticeTables(TableController[PracticeRun, Practice]):
             )
         )
 
-    def stored_review(self, run: PracticeRun, index: int) -> dict[str, Any] | None:
+    def stored_replay(self, run: PracticeRun, index: int) -> dict[str, Any] | None:
         return run.review
 
-    def keep_review(self, run: PracticeRun, index: int, data: dict[str, Any]) -> None:
+    def keep_replay(self, run: PracticeRun, index: int, data: dict[str, Any]) -> None:
         self.runs().keep(run, review=data)
 
 
@@ -232,7 +232,7 @@ def ask_hint(key: str, run_id: str):
 
 
 @bp.get("/practice/<key>/<run_id>/review")
-def review(key: str, run_id: str):
+def replay(key: str, run_id: str):
     """The finished hand, face up, with the hint's ranking at each of the learner's decisions."""
     spec = _spec(key)
     found = TABLES.load(run_id, hand_key=spec.key)
@@ -240,18 +240,18 @@ def review(key: str, run_id: str):
     if not practice.over:
         TABLES.keep(found, practice)
         abort(404)
-    data = TABLES.review(found, practice, 0)
+    data = TABLES.replay(found, practice, 0)
     face = card_face()
-    steps = review_steps(practice.table, 0, data, face)
+    steps = replay_steps(practice.table, 0, data, face)
     for step, entry in zip(steps, practice.entries(), strict=False):
         if entry.by == "script":
             # Translators: in the review of a practice hand, next to a move the lesson's script made.
             step["reason"] = _("This move is part of the practice hand: it sets up what the hand teaches.")
     page = render_template(
-        "practice/review.html",
+        "practice/replay.html",
         spec=spec,
         run=found,
-        review=data,
+        replay=data,
         steps=steps,
         verdict=practice.verdict(),
         hand=practice.hand,

@@ -51,17 +51,17 @@ from flask.wrappers import Response
 from werkzeug.routing import BuildError
 
 from ...content import all_lessons, get_lesson
-from ...content.checks import AnswerError, AnswerType, judge, new_seed, parse_answer
+from ...content.checks import AnswerType, judge, new_seed
 from ...i18n import LANG_PREFIX, gettext as _, lazy_gettext as _l
 from ...learning import EXAM, TOPICS, get_topic, quiz_passed
 from ...store import QuizRun, current_store
-from ..components.questions import already_counted, answer_error_message, answer_text, question_view
+from ..components.questions import Unreadable, already_counted, answer_text, question_view, read_answer
 from ..shared.caches import question_key
 from ..shared.htmx import render_page_or_block
-from ..shared.learner import current_learner, my_learner_id, my_progress, new_answer_token, remember, session_public_id
+from ..shared.learner import current_learner, my_learner_id, my_progress, new_form_token, remember, session_public_id
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
-from ..shared.qr import qr_data_uri
+from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.readers import parse_seed
 from ..shared.topics import topic_name
 from .answers import daily_entries, decode_answer, encode_answer
@@ -196,7 +196,7 @@ def _start_context(quiz: Quiz, seed: int | None) -> dict[str, Any]:
         "lesson": get_lesson(get_topic(quiz.key).lessons[0]) if quiz.is_topic else None,
     }
     if seed is not None:
-        share = url_for("quiz.quiz", key=quiz.key, seed=seed, _external=True)
+        share = public_url_for("quiz.quiz", key=quiz.key, seed=seed)
         context.update(
             share_url=share,
             share_qr=qr_data_uri(share),
@@ -216,7 +216,7 @@ def quiz(key: str):
             return _bad_seed(key)
         learner = current_learner()
         quizzes = current_store().quizzes
-        run = quizzes.open(learner.id, key, seed) or quizzes.create(learner.id, key, seed, spec.size)
+        run = quizzes.start(learner.id, key, seed, spec.size)  # the open run of that seed, made once
         return redirect(url_for("quiz.run", key=key, run_id=run.public_id), code=303)
     text = request.args.get("seed")
     if text is None or not text.strip():
@@ -239,7 +239,7 @@ def _question_context(run: QuizRun, drawn: tuple[Drawn, ...], **check: Any) -> d
     return {
         "position": position + 1,
         "q": view,
-        "attempt": new_answer_token(),
+        "attempt": new_form_token(),
         "current": current,
         "question_key": question_key(current.item, current.seed),
         "error": check.get("error"),
@@ -349,22 +349,11 @@ def run(key: str, run_id: str):
             notice=_("That is not the question the quiz is asking now, so nothing was counted. Here it is."),
         )
     current = quiz_questions(key, found.seed)[answered]
-    try:
-        answer = parse_answer(current.question, request.form)
-    except AnswerError as exc:
-        return _render_run(
-            spec,
-            found,
-            400,
-            submitted=request.form,
-            error=answer_error_message(current.question, exc),
-            error_field=exc.field,
-        )
-    verdict = judge(current.question, answer)
-    entry = {"answer": encode_answer(current.question, answer), "correct": bool(verdict.correct)}
-    if not remember(
-        current_store().quizzes.answer(found, current.item, entry, verdict.correct, request.form.get("attempt"))
-    ):
+    posted = read_answer(current.question)
+    if isinstance(posted, Unreadable):
+        return _render_run(spec, found, 400, **posted.context())
+    entry = {"answer": encode_answer(current.question, posted.answer), "correct": bool(posted.verdict.correct)}
+    if not remember(current_store().quizzes.answer(found, current.item, entry, posted.verdict.correct, posted.token)):
         return _render_run(spec, found, 409, notice=already_counted())
     return redirect(url_for("quiz.run", key=key, run_id=found.public_id), code=303)
 
@@ -450,7 +439,7 @@ def worksheet(key: str):
         versions=[
             (other, url_for("quiz.worksheet", key=key, seed=seed, version=other)) for other in WORKSHEET_VERSIONS
         ],
-        quiz_url=url_for("quiz.quiz", key=key, seed=seed, _external=True),
+        quiz_url=public_url_for("quiz.quiz", key=key, seed=seed),
     )
 
 
@@ -483,7 +472,7 @@ def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, An
     drawn = quiz_questions(DAILY, daily_seed(day))
     entries = daily_entries(run, len(drawn))
     face = card_face()
-    share = url_for("quiz.daily", date=day.isoformat(), _external=True)
+    share = public_url_for("quiz.daily", date=day.isoformat())
     context: dict[str, Any] = {
         "day": day,
         "entries": entries,
@@ -496,7 +485,7 @@ def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, An
         "share_url": share,
         "share_qr": qr_data_uri(share),
         "daily_url": url_for("quiz.daily", date=day.isoformat()),
-        "attempt": new_answer_token(),
+        "attempt": new_form_token(),
         "error": None,
         "error_field": None,
         "notice": None,
@@ -598,16 +587,10 @@ def _answer_daily(day: date) -> Response:
             return _render_daily(_daily_context(day, run, notice=already_counted()), 409)
         view = question_view(item.question, face, reveal=True)
         return _render_daily(_daily_context(day, run, answered=current + 1, current=item, q=view, shown=True))
-    try:
-        answer = parse_answer(item.question, request.form)
-    except AnswerError as exc:
-        return _render_daily(
-            _daily_context(
-                day, run, submitted=request.form, error_field=exc.field, error=answer_error_message(item.question, exc)
-            ),
-            400,
-        )
-    verdict = judge(item.question, answer)
+    posted = read_answer(item.question)
+    if isinstance(posted, Unreadable):
+        return _render_daily(_daily_context(day, run, **posted.context()), 400)
+    answer, verdict = posted.answer, posted.verdict
     run = run or quizzes.ensure_daily(current_learner().id, day, daily_seed(day), len(drawn))
     tried = daily_entries(run, len(drawn))
     tried[current] = {
@@ -616,7 +599,7 @@ def _answer_daily(day: date) -> Response:
         "solved": bool(verdict.correct),
         "answer": encode_answer(item.question, answer) if verdict.correct else None,
     }
-    if not remember(quizzes.answer_daily(run, stored, tried, item.item, verdict.correct, request.form.get("attempt"))):
+    if not remember(quizzes.answer_daily(run, stored, tried, item.item, verdict.correct, posted.token)):
         return _render_daily(_daily_context(day, run, notice=already_counted()), 409)
     if verdict.correct:
         view = question_view(item.question, face, answer=answer, verdict=verdict)

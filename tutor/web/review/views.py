@@ -31,15 +31,15 @@ from flask import Blueprint, Flask, request, url_for
 from flask.wrappers import Response
 
 from ...content import Lesson, Step
-from ...content.checks import AnswerError, judge, make_question, new_seed, parse_answer
+from ...content.checks import make_question, new_seed
 from ...i18n import LANG_PREFIX, format_long_date, gettext as _, lazy_gettext as _l, lazy_pgettext as _lp, ngettext
 from ...learning import Source, check_item
 from ...store import ReviewItem, reviewable
-from ..components.questions import already_counted, answer_error_message, question_view
+from ..components.questions import Unreadable, already_counted, question_view, read_answer
 from ..shared.caches import question_key
 from ..shared.extensions import LESSON_MAP_NOTES, Link
 from ..shared.htmx import render_page_or_block, wants_fragment
-from ..shared.learner import known_visitor, my_progress, new_answer_token, now, record
+from ..shared.learner import known_visitor, my_progress, new_form_token, now, record
 from ..shared.nav import Badge, Section, add_section, site_sections
 from ..shared.preferences import card_face
 from ..shared.readers import parse_seed
@@ -106,7 +106,7 @@ def question_context(lesson: Lesson, step: Step, seed: int, **view: Any) -> dict
         "step": step,
         "seed": seed,
         "question_key": question_key(f"{lesson.key}/{step.key}", seed),
-        "attempt": new_answer_token(),
+        "attempt": new_form_token(),
         "post_url": url_for("review.answer", key=lesson.key, step_key=step.key),
     }
 
@@ -170,25 +170,14 @@ def answer(key: str, step_key: str):
             400,
         )
     question = make_question(step.check, seed)
-    try:
-        given = parse_answer(question, request.form)
-    except AnswerError as exc:
-        context = question_context(lesson, step, seed, question=question, submitted=request.form)
-        return render(
-            page_context(moment, due, **context, error=answer_error_message(question, exc), error_field=exc.field), 400
-        )
-    verdict_ = judge(question, given)
-    counted = record(
-        item,
-        Source.REVIEW,
-        verdict_.correct,
-        hinted=request.form.get("hinted") == "1",
-        token=request.form.get("attempt"),
-    )
-    if not counted:
+    posted = read_answer(question)
+    if isinstance(posted, Unreadable):
+        context = question_context(lesson, step, seed, question=question, submitted=posted.submitted)
+        return render(page_context(moment, due, **context, error=posted.message, error_field=posted.field), 400)
+    if not record(item, Source.REVIEW, posted.verdict.correct, hinted=posted.hinted, token=posted.token):
         return problem(409, already_counted(), moment, due)
     remaining = my_progress().review_queue(moment)
-    context = question_context(lesson, step, seed, question=question, answer=given, verdict=verdict_)
+    context = question_context(lesson, step, seed, question=question, **posted.shown())
     return render(page_context(moment, remaining, **context))
 
 

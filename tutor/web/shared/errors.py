@@ -1,9 +1,16 @@
-"""Error pages in the request's language: 400 (including a failed CSRF check), 404, 405, 500.
+"""Error pages in the request's language: 400 (including a failed CSRF check), 404, 405, 500, and a
+503 with ``Retry-After`` while the database cannot be reached.
 
 An unknown language prefix (``/xx/deck``) has no route, so it is a 404 shown in the language the
 browser prefers, with links to every supported language. htmx swaps get the page's ``content``
 block retargeted to ``<main>``. Paths under ``PROBLEM_JSON_PREFIXES`` (default ``/api/``) get
 ``application/problem+json`` (RFC 9457) instead of HTML, for the JSON endpoints to come.
+
+The 503 page needs no database: a request that fails on the database (an outage, a restart, a
+connection dropped: SQLAlchemy's ``OperationalError``, ``InterfaceError``, a pool timeout) sets
+``g.store_unavailable``, and the page is drawn without anything that reads the store (the menu's
+badges, :mod:`.nav`). The app recovers by itself: the next request takes a new connection
+(``pool_pre_ping``).
 """
 
 from __future__ import annotations
@@ -17,14 +24,26 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers import Response as BaseResponse  # what redirect() returns; flask.Response derives from it
 
-from ...i18n import negotiate_language, supported_languages
-from ...store import db
+from ...i18n import gettext as _, negotiate_language, supported_languages
+from ...store import UNAVAILABLE, db
 from .htmx import render_page_or_block, wants_fragment
 
 log = logging.getLogger(__name__)
 
-TEMPLATES = {400: "errors/400.html", 404: "errors/404.html", 405: "errors/405.html", 500: "errors/500.html"}
+TEMPLATES = {
+    400: "errors/400.html",
+    404: "errors/404.html",
+    405: "errors/405.html",
+    500: "errors/500.html",
+    503: "errors/503.html",
+}
 """Status code -> template; other codes use ``errors/error.html``."""
+
+STORE_ERRORS = UNAVAILABLE
+"""Exceptions that mean the database cannot be reached now (not a bug): answered with a 503."""
+
+RETRY_AFTER = 5
+"""Seconds a client is asked to wait after a 503 (the app reconnects on the next request)."""
 
 
 def wants_problem_json() -> bool:
@@ -128,8 +147,34 @@ def handle_server_error(error: InternalServerError) -> Response | tuple[str, int
         return "Internal Server Error", 500, {"Content-Type": "text/plain; charset=utf-8"}
 
 
+def store_unavailable() -> bool:
+    """True while this request is answering a database failure: draw nothing that reads the store."""
+    return bool(g.get("store_unavailable"))
+
+
+def handle_store_error(error: Exception) -> Response | tuple[str, int, dict[str, str]]:
+    """The database cannot be reached: a translated 503 with ``Retry-After``, drawn without the database."""
+    log.warning("database unavailable: %s", str(error).split("\n", 1)[0])  # one line per request, no traceback
+    g.store_unavailable = True
+    try:
+        db.session.rollback()
+    except Exception:  # noqa: BLE001 - the connection is gone; the pool replaces it on the next request
+        log.debug("rollback after a database failure failed", exc_info=True)
+    headers = {"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"}
+    try:
+        response = render_error(503, name="Service Unavailable")
+    except Exception:  # pragma: no cover - never fail while reporting a failure
+        log.exception("the 503 page itself failed")
+        text = _("The tutor cannot reach its database right now. Wait a few seconds and try again.")
+        return text, 503, {**headers, "Content-Type": "text/plain; charset=utf-8"}
+    response.headers.update(headers)
+    return response
+
+
 def init_app(app: Flask) -> None:
     """Register the handlers."""
+    for kind in STORE_ERRORS:
+        app.register_error_handler(kind, handle_store_error)
     app.register_error_handler(CSRFError, handle_csrf_error)
     app.register_error_handler(InternalServerError, handle_server_error)
     app.register_error_handler(HTTPException, handle_http_error)

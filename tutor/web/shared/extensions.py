@@ -24,6 +24,11 @@ The points (the lessons feature owns every page they are on):
 * :data:`LESSON_SUMMARY_SECTIONS`, ``(Lesson) -> LinkList``: a section of a lesson's summary page;
   practice: its hands, by title.
 
+The home page (the core feature owns it):
+
+* :data:`HOME_LINKS`, ``() -> Link``: a link below the home page's sections; classroom: "For
+  teachers" and "Join a class".
+
 A new place: declare its point here (and in :data:`POINTS`), let the owner's view gather it and its
 template draw what it gets.
 """
@@ -113,5 +118,15 @@ LESSON_SUMMARY_SECTIONS: ExtensionPoint[[Lesson], LinkList] = ExtensionPoint(
     "lesson summary sections", "A section of links on a lesson's summary page."
 )
 
-POINTS: tuple[ExtensionPoint, ...] = (LESSON_MAP_NOTES, LESSON_MAP_LINKS, LESSON_END_LINKS, LESSON_SUMMARY_SECTIONS)
+HOME_LINKS: ExtensionPoint[[], Link] = ExtensionPoint(
+    "home links", "A link on the home page below its sections, such as the teachers' entry."
+)
+
+POINTS: tuple[ExtensionPoint, ...] = (
+    LESSON_MAP_NOTES,
+    LESSON_MAP_LINKS,
+    LESSON_END_LINKS,
+    LESSON_SUMMARY_SECTIONS,
+    HOME_LINKS,
+)
 """Every declared point."""

@@ -15,9 +15,9 @@ once, and replaced by what an append returns, so a page drawn after an answer re
 Recording an answer (a lesson step, a review question; quizzes and practice hands go through their
 runs in the store, then :func:`remember`)::
 
-    # rendering the question: put new_answer_token() in the form's hidden field TOKEN_FIELD
+    # rendering the question: put new_form_token() in the form's hidden field FORM_TOKEN_FIELD
     counted = record(check_item(lesson, step), Source.LESSON, verdict.correct, hinted=hinted,
-                     token=request.form.get(TOKEN_FIELD))
+                     token=request.form.get(FORM_TOKEN_FIELD))
 """
 
 from __future__ import annotations
@@ -29,7 +29,15 @@ from datetime import datetime
 from flask import Flask, g, request, session
 
 from ...learning import Source
-from ...store import TOKEN_FIELD as TOKEN_FIELD, Appended, Learner, LogEntry, Progress, current_store, new_token
+from ...store import (
+    FORM_TOKEN_FIELD as FORM_TOKEN_FIELD,
+    Appended,
+    Learner,
+    LogEntry,
+    Progress,
+    current_store,
+    new_form_token as new_form_token,
+)
 from ...store.projection import Summary
 
 SESSION_KEY = "learner"
@@ -154,11 +162,6 @@ def remember(appended: Appended | None) -> bool:
     return True
 
 
-def new_answer_token() -> str:
-    """A one-time token for an answer form (22 URL-safe characters, 128 random bits)."""
-    return new_token()
-
-
 def record(item: str, source: Source | str, correct: bool, *, hinted: bool = False, token: str | None = None) -> bool:
     """Append one answer of the request's learner (creating the learner if needed); with the answer
     form's ``token``, at most once per form. Returns whether it was recorded (False: a resent form)."""
@@ -185,14 +188,14 @@ def init_app(app: Flask) -> None:
 __all__ = [
     "SESSION_KEY",
     "STORED_KEY",
-    "TOKEN_FIELD",
+    "FORM_TOKEN_FIELD",
     "current_learner",
     "ensure_identity",
     "existing_learner",
     "known_visitor",
     "my_learner_id",
     "my_progress",
-    "new_answer_token",
+    "new_form_token",
     "now",
     "record",
     "record_event",

@@ -3,7 +3,8 @@
 A blueprint adds itself with ``add_section(app, Section("lessons.index", _l("Lessons"), _l("..."), 20))``
 in its ``init_app``; templates call ``site_sections()``. No template needs editing for a new section.
 A section may show a small count beside its menu entry (``badge``: a function of the request that
-returns a :class:`Badge`, or None for nothing), drawn by ``templates/_nav_badge.html``.
+returns a :class:`Badge`, or None for nothing), drawn by ``templates/_nav_badge.html``; none is
+asked for on the 503 page of a database outage (``g.store_unavailable``, :mod:`.errors`).
 """
 
 from __future__ import annotations
@@ -46,6 +47,13 @@ class Section:
     """Position in the menu, smallest first."""
     badge: Callable[[], Badge | None] | None = None
     """Called while the menu is drawn; a :class:`Badge` to show beside the entry, or None."""
+
+    def shown_badge(self) -> Badge | None:
+        """The badge to draw now: None without one, and on the 503 page of a database outage, which
+        must not read the store (``g.store_unavailable``, :mod:`.errors`)."""
+        if self.badge is None or g.get("store_unavailable"):
+            return None
+        return self.badge()
 
     @property
     def badge_id(self) -> str:
@@ -93,7 +101,7 @@ def header_key() -> tuple[Any, ...]:
     badges = []
     for section in site_sections():
         if section.badge is not None:
-            badge = section.badge()
+            badge = section.shown_badge()
             badges.append((section.endpoint, badge.count, str(badge.label)) if badge else (section.endpoint,))
     rule = request.url_rule
     view_args = g.get("view_args") or {}

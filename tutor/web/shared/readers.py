@@ -17,7 +17,7 @@ from tutor.narration import Field
 from ...engine.cards import Card, parse_cards
 from ...engine.envido import envido
 from ...engine.errors import InvalidNotationError, NotationReason
-from ...engine.rules import TARGETS, FlorMode, Rules, find_variant
+from ...engine.rules import TARGETS, FlorMode, Rules, find_variant, player_counts
 from ...engine.stakes import EnvidoCall, FaltaMode, TrucoCall
 
 POSSIBLE_ENVIDO: frozenset[int] = frozenset(range(0, 8)) | frozenset(range(20, 34))
@@ -236,5 +236,7 @@ def seat_values(seats: Sequence[int | tuple[Card, ...]]) -> list[int]:
 
 def check_seat_count(count: int) -> None:
     """A showdown has 2, 4 or 6 players."""
-    if count not in (2, 4, 6):
-        raise bad_input(NotationReason.WRONG_COUNT, Field.SEATS, f"{count} players", value=count, expected=(2, 4, 6))
+    if count not in player_counts():
+        raise bad_input(
+            NotationReason.WRONG_COUNT, Field.SEATS, f"{count} players", value=count, expected=player_counts()
+        )

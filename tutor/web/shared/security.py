@@ -9,7 +9,7 @@ proxy, set ``TRUSTED_PROXIES`` so the scheme is believed) or ``SESSION_COOKIE_SE
 
 from __future__ import annotations
 
-from flask import Flask, g, has_request_context, request
+from flask import Flask, abort, g, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from flask.wrappers import Response
 from flask_wtf.csrf import CSRFProtect
@@ -64,6 +64,20 @@ def set_security_headers(response: Response) -> Response:
     return response
 
 
+MAX_HOST = 253 + len(":65535")
+"""The longest ``Host`` header a request may carry: a DNS name has at most 253 characters."""
+
+
+def refuse_overlong_host() -> None:
+    """A ``Host`` longer than any DNS name (Werkzeug checks only each label) is a 400 error page.
+
+    Without this, a 2 KB host of valid labels went into share links, and their QR codes could not
+    hold it (a 500); each distinct one also cost an encoding and a cache entry.
+    """
+    if len(request.host) > MAX_HOST:
+        abort(400)
+
+
 def refuse_untrusted_host(error: SecurityError) -> Response:
     """A ``Host`` outside ``TRUSTED_HOSTS``: a short 400 without the page layout.
 
@@ -87,6 +101,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     app.session_interface = SessionInterface()
     app.after_request(set_security_headers)
+    app.before_request(refuse_overlong_host)
     app.register_error_handler(SecurityError, refuse_untrusted_host)
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
     if proxies:

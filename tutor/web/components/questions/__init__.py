@@ -14,11 +14,15 @@ shows them (:mod:`.presenters`, looked up by the kind's name). A page builds a
     view = question_view(question, face, reveal=True)                            # answer key
     render_template("...", q=view)   # {% import "components/_question.html" as questions with context %}
 
+    posted = read_answer(question)   # a posted answer form: Posted (answer, verdict, token) or Unreadable
+
 Modules: :mod:`.presenters` (one presenter per kind family and the registry), :mod:`.situation`
 (the situation views and option views), :mod:`.explain` (the sentences of every explanation type),
-:mod:`.text` (option labels, answers in words, form errors), :mod:`.view` (the whole page's view).
+:mod:`.text` (option labels, answers in words, form errors), :mod:`.view` (the whole page's view),
+:mod:`.answer` (an answer form read and judged, the same way on every page).
 """
 
+from .answer import Posted, Unreadable, read_answer
 from .explain import EXPLAINERS, explain
 from .presenters import PRESENTERS, Presenter, presenter_for
 from .situation import CardItem, CardRow, OptionView, SeatItem, SituationView, answer_values, option_views
@@ -26,6 +30,9 @@ from .text import OPTION_LABELS, already_counted, answer_error_message, answer_t
 from .view import QuestionView, question_view
 
 __all__ = [
+    "Posted",
+    "Unreadable",
+    "read_answer",
     "QuestionView",
     "question_view",
     "Presenter",

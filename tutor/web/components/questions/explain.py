@@ -1,7 +1,7 @@
 """The engine's explanation of a question, told in the learner's language.
 
 Every check's explanation is a typed value (``tutor.content.checks.explanations``). :func:`explain`
-turns it into an :class:`Explanation`: a headline with the answer, then the reasons in reading
+turns it into an :class:`ExplanationText`: a headline with the answer, then the reasons in reading
 order, with the teller of its type in :data:`EXPLAINERS` (a test checks that every type of
 ``checks.EXPLANATION_TYPES`` has one). The envido and flor of a hand and the engine's refusal
 reasons are told by ``tutor.narration`` (shared with the envido checker); the rest is
@@ -15,7 +15,7 @@ from typing import Any
 
 from tutor import narration
 from tutor.narration import (
-    Explanation,
+    ExplanationText,
     call_name,
     calls_formula,
     calls_text,
@@ -37,12 +37,12 @@ from ....engine.state import Award, Event, EventKind
 from ....i18n import gettext as _, ngettext
 from .text import learner, players_of, side_name, suit_text
 
-__all__ = ["Explanation", "explain", "EXPLAINERS"]
+__all__ = ["ExplanationText", "explain", "EXPLAINERS"]
 
 LEVELS = 14
 """Levels of the Truco order of the cards (docs/rules §2)."""
 
-Explainer = Callable[[Question, Any, "str | None"], Explanation]
+Explainer = Callable[[Question, Any, "str | None"], ExplanationText]
 """Tells one explanation type: (question, its explanation, the card face) -> sentences."""
 
 _players = players_of
@@ -82,7 +82,7 @@ def _number_note(winner: Card, loser: Card) -> list[str]:
 # --- Cards ---------------------------------------------------------------------------------------
 
 
-def _equal(question: Question, data: ex.CardsEqual, face: str | None) -> Explanation:
+def _equal(question: Question, data: ex.CardsEqual, face: str | None) -> ExplanationText:
     first, second = data.cards
     # Translators: "parda" is a tied trick; keep the Truco term.
     reason = _(
@@ -94,18 +94,18 @@ def _equal(question: Question, data: ex.CardsEqual, face: str | None) -> Explana
     headline = sentence(
         _("%(first)s and %(second)s are equal.", first=card_name(first, face), second=card_name(second, face))
     )
-    return Explanation(headline, (reason,))
+    return ExplanationText(headline, (reason,))
 
 
-def _stronger(question: Question, data: ex.CardBeats, face: str | None) -> Explanation:
+def _stronger(question: Question, data: ex.CardBeats, face: str | None) -> ExplanationText:
     winner, loser = data.winner, data.loser
     headline = sentence(_("%(winner)s beats %(loser)s.", winner=card_name(winner, face), loser=card_name(loser, face)))
     reasons = [_mata_note(winner, face)] if data.mata else _number_note(winner, loser)
     reasons.append(_levels(winner, loser, data.winner_level, data.loser_level, face))
-    return Explanation(headline, tuple(reasons))
+    return ExplanationText(headline, tuple(reasons))
 
 
-def _order(question: Question, data: ex.CardOrder, face: str | None) -> Explanation:
+def _order(question: Question, data: ex.CardOrder, face: str | None) -> ExplanationText:
     groups = data.groups
     order = " > ".join(" = ".join(card_name(card, face) for card in group) for group in groups)
     headline = _("Strongest first: %(order)s.", order=order)
@@ -127,10 +127,10 @@ def _order(question: Question, data: ex.CardOrder, face: str | None) -> Explanat
     if 0 < len(matas) < len(groups):
         # Translators: "matas" are the four strongest cards; keep the term.
         reasons.append(_("The matas come first: %(cards)s.", cards=card_list(matas, face)))
-    return Explanation(headline, tuple(reasons))
+    return ExplanationText(headline, tuple(reasons))
 
 
-def _pick(question: Question, data: ex.CardsPicked, face: str | None) -> Explanation:
+def _pick(question: Question, data: ex.CardsPicked, face: str | None) -> ExplanationText:
     msg, picked = data.msg, data.picked
     others = data.others
     if msg == "pick.figure":
@@ -149,10 +149,10 @@ def _pick(question: Question, data: ex.CardsPicked, face: str | None) -> Explana
         reasons = []
     if others:
         reasons.append(_("Not these: %(cards)s.", cards=card_list(others, face)))
-    return Explanation(headline, tuple(reasons))
+    return ExplanationText(headline, tuple(reasons))
 
 
-def _trick_parda(question: Question, data: ex.TrickParda, face: str | None) -> Explanation:
+def _trick_parda(question: Question, data: ex.TrickParda, face: str | None) -> ExplanationText:
     players = _players(question)
     pairs = [_card_by(c, s, players, face) for c, s in zip(data.cards, data.seats, strict=True)]
     # Translators: "parda" is a tied trick; keep the Truco term.
@@ -162,10 +162,10 @@ def _trick_parda(question: Question, data: ex.TrickParda, face: str | None) -> E
         "The best cards, %(cards)s, are equal and belong to different teams, so no team takes the trick.",
         cards=join(pairs),
     )
-    return Explanation(headline, (reason,))
+    return ExplanationText(headline, (reason,))
 
 
-def _trick(question: Question, data: ex.TrickTaken | ex.TrickByPartners, face: str | None) -> Explanation:
+def _trick(question: Question, data: ex.TrickTaken | ex.TrickByPartners, face: str | None) -> ExplanationText:
     players = _players(question)
     card = _card_by(data.card, data.seat, players, face)
     headline = sentence(_("%(card)s takes the trick.", card=card))
@@ -187,7 +187,7 @@ def _trick(question: Question, data: ex.TrickTaken | ex.TrickByPartners, face: s
                 cards=join(pairs),
             )
         reasons = [partners, _("Of two equal cards of one team, the one played first counts.")]
-        return Explanation(headline, tuple(sentence(r) for r in reasons))
+        return ExplanationText(headline, tuple(sentence(r) for r in reasons))
     reasons = [_mata_note(data.card, face)] if data.mata else _number_note(data.card, data.beats)
     if players > 2:
         reasons.append(
@@ -197,10 +197,10 @@ def _trick(question: Question, data: ex.TrickTaken | ex.TrickByPartners, face: s
             )
         )
     reasons.append(_levels(data.card, data.beats, data.card_level, data.beats_level, face))
-    return Explanation(headline, tuple(reasons))
+    return ExplanationText(headline, tuple(reasons))
 
 
-def _lead(question: Question, data: ex.LeadByWinner | ex.LeadAfterParda, face: str | None) -> Explanation:
+def _lead(question: Question, data: ex.LeadByWinner | ex.LeadAfterParda, face: str | None) -> ExplanationText:
     players = _players(question)
     # Translators: who plays the first card of the next trick; %(player)s is a seat name such as "your partner".
     headline = _("Next to lead: %(player)s.", player=learner(players).seat_name(data.seat))
@@ -213,34 +213,34 @@ def _lead(question: Question, data: ex.LeadByWinner | ex.LeadAfterParda, face: s
             # Translators: "parda" is a tied trick; keep the Truco term.
             _("After a parda, the player who led the tied trick leads again."),
         )
-        return Explanation(headline, reasons)
+        return ExplanationText(headline, reasons)
     trick = _trick(question, data.trick, face)
     reasons = (_("Whoever takes a trick leads the next one."), trick.headline, *trick.reasons)
-    return Explanation(headline, reasons)
+    return ExplanationText(headline, reasons)
 
 
 # --- Envido and flor: told by tutor.narration -------------------------------------
 
 
-def _envido(question: Question, data: ex.EnvidoCount, face: str | None) -> Explanation:
+def _envido(question: Question, data: ex.EnvidoCount, face: str | None) -> ExplanationText:
     return narration.explain_envido(envido(data.cards), face)
 
 
-def _flor_value(question: Question, data: ex.FlorCount, face: str | None) -> Explanation:
+def _flor_value(question: Question, data: ex.FlorCount, face: str | None) -> ExplanationText:
     result = flor(data.cards)
     assert result is not None
     return narration.explain_flor(result, face)
 
 
-def _flor(question: Question, data: ex.FlorMade, face: str | None) -> Explanation:
+def _flor(question: Question, data: ex.FlorMade, face: str | None) -> ExplanationText:
     # Translators: "flor" (three cards of one suit) is a Truco term; keep it.
     headline = _("Yes, these cards make a flor.")
     # Translators: "flor" is a Truco term; %(suit)s is a suit name such as "coins".
     reasons = (_("All three cards share one suit (%(suit)s): that is a flor.", suit=suit_text(data.suit, face)),)
-    return Explanation(headline, reasons)
+    return ExplanationText(headline, reasons)
 
 
-def _no_flor(question: Question, data: ex.NoFlor, face: str | None) -> Explanation:
+def _no_flor(question: Question, data: ex.NoFlor, face: str | None) -> ExplanationText:
     suits = data.suits
     # Translators: "flor" (three cards of one suit) is a Truco term; keep it.
     headline = _("No, these cards do not make a flor.")
@@ -252,7 +252,7 @@ def _no_flor(question: Question, data: ex.NoFlor, face: str | None) -> Explanati
         count=number(len(suits)),
         suits=join(suit_text(s, face) for s in suits),
     )
-    return Explanation(headline, (reason,))
+    return ExplanationText(headline, (reason,))
 
 
 # --- Showdown --------------------------------------------------------------------------------------
@@ -288,7 +288,7 @@ def showdown_lines(data: ex.ShowdownWon, players: int) -> list[str]:
     return lines
 
 
-def _showdown(question: Question, data: ex.ShowdownWon, face: str | None) -> Explanation:
+def _showdown(question: Question, data: ex.ShowdownWon, face: str | None) -> ExplanationText:
     players = _players(question)
     order = join(learner(players).seat_name(seat) for seat in data.order)
     # Translators: the envido showdown; "mano" is the player who plays first in the hand.
@@ -323,20 +323,20 @@ def _showdown(question: Question, data: ex.ShowdownWon, face: str | None) -> Exp
         else:
             # Translators: "son buenas" ("they are good") stays Spanish.
             headline = _("Nobody says “son buenas” here.")
-        return Explanation(headline, tuple(reasons))
+        return ExplanationText(headline, tuple(reasons))
     if getattr(question.situation, "ask", None) == "team":
         # Translators: the envido showdown; %(team)s is a team name such as "your team".
         headline = _("The envido goes to: %(team)s.", team=learner(players).team_name(data.team))
     else:
         # Translators: the envido showdown; %(player)s is a seat name such as "your partner".
         headline = _("Winner of the envido: %(player)s.", player=learner(players).seat_name(data.winner))
-    return Explanation(headline, tuple(reasons))
+    return ExplanationText(headline, tuple(reasons))
 
 
 # --- Hands and points ------------------------------------------------------------------------------
 
 
-def _hand(question: Question, data: ex.HandOutcome, face: str | None) -> Explanation:
+def _hand(question: Question, data: ex.HandOutcome, face: str | None) -> ExplanationText:
     rule = data.rule.value
     winner = data.winner
     if winner is None:
@@ -365,14 +365,14 @@ def _hand(question: Question, data: ex.HandOutcome, face: str | None) -> Explana
         reason = _("All three tricks were pardas: the mano's team wins the hand.")
     else:
         reason = _("No team has won the hand yet: the next trick has to be played.")
-    return Explanation(headline, (reason,))
+    return ExplanationText(headline, (reason,))
 
 
 def _scores_line(scores: list[int]) -> str:
     return _("Score: you %(us)s, your opponent %(them)s.", us=number(scores[0]), them=number(scores[1]))
 
 
-def _envido_points(question: Question, data: ex.EnvidoScored, face: str | None) -> Explanation:
+def _envido_points(question: Question, data: ex.EnvidoScored, face: str | None) -> ExplanationText:
     rule = data.msg.removeprefix("envido_points.")
     calls = [entry.call for entry in data.calls]
     headline = sentence(learner(2).points_for(data.points, data.team)) + "."
@@ -444,14 +444,14 @@ def _envido_points(question: Question, data: ex.EnvidoScored, face: str | None) 
     )
     if data.reaches_target:
         reasons.append(_game_won(data.team, 2))
-    return Explanation(headline, tuple(reasons), formula)
+    return ExplanationText(headline, tuple(reasons), formula)
 
 
 def _game_won(team: int, players: int) -> str:
     return narrate(Event(EventKind.MATCH_WON, team=team), learner(players))
 
 
-def _calls_open(question: Question, data: ex.CallsOpen, face: str | None) -> Explanation:
+def _calls_open(question: Question, data: ex.CallsOpen, face: str | None) -> ExplanationText:
     return _legal(data, [])
 
 
@@ -462,15 +462,15 @@ def refusal_text(call: str, reason: str) -> str:
     return _("%(call)s: not possible. %(reason)s", call=call_name(call), reason=why)
 
 
-def _legal(data: ex.CallsOpen, first: list[str]) -> Explanation:
+def _legal(data: ex.CallsOpen, first: list[str]) -> ExplanationText:
     allowed = data.allowed
     # Translators: %(calls)s lists Truco call names, which stay Spanish.
     headline = _("Possible now: %(calls)s.", calls=calls_text(allowed)) if allowed else _("No call is possible now.")
     reasons = first + [refusal_text(item.call, item.reason) for item in data.refused]
-    return Explanation(headline, tuple(reasons))
+    return ExplanationText(headline, tuple(reasons))
 
 
-def _truco_points(question: Question, data: ex.TrucoScored, face: str | None) -> Explanation:
+def _truco_points(question: Question, data: ex.TrucoScored, face: str | None) -> ExplanationText:
     headline = sentence(learner(2).points_for(data.points, data.team)) + "."
     calls = [entry.call for entry in data.calls]
     points = points_text(data.points)
@@ -508,10 +508,10 @@ def _truco_points(question: Question, data: ex.TrucoScored, face: str | None) ->
         else:
             # Translators: "Truco" is a call and stays Spanish.
             reasons.append(_("No Truco was accepted, so the hand is worth 1 point."))
-    return Explanation(headline, tuple(reasons))
+    return ExplanationText(headline, tuple(reasons))
 
 
-def _score(question: Question, data: ex.ScoreHalf, face: str | None) -> Explanation:
+def _score(question: Question, data: ex.ScoreHalf, face: str | None) -> ExplanationText:
     score, target, limit = number(data.score), number(data.target), number(data.limit)
     points = number(data.points)
     if data.zone == "malas":
@@ -542,7 +542,7 @@ def _score(question: Question, data: ex.ScoreHalf, face: str | None) -> Explanat
         ),
         _("Still to go: %(points)s.", points=points_text(data.to_go)),
     )
-    return Explanation(headline, reasons)
+    return ExplanationText(headline, reasons)
 
 
 def award_line(award: Award, players: int) -> str:
@@ -558,7 +558,7 @@ def award_line(award: Award, players: int) -> str:
     return _("Tricks: %(points)s.", points=points)
 
 
-def _game_end(question: Question, data: ex.GameEnded, face: str | None) -> Explanation:
+def _game_end(question: Question, data: ex.GameEnded, face: str | None) -> ExplanationText:
     players = _players(question)
     how = data.how
     target = number(data.target)
@@ -589,10 +589,10 @@ def _game_end(question: Question, data: ex.GameEnded, face: str | None) -> Expla
     else:
         reasons.append(_("Even with every point of this hand, neither side reaches %(target)s.", target=target))
     reasons.append(_("New score: you %(us)s, your opponent %(them)s.", us=number(final[0]), them=number(final[1])))
-    return Explanation(headline, tuple(reasons))
+    return ExplanationText(headline, tuple(reasons))
 
 
-def _seat(question: Question, data: ex.SeatFound, face: str | None) -> Explanation:
+def _seat(question: Question, data: ex.SeatFound, face: str | None) -> ExplanationText:
     players = data.players
     role = data.role
     who = learner(players).seat_name(data.seat)
@@ -628,7 +628,7 @@ def _seat(question: Question, data: ex.SeatFound, face: str | None) -> Explanati
         # Translators: "mano": the player who plays first; the deal moves one seat to the right.
         reasons = [_("The deal moves one seat to the right, so the mano of this hand deals the next one.")]
     reasons.append(order_line)
-    return Explanation(headline, tuple(reasons))
+    return ExplanationText(headline, tuple(reasons))
 
 
 EXPLAINERS: dict[type[ex.Explanation], Explainer] = {
@@ -666,7 +666,7 @@ EXPLAINERS: dict[type[ex.Explanation], Explainer] = {
 """The teller of every explanation type (by its exact type)."""
 
 
-def explain(question: Question, face: str | None = None) -> Explanation:
+def explain(question: Question, face: str | None = None) -> ExplanationText:
     """The question's explanation as translated sentences."""
     data = question.explanation
     return EXPLAINERS[type(data)](question, data, face)

@@ -11,7 +11,7 @@ the kind's name::
     presenter = presenter_for(question.kind)
     presenter.situation(question, face)         # SituationView
     presenter.options(question, face)           # [OptionView]
-    presenter.explanation(question, face)       # narration.Explanation (headline, reasons, formula)
+    presenter.explanation(question, face)       # narration.ExplanationText (headline, reasons, formula)
     presenter.mistake(question, answer, face)   # "" or a sentence
 
 :func:`tutor.web.components.questions.question_view` calls these for a whole page.
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from tutor.narration import Explanation, judge_envido_guess
+from tutor.narration import ExplanationText, judge_envido_guess
 
 from ....content.checks import AnswerType, Question, Situation, explanations as ex, situations as sit
 from ....engine.envido import envido
@@ -52,7 +52,7 @@ class Presenter:
         """The answer options with their labels; ``chosen`` marks the learner's, ``reveal`` the right ones."""
         return option_views(question, face, chosen=chosen, reveal=reveal)
 
-    def explanation(self, question: Question, face: str | None) -> Explanation:
+    def explanation(self, question: Question, face: str | None) -> ExplanationText:
         """The engine's explanation in sentences (the teller of its type, ``explain.EXPLAINERS``)."""
         return explain(question, face)
 

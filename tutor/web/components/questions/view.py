@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.narration import Explanation
+from tutor.narration import ExplanationText
 
 from ....content.checks import AnswerType, Question, Verdict
 from ....engine.cards import Card
@@ -44,7 +44,7 @@ class QuestionView:
     """ORDER: "place 1", "place 2"... read out for a tapped card."""
     cards_to_order: tuple[Card, ...] = ()
     """ORDER: the cards to put in order."""
-    explanation: Explanation | None = None
+    explanation: ExplanationText | None = None
     expected_text: str = ""
     """The engine's answer in words (when revealed)."""
     expected_groups: list[list[Card]] = field(default_factory=list)

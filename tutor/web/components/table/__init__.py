@@ -1,10 +1,10 @@
 """A table page for any feature: the learner and computer players at one :class:`~tutor.bots.table.Table`.
 
 The play feature (whole matches) and the scripted practice hands draw the same table; since no
-feature imports another, the table lives here: what it shows in :mod:`.view`, the review of a
-finished hand in :mod:`.review`, the page in ``templates/components/table.html``, and in
+feature imports another, the table lives here: what it shows in :mod:`.view`, the replay of a
+finished hand in :mod:`.replay`, the page in ``templates/components/table.html``, and in
 :mod:`.controller` the protocol both features follow for a run (load with its owner, act, hint,
-review, compare-and-swap writes, the run's state kept per version).
+replay, compare-and-swap writes, the run's state kept per version).
 
 A feature uses it in four steps:
 
@@ -20,7 +20,8 @@ A feature uses it in four steps:
    hand record, say) to the returned dict.
 3. **Extend the template.** ``{% extends "components/table.html" %}`` and fill the blocks:
    ``hand_over`` (under the felt once the hand is over; ``{{ super() }}`` keeps the match result),
-   ``side_top`` (a panel at the top of the side column, e.g. a coach's words), ``footer`` (the last
+   ``side_top`` (a panel at the top of the side column, e.g. a coach's words), ``felt_note`` (a
+   line in the middle of the felt, in view with the cards: a coach's latest words), ``footer`` (the last
    line of the table), ``heading`` (the title above the score; default "Hand N") and ``title``.
    The block ``table`` (the ``<section id="table">``) is what htmx swaps: keep everything that
    changes with a move inside it. The styles (``css/play.css``) are linked in every page's head
@@ -28,12 +29,12 @@ A feature uses it in four steps:
 4. **Render.** ``render_table("feature/table.html", context, status)`` returns the page, or only
    the ``table`` block for an htmx swap (then the moves since ``since`` appear one by one).
 
-After a hand is over, ``review_hand(table, index)`` ranks each learner decision as the hint did
-(plain data, worth storing: it is costly) and ``review_steps(table, index, data, face)`` words the
+After a hand is over, ``replay_hand(table, index)`` ranks each learner decision as the hint did
+(plain data, worth storing: it is costly) and ``replay_steps(table, index, data, face)`` words the
 replay for a page.
 """
 
-from .review import MATCH_TOLERANCE, review_hand, review_steps
+from .replay import MATCH_TOLERANCE, replay_hand, replay_steps
 from .view import HintFor, learner_hint, render_table, score_view, table_context
 
 __all__ = [
@@ -41,8 +42,8 @@ __all__ = [
     "MATCH_TOLERANCE",
     "learner_hint",
     "render_table",
-    "review_hand",
-    "review_steps",
+    "replay_hand",
+    "replay_steps",
     "score_view",
     "table_context",
 ]

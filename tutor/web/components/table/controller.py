@@ -1,5 +1,5 @@
 """One controller for a run at the table (a game, a practice hand): load it, play the learner's
-action, ask for a hint, review a finished hand. The play and practice features subclass
+action, ask for a hint, replay a finished hand. The play and practice features subclass
 :class:`TableController` and fill in what differs (how a run becomes a table, what a finished action
 writes, how the page is drawn); the protocol is the same for both:
 
@@ -10,8 +10,12 @@ writes, how the page is drawn); the protocol is the same for both:
   double click or a second tab never applies an action twice or loses one;
 * a successful action answers an htmx request with the new table at once (no redirect and second
   request), other browsers with a redirect (303) to the table;
-* a hint is counted once per decision (``Runs.claim_hint``); a finished hand's review is computed
-  once and kept with the run.
+* a hint is counted once per decision (``Runs.claim_hint``) and computed once per game version
+  (:mod:`.hints`); a finished hand's replay is computed once and kept with the run;
+* the bots' replies to one action are bounded by :data:`MOVE_SECONDS` together (their anytime
+  search), a hint by :data:`~.hints.HINT_SECONDS`;
+* actions and hints are counted per learner and per client address (``tutor.web.shared.limits``):
+  past the budget, a 429 with ``Retry-After`` and a translated message, changing nothing.
 
 Rebuilding a run's state replays its whole log, so the state is kept per app (per worker) for each
 (kind, run id, run public id, version) (:class:`StateCache`): the next page or POST of the same run
@@ -39,6 +43,7 @@ from ....store import Runs, db
 from ...shared.caches import caches_on
 from ...shared.htmx import wants_fragment
 from ...shared.learner import session_public_id
+from ...shared.limits import limited, search_deadline
 
 R = TypeVar("R")
 S = TypeVar("S")
@@ -79,6 +84,22 @@ def run_states() -> StateCache:
     if found is None:
         found = current_app.extensions.setdefault(_KEY, StateCache())
     return found
+
+
+MOVE_SECONDS = 0.3
+"""The most time the bots' replies to one learner action take together (each decision at most
+``tutor.bots.table.DECISION_SECONDS``)."""
+
+
+def move_deadline() -> float | None:
+    """The deadline of the bots' replies to an action starting now (None with ``TIME_BUDGETS`` off)."""
+    return search_deadline(MOVE_SECONDS)
+
+
+def too_many(seconds: int) -> str:
+    return _(
+        "You are going faster than the table can think. Wait %(seconds)s seconds, then try again.", seconds=seconds
+    )
 
 
 def read_version(text: str | None) -> int | None:
@@ -141,18 +162,18 @@ class TableController(Generic[R, S]):
 
     def play(self, run: R, state: S, text: str) -> None:
         """Apply the learner's action (``hinted`` from the run); raises the engine's errors."""
-        self.table(state).play(text, hinted=bool(getattr(run, "hint_pending", False)))
+        self.table(state).play(text, hinted=bool(getattr(run, "hint_pending", False)), deadline=move_deadline())
 
     def save(self, run: R, state: S, drawn: int, text: str) -> bool:
         """Write the run after the action ``text`` (a compare-and-swap on ``drawn``); False if it moved on."""
         table = self.table(state)
         return self.runs().save(run, drawn, log=table.log(), version=table.version, hint_pending=False)
 
-    def stored_review(self, run: R, index: int) -> dict[str, Any] | None:
-        """A finished hand's review kept with the run, if any."""
+    def stored_replay(self, run: R, index: int) -> dict[str, Any] | None:
+        """A finished hand's replay kept with the run, if any."""
         raise NotImplementedError
 
-    def keep_review(self, run: R, index: int, data: dict[str, Any]) -> None:
+    def keep_replay(self, run: R, index: int, data: dict[str, Any]) -> None:
         raise NotImplementedError
 
     # --- The protocol ----------------------------------------------------------------------------
@@ -193,6 +214,16 @@ class TableController(Generic[R, S]):
     def get(self, run: R, since: int | None = None) -> Response:
         return self.show(run, self.state(run), since=since)
 
+    def refused(self, run: Any, state: S, kind: str) -> Response | None:
+        """A 429 (the table as it is, a message, ``Retry-After``) when the learner or the address has
+        spent its budget of ``kind`` requests, else None."""
+        wait = limited(kind, learner=getattr(run, "learner_id", None))
+        if wait is None:
+            return None
+        response = self.show(run, state, 429, error=too_many(wait))
+        response.headers["Retry-After"] = str(wait)
+        return response
+
     def act(self, run: Any, text: str, drawn_text: str | None) -> Response:
         """Play the learner's action posted with the version the page was drawn at."""
         state = self.state(run)
@@ -212,6 +243,9 @@ class TableController(Generic[R, S]):
             return self.show(run, state, refused[0], error=refused[1])
         if drawn != table.version:
             return self.show(run, state, 409, error=moved_on())
+        over_budget = self.refused(run, state, "move")
+        if over_budget is not None:
+            return over_budget
         try:
             self.play(run, state, text)
         except InvalidNotationError:
@@ -257,21 +291,24 @@ class TableController(Generic[R, S]):
             return self.show(
                 run, state, 409, error=_("It is not your turn: a hint is given when you have a decision to make.")
             )
+        over_budget = self.refused(run, state, "hint")
+        if over_budget is not None:
+            return over_budget
         self.runs().claim_hint(run, drawn)
         if wants_fragment():
             return self.show(run, state, show_hint=True)
         self.keep(run, state)
         return redirect(self.hint_url(run), code=303)
 
-    def review(self, run: R, state: S, index: int) -> dict[str, Any]:
-        """Hand ``index``'s review (computed once, then kept with the run)."""
-        from .review import review_hand
+    def replay(self, run: R, state: S, index: int) -> dict[str, Any]:
+        """Hand ``index``'s replay (computed once, then kept with the run)."""
+        from .replay import replay_hand
 
-        data = self.stored_review(run, index)
+        data = self.stored_replay(run, index)
         if data is None:
-            data = review_hand(self.table(state), index)
-            self.keep_review(run, index, data)
+            data = replay_hand(self.table(state), index)
+            self.keep_replay(run, index, data)
         return data
 
 
-__all__ = ["StateCache", "TableController", "moved_on", "read_version", "run_states"]
+__all__ = ["MOVE_SECONDS", "StateCache", "TableController", "move_deadline", "moved_on", "read_version", "run_states"]

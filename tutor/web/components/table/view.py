@@ -4,8 +4,10 @@
 practice hand with a fixed first deal) into plain values for ``templates/components/table.html``: the
 seats around the table (the learner at the bottom, the partner opposite), who deals, who is mano
 and pie, each seat's cards trick by trick, the learner's cards and legal calls, the open call, the
-narrated timeline with what happened since the learner's last action, the score as matchsticks,
-the partner's seña, and the hint when one was asked for. Nothing here reads another seat's cards:
+narrated timeline with what happened since the learner's last action, the table's news (what the
+others answered and the envido's outcome since the learner's last action, said at the felt), the
+score as matchsticks and as players say it, the partner's seña, and the hint when one was asked
+for (its advice in the learner's own words, the expected points behind "details"). Nothing here reads another seat's cards:
 only ``table.view()`` (a :class:`~tutor.engine.state.SeatView`). :func:`render_table` renders the
 page, or only its ``table`` block for an htmx swap. How a feature uses both: see :mod:`tutor.web.components.table`.
 """
@@ -19,16 +21,18 @@ from typing import Any
 from flask.wrappers import Response
 
 from tutor.narration import Perspective, call_name, narrate
-from tutor.narration.bots import SENA_FACES, action_label, reason_sentence, sena_text
+from tutor.narration.bots import SENA_FACES, action_label, hint_advice, hint_reason, reason_sentence, sena_text
 from tutor.web.shared.htmx import render_page_or_block, wants_fragment
 
-from ....bots import Hint, hint
+from ....bots import Hint
 from ....bots.table import Table
 from ....engine.cards import Card
 from ....engine.match import standing
+from ....engine.ranking import Ranking
 from ....engine.stakes import malas_limit
 from ....engine.state import Answer, Call, EventKind, Mazo, PlayCard, SeatView
 from ....i18n import format_number, gettext as _
+from .hints import kept_hint
 
 AREAS = {
     2: ("me", "top"),
@@ -109,18 +113,27 @@ def _buttons(view: SeatView) -> tuple[list[ActionButton], list[ActionButton]]:
     return cards, others
 
 
+def _tied_cards(trick: tuple[tuple[int, Card], ...], ranking: Ranking) -> set[Card]:
+    """The cards of a parda that tied for best: those at the trick's top level in the ranking
+    (docs/rules/argentine.md §3.3; ``tricks.trick_result`` decides the parda on the same levels)."""
+    top = min(ranking.level(card) for _, card in trick)
+    return {card for _, card in trick if ranking.level(card) == top}
+
+
 def _played_by_seat(
-    view: SeatView, fresh: set[tuple[int, int]], fresh_order: dict[tuple[int, int], int]
+    view: SeatView, fresh: set[tuple[int, int]], fresh_order: dict[tuple[int, int], int], ranking: Ranking
 ) -> dict[int, list[dict[str, Any]]]:
-    """Each seat's cards on the table, trick by trick (three slots), with trick marks."""
+    """Each seat's cards on the table, trick by trick (three slots), with trick marks: the card that
+    took the trick ("won"), or after a parda the cards that tied for best ("parda"), not the others."""
     slots: dict[int, list[dict[str, Any]]] = {
         s: [{"card": None, "mark": None} for _ in range(3)] for s in range(view.players)
     }
     tricks = list(view.tricks)
     for index, trick in enumerate(tricks):
         winner = view.trick_winners[index] if index < len(view.trick_winners) else None
+        tied = _tied_cards(trick, ranking) if winner is None and trick else set()
         for seat, card in trick:
-            mark = "parda" if winner is None else ("won" if seat == winner else None)
+            mark = "parda" if card in tied else ("won" if seat == winner else None)
             slots[seat][index] = {
                 "card": card,
                 "mark": mark,
@@ -139,20 +152,44 @@ def _played_by_seat(
     return slots
 
 
+ZONED_TARGET = 30
+"""Only a game to 30 is told in malas and buenas (docs/rules/argentine.md §7.1: the first 15 are
+the malas, the next 15 the buenas); a game to 15 (or any shorter one) is told in points."""
+
+
+def _squares(points: int, capacity: int) -> list[int]:
+    """``points`` as squares of five matchsticks, at least enough squares for ``capacity`` points."""
+    count = (max(points, capacity) + 4) // 5
+    return [min(5, max(0, points - 5 * i)) for i in range(count)]
+
+
 def score_view(score: int, target: int) -> dict[str, Any]:
-    """A team's score as matchsticks in squares of five, split into malas and buenas."""
+    """A team's score as matchsticks in squares of five and as players say it.
+
+    In a game to 30 the first 15 points are the malas and the rest the buenas ("8 buenas" is 23):
+    ``zone`` and ``zone_points`` say which, and the sticks are drawn in those two parts, the buenas
+    holding every point past 15 (so "18 buenas" after a last hand that overshoots 30 draws 18).
+    Shorter games have no malas and buenas: ``zone`` is None and the sticks draw every point in one
+    run. The label and the sticks always count the same points.
+    """
+    if target != ZONED_TARGET:
+        return {
+            "score": score,
+            "zone": None,
+            "zone_points": score,
+            "target": target,
+            "zones": {"all": _squares(score, target)},
+        }
     where = standing(score, target)
     half = malas_limit(target) - 1  # the last score in the malas
     malas = min(score, half)
     buenas = max(0, score - half)
-    zone_points = min(where.points, target - half) if where.zone.value == "buenas" else where.points
     return {
         "score": score,
         "zone": where.zone.value,
-        "zone_points": zone_points,
+        "zone_points": malas if where.zone.value == "malas" else buenas,
         "target": target,
-        "malas": [min(5, max(0, malas - 5 * i)) for i in range((half + 4) // 5)],
-        "buenas": [min(5, max(0, buenas - 5 * i)) for i in range((target - half + 4) // 5)],
+        "zones": {"malas": _squares(malas, half), "buenas": _squares(buenas, target - half)},
     }
 
 
@@ -168,15 +205,115 @@ def _events_with_positions(table: Table) -> tuple[list[Any], list[int]]:
     return list(hand.events), positions
 
 
+NEWS_KINDS = frozenset(
+    {
+        EventKind.ANSWER,
+        EventKind.ENVIDO_STATED,
+        EventKind.SON_BUENAS,
+        EventKind.ENVIDO_WON,
+        EventKind.ENVIDO_CANCELLED,
+        EventKind.FLOR_ANNOUNCED,
+        EventKind.FLOR_STATED,
+        EventKind.FLOR_WON,
+        EventKind.MAZO,
+        EventKind.TEAM_FOLDED,
+        EventKind.POINTS,
+    }
+)
+"""What the table says beside the felt (besides the open call): the answers, the envido and flor
+showdowns and their points, who went to the mazo."""
+MINE_TOO = frozenset({EventKind.ENVIDO_STATED, EventKind.ENVIDO_WON, EventKind.FLOR_WON, EventKind.POINTS})
+"""Of those, what the table says also when the learner did it (an outcome, not the learner's own choice)."""
+
+
+@dataclass
+class NewsItem:
+    """One line said at the table since the learner's last action: narrated from an engine event."""
+
+    text: str
+    kind: str
+    seat: int | None
+    why: str | None = None
+    """The computer player's reason for this action, once the hand is over (None: not shown)."""
+
+
+def _hidden_cards(table: Table) -> set[str]:
+    """The other seats' cards the learner has not seen (never played, never shown), in notation."""
+    view = table.view()
+    seen = {card for trick in view.tricks for _, card in trick} | {card for _, card in view.current_trick}
+    seen |= {card for cards in view.shown.values() for card in cards}
+    return {
+        card.notation
+        for seat, cards in enumerate(table.hand.hands)
+        if seat != table.learner_seat
+        for card in cards
+        if card not in seen
+    }
+
+
+def _names_no_hidden_card(reason: Any, hidden: set[str]) -> bool:
+    """True when a bot's stored reason names none of the cards the learner has not seen: the table
+    shows only what the learner may see (the hand's review, with every card face up, tells the rest)."""
+    params = dict(reason.get("params") or {}) if hasattr(reason, "get") else {}
+    return not any(str(params.get(key)) in hidden for key in ("card", "kept"))
+
+
+def _table_news(
+    table: Table,
+    events: list[Any],
+    positions: list[int],
+    perspective: Perspective,
+    face: str,
+    last_mine: int | None,
+) -> list[NewsItem]:
+    """The answers and showdowns since the learner's last action (the whole hand if none), told at
+    the table so that the score never jumps unexplained; once the hand is over, every answer of the
+    hand. A computer player's reason comes with its answer only once the hand is over (during the
+    hand it would tell its hidden cards), and only if it names no card the learner has not seen."""
+    start = table.hand_start_version()
+    entries = table.hand_entries()
+    since = start + (last_mine or 0)
+    over = table.hand.is_over
+    hidden = _hidden_cards(table) if over else set()
+    news: list[NewsItem] = []
+    for event, position in zip(events, positions, strict=True):
+        # Once the hand is over, every answer of the hand is told again, each with its reason on request.
+        answered = over and event.kind in (EventKind.ANSWER, EventKind.MAZO)
+        if (position < since and not answered) or event.kind not in NEWS_KINDS:
+            continue
+        if event.seat == perspective.seat and event.kind not in MINE_TOO:
+            continue
+        why = None
+        entry = entries[position - start] if 0 <= position - start < len(entries) else None
+        if (
+            over
+            and event.kind in (EventKind.ANSWER, EventKind.MAZO)
+            and entry is not None
+            and entry.seat == event.seat
+            and entry.reason
+            and _names_no_hidden_card(entry.reason, hidden)
+        ):
+            why = reason_sentence(entry.reason, face)
+        news.append(NewsItem(narrate(event, perspective, face=face), event.kind.value, event.seat, why))
+    return news
+
+
+def _raises(action: Any, view: SeatView) -> bool:
+    """True when ``action`` answers the open call with a higher call of the same kind (a raise)."""
+    pending = view.pending
+    return isinstance(action, Call) and pending is not None and type(action.call) is type(pending.call)
+
+
 HintFor = Callable[[Table], Hint]
 """How a feature gets the hint for the learner's decision on a table (e.g. :func:`learner_hint`)."""
 
 
 def learner_hint(table: Table) -> Hint:
     """The hint for the learner's decision on the table: from the learner's view and the señas it
-    knows only, seeded by the table's seed and version. :func:`~.review.review_hand` seeds its
-    rankings the same way, so a hand's review repeats the hint the learner was shown."""
-    return hint(table.view(), seed=table.seed * 1009 + table.version, facts=table.facts_for(table.learner_seat))
+    knows only, seeded by the table's seed and version. :func:`~.replay.replay_hand` seeds its
+    rankings the same way, so a hand's replay repeats the hint the learner was shown (computed once
+    per game version, within a time budget: :mod:`.hints`)."""
+    return kept_hint(table.view(), table.seed * 1009 + table.version, table.facts_for(table.learner_seat))
 
 
 def table_context(
@@ -228,7 +365,8 @@ def table_context(
                 mine=event.seat == me,
             )
         )
-    slots = _played_by_seat(view, fresh_cards, fresh_order)
+    news = _table_news(table, events, positions, perspective, face, last_mine)
+    slots = _played_by_seat(view, fresh_cards, fresh_order, table.rules.ranking_table)
     pies = pie_seats(view)
     boxes: list[SeatBox] = []
     for k, area in enumerate(AREAS[n]):
@@ -295,9 +433,11 @@ def table_context(
     hint_data = None
     if show_hint and hint_for is not None and table.learner_to_act:
         found = hint_for(table)
+        best_text = str(found.best).split(":", 1)[1]
         hint_data = {
-            "best": action_label(str(found.best).split(":", 1)[1], face),
-            "reason": reason_sentence(found.reason, face),
+            "advice": hint_advice(best_text, face, answering=_raises(found.best, view)),
+            "best": action_label(best_text, face),
+            "reason": hint_reason(found.reason, face, n),
             "ranked": [
                 {
                     "label": action_label(str(item.action).split(":", 1)[1], face),
@@ -338,6 +478,8 @@ def table_context(
         "rules": table.rules,
         "card_face": face,
         "caught": caught,
+        "news": news,
+        "news_kinds": {kind.value for kind in NEWS_KINDS},
     }
 
 

@@ -1,9 +1,9 @@
-"""The review of a finished hand: every decision replayed face up, the learner's next to the hint.
+"""The replay of a finished hand: every decision replayed face up, the learner's next to the hint.
 
-:func:`review_hand` does the costly part once (the hint's ranking at each of the learner's
+:func:`replay_hand` does the costly part once (the hint's ranking at each of the learner's
 decisions, from the learner's own view at that moment, seeded as
 :func:`~tutor.web.components.table.view.learner_hint` seeds the hint at the table) and returns plain
-data (JSON-ready) that a feature may store; :func:`review_steps` words it for a page, in the page's
+data (JSON-ready) that a feature may store; :func:`replay_steps` words it for a page, in the page's
 language, by replaying the hand. Both work for any :class:`~tutor.bots.table.Table` and any of its
 finished hands, a scripted practice hand included.
 """
@@ -15,11 +15,16 @@ from typing import Any
 from tutor.narration import Perspective, narrate
 from tutor.narration.bots import action_label, reason_sentence
 
-from ....bots import hint
 from ....bots.table import Table
 from ....engine.notation import parse_action
 from ....engine.stepper import replay
 from ....i18n import format_number
+from ...shared.limits import search_deadline
+from .hints import kept_hint
+
+REVIEW_SECONDS = 0.3
+"""The most time the hints of one hand's review take together (each at most
+:data:`~.hints.HINT_SECONDS`; a hint the learner was shown is kept, so it costs nothing again)."""
 
 MATCH_TOLERANCE = 0.05
 """A decision within this many expected points of the best counts as matching it."""
@@ -29,20 +34,22 @@ def _text(action: Any) -> str:
     return str(action).split(":", 1)[1]
 
 
-def review_hand(table: Table, index: int) -> dict[str, Any]:
+def replay_hand(table: Table, index: int) -> dict[str, Any]:
     """The hint's ranking at each of the learner's decisions in hand ``index`` (finished), as data."""
     hand = table.hands()[index]
     entries = table.hand_entries(index)
     steps = replay(hand, [parse_action(entry.action) for entry in entries])
     start = table.hand_start_version(index)
     decisions: list[dict[str, Any]] = []
+    cap = search_deadline(REVIEW_SECONDS)
     for offset, entry in enumerate(entries):
         action = parse_action(entry.action)
         if entry.by == "learner":  # the hint sees the hand before the decision (the stepper is lazy)
-            found = hint(
+            found = kept_hint(
                 steps.state.view_for(table.learner_seat),
-                seed=table.seed * 1009 + start + offset,
-                facts=table.facts_for(table.learner_seat, index),
+                table.seed * 1009 + start + offset,
+                table.facts_for(table.learner_seat, index),
+                cap=cap,
             )
             ranked = [(_text(item.action), round(float(item.expected_points), 3)) for item in found.ranked]
             values = dict(ranked)
@@ -70,7 +77,7 @@ def review_hand(table: Table, index: int) -> dict[str, Any]:
     }
 
 
-def review_steps(table: Table, index: int, data: dict[str, Any], face: str) -> list[dict[str, Any]]:
+def replay_steps(table: Table, index: int, data: dict[str, Any], face: str) -> list[dict[str, Any]]:
     """Each action of the hand with its narrated events, the bot's reason or the learner's ranking."""
     hand = table.hands()[index]
     entries = table.hand_entries(index)

@@ -1,0 +1,63 @@
+"""The classroom's migration (b3c7e91d2a58) up and down on SQLite and PostgreSQL: its tables come and go,
+and what was there before is untouched."""
+
+from __future__ import annotations
+
+import pytest
+from flask_migrate import downgrade, upgrade
+from sqlalchemy import create_engine, inspect, text
+
+from tests.web.test_migrations import empty_url, migrated_app  # noqa: F401  (the fixture)
+from tutor.store import db
+
+pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
+
+CLASSROOM = "b3c7e91d2a58"
+BEFORE = "d5a8c3e1f047"
+TABLES = {"teacher", "school_class", "class_member", "rate_bucket", "assignment"}
+
+
+def tables(url: str) -> set[str]:
+    engine = create_engine(url)
+    try:
+        return set(inspect(engine).get_table_names())
+    finally:
+        engine.dispose()
+
+
+def test_the_classroom_migration_up_and_down(empty_url):  # noqa: F811
+    app, url = migrated_app(empty_url)
+    with app.app_context():
+        upgrade(revision=BEFORE)
+        assert not TABLES & tables(url)
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO learner (id, public_id, device_code, created, last_seen) "
+                    "VALUES (1, 'a', 'ABCDEFGH', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                )
+            )
+        upgrade(revision=CLASSROOM)
+        assert tables(url) >= TABLES
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO teacher (id, login, display_name, password_hash, recovery_hash, generation, "
+                    "learner_id, created) VALUES (1, 'nowak', 'Ms Nowak', 'h', 'r', 0, 1, CURRENT_TIMESTAMP)"
+                )
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO school_class (id, public_id, teacher_id, name, lang, children, join_code, "
+                    "join_open, archived, members, created) "
+                    "VALUES (1, 'c', 1, 'Club', 'en', true, 'ABCDEF', true, false, 1, CURRENT_TIMESTAMP)"
+                )
+            )
+            connection.execute(text("INSERT INTO class_member VALUES (1, 1, 'Ancho 27', CURRENT_TIMESTAMP)"))
+        downgrade(revision=BEFORE)
+        assert not TABLES & tables(url)
+        with db.engine.connect() as connection:
+            assert connection.execute(text("SELECT count(*) FROM learner")).scalar() == 1
+        upgrade()
+        assert tables(url) >= TABLES
+        db.engine.dispose()

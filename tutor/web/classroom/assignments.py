@@ -1,0 +1,280 @@
+"""Assignments: a lesson, a topic quiz, a practice hand, the daily challenge or a number of reviews from
+each pupil's own review queue, open from a day, due by a day (in the store's ``DAY_ZONE``).
+
+A pupil's status is computed from their learning log since the assignment opened (one query for the
+whole class, :meth:`tutor.store.classroom.Classroom.work`), never stored:
+
+* a lesson is done when every step with a check was answered right in the lesson;
+* a topic quiz when the quiz was passed (its result, item ``quiz:<topic>``, right);
+* a practice hand when it was played to its goal (item ``practice:<hand>``, right);
+* the daily challenge when :data:`DAILY_ANSWERS` of its questions were answered (the daily set's size);
+* reviews when that many review questions were answered.
+
+**Done** (by the due day, or late), **Late** (not done and the due day is over), **To do**.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
+
+from flask import abort, flash, redirect, request, url_for
+
+from ...content import all_hands, all_lessons, get_hand, get_lesson
+from ...i18n import format_long_date, gettext as _
+from ...learning import TOPICS, get_topic
+from ...learning.attempts import PRACTICE_PREFIX, QUIZ_PREFIX
+from ...store import current_store
+from ...store.classroom import Assignment, Member
+from ..shared.learner import now
+from ..shared.topics import topic_name
+from .blueprint import bp, own_class, page, teacher_only
+
+DAILY_ANSWERS = 5
+"""Answers that make the daily challenge done: the daily set has five questions (tutor/web/quiz/draw.py)."""
+MAX_REVIEWS = 50
+
+
+@dataclass(frozen=True)
+class Status:
+    state: str
+    """``done``, ``late_done``, ``late``, ``todo``."""
+    finished: datetime | None = None
+
+    @property
+    def label(self) -> str:
+        return {
+            "done": _("Done"),
+            "late_done": _("Done late"),
+            "late": _("Late"),
+            "todo": _("To do"),
+        }[self.state]
+
+
+def lesson_items(key: str) -> list[str]:
+    try:
+        lesson = get_lesson(key)
+    except KeyError:
+        return []
+    return [f"{lesson.key}/{step.key}" for step in lesson.checked_steps]
+
+
+def wanted_items(assignment: Assignment) -> list[str]:
+    if assignment.kind == "lesson":
+        return lesson_items(assignment.target)
+    if assignment.kind == "quiz":
+        return [QUIZ_PREFIX + assignment.target]
+    if assignment.kind == "practice":
+        return [PRACTICE_PREFIX + assignment.target]
+    return []
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time as timezone-aware UTC (SQLite hands back naive UTC times)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def finished_at(assignment: Assignment, work: list[tuple[str, str, bool, datetime]]) -> datetime | None:
+    """When the pupil's ``work`` (their attempts since the opening, oldest first) completed the assignment."""
+    opens = _aware(assignment.opens)
+    mine = [entry for entry in work if _aware(entry[3]) >= opens]
+    if assignment.kind == "lesson":
+        needed = set(lesson_items(assignment.target))
+        for item, source, correct, moment in mine:
+            if correct and source == "lesson":
+                needed.discard(item)
+                if not needed:
+                    return moment
+        return None
+    if assignment.kind in ("quiz", "practice"):
+        item = wanted_items(assignment)[0]
+        return next((moment for found, _source, correct, moment in mine if found == item and correct), None)
+    source_wanted = "daily" if assignment.kind == "daily" else "review"
+    needed_count = DAILY_ANSWERS if assignment.kind == "daily" else assignment.count
+    counted = 0
+    for _item, source, _correct, moment in mine:
+        if source == source_wanted:
+            counted += 1
+            if counted >= needed_count:
+                return moment
+    return None
+
+
+def status_of(assignment: Assignment, work: list[tuple[str, str, bool, datetime]], moment: datetime) -> Status:
+    finished = finished_at(assignment, work)
+    due = _aware(assignment.due) if assignment.due is not None else None
+    if finished is not None:
+        return Status("late_done" if due is not None and finished > due else "done", finished)
+    return Status("late" if due is not None and moment > due else "todo")
+
+
+def title_of(assignment: Assignment) -> str:
+    kind, target = assignment.kind, assignment.target
+    try:
+        if kind == "lesson":
+            lesson = get_lesson(target)
+            return _("Lesson %(number)s: %(title)s", number=lesson.number, title=_(lesson.title))
+        if kind == "quiz":
+            return _("Topic quiz: %(topic)s", topic=topic_name(get_topic(target)))
+        if kind == "practice":
+            # Translators: a practice hand (a hand played at the table with a coach) set as homework.
+            return _("Practice hand: %(title)s", title=_(get_hand(target).title))
+    except KeyError:
+        return _("(no longer in the app)")
+    if kind == "daily":
+        return _("The daily challenge")
+    return _("%(num)s questions from your review", num=assignment.count)
+
+
+def link_of(assignment: Assignment) -> str | None:
+    """Where a pupil does the work: the existing page."""
+    kind, target = assignment.kind, assignment.target
+    if kind == "lesson":
+        return url_for("lessons.lesson", key=target)
+    if kind == "quiz":
+        return url_for("quiz.quiz", key=target)
+    if kind == "practice":
+        return url_for("practice.hand", key=target)
+    if kind == "daily":
+        return url_for("quiz.daily")
+    return url_for("review.index")
+
+
+def choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The form's options, grouped: (group label, [(value, label)])."""
+    return [
+        (
+            _("Lessons"),
+            [
+                (f"lesson:{lesson.key}", _("Lesson %(number)s: %(title)s", number=lesson.number, title=_(lesson.title)))
+                for lesson in all_lessons()
+                if lesson.checked_steps
+            ],
+        ),
+        (_("Topic quizzes"), [(f"quiz:{t.key}", topic_name(t)) for t in TOPICS]),
+        (_("Practice hands"), [(f"practice:{h.key}", _(h.title)) for h in all_hands()]),
+        (_("Other"), [("daily", _("The daily challenge")), ("reviews", _("Questions from each pupil's own review"))]),
+    ]
+
+
+def statuses(class_id: int, members: list[Member], assignments: list[Assignment]) -> dict[tuple[int, int], Status]:
+    """(assignment id, learner id) -> status, from one read of the class's work."""
+    if not assignments or not members:
+        return {}
+    items = [item for a in assignments for item in wanted_items(a)]
+    sources = {"daily" for a in assignments if a.kind == "daily"} | {
+        "review" for a in assignments if a.kind == "reviews"
+    }
+    since = min(a.opens for a in assignments)
+    work = current_store().classroom.work([m.learner_id for m in members], since, items, sources)
+    moment = now()
+    return {(a.id, m.learner_id): status_of(a, work[m.learner_id], moment) for a in assignments for m in members}
+
+
+def _day(text: str) -> date | None:
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        return None
+
+
+@bp.post("/teach/classes/<cid>/assignments")
+@teacher_only
+def add_assignment(cid: str):
+    """Set the class some work (``what``: ``lesson:<key>``, ``quiz:<topic>``, ``practice:<hand>``,
+    ``daily``, ``reviews`` with ``count``; ``opens`` and ``due`` as dates)."""
+    found = own_class(cid)
+    what = request.form.get("what", "")[:100]
+    valid = {value for _group, options in choices() for value, _label in options}
+    zone = current_store().zone
+    today = now().astimezone(zone).date()
+    opens_day = _day(request.form.get("opens", "")[:20]) or today
+    due_text = request.form.get("due", "")[:20].strip()
+    due_day = _day(due_text) if due_text else None
+    count = request.form.get("count", "10")[:4]
+    problems = []
+    if what not in valid:
+        problems.append(_("Choose what to assign from the list."))
+    if due_text and (due_day is None or due_day < opens_day):
+        problems.append(_("The due day must be a date on or after the opening day."))
+    if what == "reviews" and not (count.isdigit() and 1 <= int(count) <= MAX_REVIEWS):
+        problems.append(_("Ask for 1 to 50 review questions."))
+    if problems:
+        for problem in problems:
+            flash(problem, "error")
+        return redirect(url_for("classroom.class_page", cid=found.public_id), code=303)
+    kind, _colon, target = what.partition(":")
+    opens = datetime.combine(opens_day, time.min, zone)
+    due = datetime.combine(due_day, time.max, zone) if due_day else None
+    current_store().classroom.add_assignment(found.id, kind, target, int(count) if kind == "reviews" else 0, opens, due)
+    flash(_("The work is set."), "success")
+    return redirect(url_for("classroom.class_page", cid=found.public_id) + "#assignments-title", code=303)
+
+
+@bp.post("/teach/classes/<cid>/assignments/<aid>/remove")
+@teacher_only
+def remove_assignment(cid: str, aid: str):
+    found = own_class(cid)
+    if not current_store().classroom.remove_assignment(found.id, aid[:32]):
+        abort(404)
+    flash(_("The assignment is removed."), "info")
+    return redirect(url_for("classroom.class_page", cid=found.public_id), code=303)
+
+
+@bp.get("/teach/classes/<cid>/assignments/<aid>")
+@teacher_only
+def assignment(cid: str, aid: str):
+    """Pupil × status of one assignment."""
+    found = own_class(cid)
+    store = current_store().classroom
+    chosen = next((a for a in store.assignments(found.id) if a.public_id == aid), None)
+    if chosen is None:
+        abort(404)
+    members = store.members(found.id)
+    found_statuses = statuses(found.id, members, [chosen])
+    rows = [(m, found_statuses[(chosen.id, m.learner_id)]) for m in members]
+    return page(
+        "classroom/assignment.html",
+        school_class=found,
+        assignment=chosen,
+        title=title_of(chosen),
+        dates=dates_of(chosen),
+        rows=[(m, s, format_long_date(s.finished.date()) if s.finished else "") for m, s in rows],
+    )
+
+
+def dates_of(assignment: Assignment) -> str:
+    zone = current_store().zone
+    opens = format_long_date(_aware(assignment.opens).astimezone(zone).date())
+    if assignment.due is None:
+        return _("from %(opens)s", opens=opens)
+    due = format_long_date(_aware(assignment.due).astimezone(zone).date())
+    return _("from %(opens)s, due %(due)s", opens=opens, due=due)
+
+
+def summaries(class_id: int, members: list[Member]) -> list[dict]:
+    """For the class page: every assignment with its title, dates and how many pupils are in each state."""
+    found = current_store().classroom.assignments(class_id)
+    found_statuses = statuses(class_id, members, found)
+    result = []
+    for a in found:
+        counts = {"done": 0, "late_done": 0, "late": 0, "todo": 0}
+        for m in members:
+            counts[found_statuses[(a.id, m.learner_id)].state] += 1
+        result.append({"assignment": a, "title": title_of(a), "dates": dates_of(a), "counts": counts})
+    return result
+
+
+def for_pupil(class_id: int, member: Member) -> list[dict]:
+    """For the pupil's class page: each assignment with its status and where to do it."""
+    found = current_store().classroom.assignments(class_id)
+    found_statuses = statuses(class_id, [member], found)
+    return [
+        {
+            "title": title_of(a),
+            "dates": dates_of(a),
+            "status": found_statuses[(a.id, member.learner_id)],
+            "url": link_of(a),
+        }
+        for a in found
+    ]

@@ -1,0 +1,105 @@
+"""The classroom's blueprint and what its views share: who the teacher is, the 404 for everyone else,
+the rate limits of logins and join codes.
+
+Roles (docs/security.md, "The classroom"): a *teacher* is logged in with Flask-Login (the session
+holds the teacher's id and session generation); a *pupil* is a learner who joined a class (a
+``class_member`` row); everyone else is an anonymous *learner*. Every teacher route goes through
+:func:`teacher_only` and every class route through :func:`own_class`, which answer 404, never 403, to
+anyone else, so that nobody learns which classes exist.
+"""
+
+from __future__ import annotations
+
+import functools
+import ipaddress
+import math
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any, TypeVar
+
+from flask import Blueprint, abort, current_app, render_template
+from flask_login import current_user
+
+from ...i18n import LANG_PREFIX
+from ...store import current_store
+from ...store.classroom import SchoolClass, Teacher
+
+bp = Blueprint("classroom", __name__, url_prefix=LANG_PREFIX)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# The limits (leaky buckets in ``rate_bucket``, like the device code's: docs/security.md).
+JOIN_BUDGET, JOIN_EVERY = 100, timedelta(seconds=60)
+"""Wrong join codes per client address at once, one forgotten a minute: 30 pupils with two typos use 60."""
+LOGIN_IP_BUDGET, LOGIN_IP_EVERY = 100, timedelta(seconds=60)
+"""Failed teacher logins per client address (a staff room shares one)."""
+LOGIN_NAME_BUDGET, LOGIN_NAME_EVERY = 10, timedelta(seconds=300)
+"""Failed logins per login name, one forgotten every five minutes."""
+
+
+def client_key(address: str | None) -> str:
+    """The key an address's failures count under: the IPv4 address, or an IPv6 address's /64 network.
+
+    >>> client_key("203.0.113.7"), client_key("::ffff:203.0.113.7"), client_key("2001:db8:1:2:aaaa::1")
+    ('203.0.113.7', '203.0.113.7', '2001:db8:1:2::/64')
+    >>> client_key(None)
+    'unknown'
+    """
+    try:
+        ip = ipaddress.ip_address((address or "").strip())
+    except ValueError:
+        return "unknown"
+    if isinstance(ip, ipaddress.IPv6Address):
+        mapped = ip.ipv4_mapped
+        return str(mapped) if mapped is not None else str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def reserve(kind: str, key: str, budget: int, every: timedelta) -> int | None:
+    """Count one attempt; None if allowed, else the seconds to wait."""
+    return current_store().classroom.limits.reserve(kind, key, budget, every)
+
+
+def give_back(kind: str, key: str) -> None:
+    current_store().classroom.limits.give_back(kind, key)
+
+
+def minutes(seconds: int | None) -> int:
+    return math.ceil(seconds / 60) if seconds else 0
+
+
+def current_teacher() -> Teacher | None:
+    """The logged-in teacher, or None."""
+    if current_user and current_user.is_authenticated:
+        return current_user.teacher  # type: ignore[no-any-return]
+    return None
+
+
+def teacher_only(view: F) -> F:
+    """A teacher route: 404 for anyone who is not logged in as a teacher."""
+
+    @functools.wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        if current_teacher() is None:
+            abort(404)
+        return view(*args, **kwargs)
+
+    return wrapped  # type: ignore[return-value]
+
+
+def own_class(public_id: str) -> SchoolClass:
+    """The logged-in teacher's class with this id; 404 for anyone else (also for another teacher)."""
+    teacher = current_teacher()
+    if teacher is None:
+        abort(404)
+    found = current_store().classroom.owned_class(teacher.id, public_id[:32])
+    if found is None:
+        abort(404)
+    return found
+
+
+def page(template: str, status: int = 200, retry_after: int | None = None, **context: Any) -> Any:
+    response = current_app.make_response((render_template(template, **context), status))
+    if retry_after:
+        response.headers["Retry-After"] = str(retry_after)
+    return response
