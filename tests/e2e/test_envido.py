@@ -350,7 +350,11 @@ def test_a_score_out_of_range_is_told_by_the_server_in_spanish(page, live_server
     page.locator("#call-1").select_option("envido")
     page.locator("#score-1").fill("40")
     page.locator("#stakes-form button[type=submit]").click()
-    expected = say("es", "The scores must be two whole numbers from 0 to %(max)s, one per team, like 12,20.", max=29)
+    expected = say(
+        "es",
+        "The scores must be two whole numbers from 0 to %(max)s, one per team, separated by a comma: “12,20” means 12 and 20.",
+        max=29,
+    )
     expect(page.get_by_role("alert")).to_contain_text(expected)
     assert page.locator("#score-1").evaluate("e => e.validationMessage") == ""
 

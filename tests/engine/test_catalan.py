@@ -1,6 +1,5 @@
-"""Catalan Truc: every clause of the rules specification (RULES.md §9 "Catalan Truc", the project's
-copy docs/rules/catalan.md) and every example of docs/rules/catalan.md §9.2.12, one test each, named
-after the clause. Expectations are worked out from the rule text, not read from the engine."""
+"""Catalan Truc: every clause of the rules specification (docs/rules/catalan.md §9.2) and every
+example of its §9.2.12, one test each, named after the clause. Expectations are worked out from the rule text, not read from the engine."""
 
 from __future__ import annotations
 

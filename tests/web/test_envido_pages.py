@@ -492,7 +492,7 @@ def test_every_engine_reason_has_its_own_sentence(english):
         (
             explain.Field.SCORE,
             {"value": "40", "max": 29},
-            "The scores must be two whole numbers from 0 to 29, one per team, like 12,20.",
+            "The scores must be two whole numbers from 0 to 29, one per team, separated by a comma: “12,20” means 12 and 20.",
         ),
         (explain.Field.MANO, {"value": "9", "players": 4}, "The mano must be one of the players, 1 to 4."),
         (
@@ -628,7 +628,7 @@ def test_numbers_are_checked_by_the_server_not_the_browsers_bubble(client, path)
     [
         (
             "/es/envido/stakes?calls=envido&score=40,0",
-            "The scores must be two whole numbers from 0 to %(max)s, one per team, like 12,20.",
+            "The scores must be two whole numbers from 0 to %(max)s, one per team, separated by a comma: “12,20” means 12 and 20.",
             {"max": 29},
         ),
         ("/es/envido?hand=7o,6o,3b&check=1&guess=abc", "Type your answer as a whole number, like 27.", {}),

@@ -1,4 +1,4 @@
-"""Catalan Truc (seed 003) as a hand state: docs/rules/catalan.md is the rule text this follows.
+"""Catalan Truc as a hand state: docs/rules/catalan.md is the rule text this follows.
 
 :class:`CatalanHand` is the state class of the ``catalan`` preset (``find_variant("catalan")``, whose
 :meth:`~tutor.engine.rules.Variant.new_hand` builds it). What it changes in :class:`HandState`:

@@ -991,7 +991,7 @@ class HandState:
                     return self._check_contraflor(seat, call)
                 if self._owes_flor(seat):
                     # A truco call the ladder refuses anyway (Retruco when nothing was called) is
-                    # refused for that, not for the flor still owed (docs/rules/decisions.md, §8).
+                    # refused for that, not for the flor still owed (docs/rules/decisions.md, "Flor").
                     if isinstance(call, TrucoCall):
                         ladder = self._check_truco(seat, call)
                         if ladder is not None and ladder.reason in _LADDER_REASONS:

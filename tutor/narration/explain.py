@@ -299,7 +299,7 @@ def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = 
         # Translators: "Quiero" and "envido" stay Spanish; %(call)s is a call name.
         reasons.append(
             _(
-                "If accepted (Quiero): in this ruleset the envido cannot be raised, so %(call)s is worth its own value, %(points)s.",
+                "If accepted (Quiero): in this ruleset the envido cannot be raised, so %(call)s counts on its own: %(points)s.",
                 call=call_name(last),
                 points=points_text(stake.accepted),
             )

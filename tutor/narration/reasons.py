@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from tutor.engine.errors import NotationReason, Reason, TrucoError
-from tutor.engine.rules import TARGETS
+from tutor.engine.rules import TARGETS, VARIANTS
 from tutor.i18n import gettext as _, ngettext
 
 from .cards import card_name
@@ -132,7 +132,7 @@ def _notation_message(reason: NotationReason, details: dict[str, Any], field: Fi
                 got,
             )
         if field is Field.SCORE:
-            return _("Give two scores, one per team, like 12,20.")
+            return _("Give two scores, one per team, separated by a comma: “12,20” means 12 and 20.")
         return ngettext(
             "Pick exactly three cards (%(num)s was given).",
             "Pick exactly three cards (%(num)s were given).",
@@ -146,7 +146,10 @@ def _notation_message(reason: NotationReason, details: dict[str, Any], field: Fi
         return _("“%(value)s” is not an envido call: use envido, real_envido or falta_envido.", value=value)
     if reason is NotationReason.UNKNOWN_OPTION:
         if field is Field.VARIANT:
-            return _("“%(value)s” is not a known ruleset: use argentino or fixed.", value=value)
+            # Translators: %(names)s lists the rulesets' names in the API's spelling (argentino, fixed...); keep them.
+            return _(
+                "“%(value)s” is not a known ruleset: use one of %(names)s.", value=value, names=", ".join(VARIANTS)
+            )
         return _("“%(value)s” is not a known parameter or option.", value=value)
     return _bad_value_message(details, field, value, position)
 
@@ -155,8 +158,13 @@ def _bad_value_message(details: dict[str, Any], field: Field | None, value: str,
     if field is Field.SCORE:
         highest = details.get("max")
         if isinstance(highest, int):
-            return _("The scores must be two whole numbers from 0 to %(max)s, one per team, like 12,20.", max=highest)
-        return _("The scores must be two whole numbers, one per team, below the target, like 12,20.")
+            return _(
+                "The scores must be two whole numbers from 0 to %(max)s, one per team, separated by a comma: “12,20” means 12 and 20.",
+                max=highest,
+            )
+        return _(
+            "The scores must be two whole numbers, one per team, below the target, separated by a comma: “12,20” means 12 and 20."
+        )
     if field is Field.TARGET:
         return _("The target must be one of %(targets)s.", targets=join(str(t) for t in TARGETS))
     if field is Field.MANO:

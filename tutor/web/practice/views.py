@@ -116,7 +116,7 @@ class PracticeTables(TableController[PracticeRun, Practice]):
     def refuse(self, run: PracticeRun, practice: Practice, text: str, drawn: int) -> tuple[int, str] | None:
         if drawn == practice.table.version and (practice.over or text == NEXT_HAND):
             # Translators: a practice hand is a single hand; "Try again" deals a new one.
-            return 400, _("This practice hand is over. Use Try again for a new deal.")
+            return 400, _("This practice hand is over. Use “Try again” for a new deal.")
         return None
 
     def save(self, run: PracticeRun, practice: Practice, drawn: int, text: str) -> bool:

@@ -62,7 +62,7 @@ def walk_context(spec: PracticeHand, seed: int, step: int, *, face: str, faces: 
     ]
     if last is None:
         # Translators: the first step of "show me" (the ideal line of a practice hand), before any move.
-        doing = _("The cards are dealt. Use Next to see each move.")
+        doing = _("The cards are dealt. Use “Next move” to see each move.")
     elif said:
         doing, said = said[0], said[1:]  # the move in words ("You play the 2 of bastos."), then what followed
     else:

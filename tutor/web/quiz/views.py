@@ -144,7 +144,7 @@ def _bad_seed(key: str) -> Response:
     quiz = find_quiz(key)
     context = _start_context(quiz, None)
     context["error"] = _(
-        "This quiz link has a number (its seed) that is not one: it must be a whole number from "
+        "This quiz link has a number (its seed) that is not valid: it must be a whole number from "
         "0 to %(max)s. Here is a new quiz instead.",
         max=MAX_SEED - 1,
     )
