@@ -358,7 +358,7 @@ def test_a_bad_seed_is_a_400_with_a_translated_message(client, lang, seed):
         html = response.get_data(as_text=True)
         message = gettext(
             lang,
-            "This quiz link has a number (its seed) that is not one: it must be a whole number "
+            "This quiz link has a number (its seed) that is not valid: it must be a whole number "
             "from 0 to %(max)s. Here is a new quiz instead.",
             max=2**31 - 1,
         )
