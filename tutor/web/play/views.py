@@ -228,8 +228,13 @@ def index():
         return render_template(
             "play/setup.html", **_setup_context(SetupForm.typed_fields(request.form), exc.messages)
         ), 400
-    game = GAMES.create(current_learner(), setup.rules(), setup.level, secrets.randbelow(MAX_SEED))
+    game = GAMES.create(current_learner(), setup.rules(), setup.level, new_seed())
     return redirect(url_for("play.game", game_id=game.public_id), code=303)
+
+
+def new_seed() -> int:
+    """The seed of a new game's deals and bots: unpredictable, so nobody can learn the deals."""
+    return secrets.randbelow(MAX_SEED)
 
 
 def daily_seed(day: date) -> int:
