@@ -25,6 +25,8 @@ checks they agree). The functions take a learner's attempts:
 (['envido-counting/no-pair'], 1)
 """
 
+from fsrs import Card as ReviewCard
+
 from .attempts import (
     ANSWER_SOURCES,
     Attempt,
@@ -38,7 +40,7 @@ from .attempts import (
     split_check_item,
 )
 from .lessons import LessonStatus, StepRecord, in_order, last_touched, lesson_status, lesson_statuses, stars_for
-from .schedule import SCHEDULER, Due, ReviewCard, due_items, next_due, rating, replay, review_cards
+from .schedule import SCHEDULER, Due, due_items, next_due, rating, replay, review_cards
 from .stats import (
     DAILY_GOAL,
     MASTERY_WINDOW,
