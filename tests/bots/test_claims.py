@@ -16,9 +16,11 @@ from hypothesis import given, strategies as st
 from tests.budgets import examples
 from tutor.bots import Level, ReasonCode, choose, hint
 from tutor.bots.checks import check_reason
+from tutor.bots.table import Table
 from tutor.engine import FlorMode, HandState, Rules, deal
-from tutor.engine.notation import parse_hand
+from tutor.engine.notation import parse_hand, parse_rules
 from tutor.engine.state import Mazo, PlayCard
+from tutor.i18n import use_language
 from tutor.narration.bots import reason_sentence
 
 from .test_choose import walk_states
@@ -124,3 +126,26 @@ def test_the_mazo_is_never_explained_as_saving_points_when_playing_on_can_stop_a
                 assert not check_reason(found.reason, hand, view.seat, found.best)
             hand.apply(choose(view, Level.BEGINNER, rng).action)
     assert seen == 0  # after the first trick the envido is closed: the mazo never saves points
+
+
+def test_at_thirteen_to_fourteen_the_match_changes_the_hints_answer_and_the_hint_says_so():
+    """A match to 15 at 13 to 14, deal 2 (found by a scan of deals and scores): Falta envido scores
+    more in this hand on average, but Envido leaves the better chance of winning the match. The hint
+    picks Envido, gives the reason that the score changes the answer, and its numbers are the
+    ranking's own."""
+    table = Table(parse_rules("argentino:target=15"), 2, "beginner", scores=(13, 14))
+    found = hint(table.view(), 2)
+    assert found.reason.code is ReasonCode.MATCH_CHANGES
+    best = next(r for r in found.ranked if r.action == found.best)
+    by_points = max(found.ranked, key=lambda r: r.expected_points)
+    assert by_points.action != found.best
+    assert by_points.expected_points > best.expected_points and best.equity > by_points.equity
+    params = found.reason.as_dict()
+    assert params["chance"] == round(100 * best.equity)
+    assert params["points"] == round(best.expected_points, 2)
+    assert params["other_points"] == round(by_points.expected_points, 2)
+    assert check_reason(found.reason, table.hand, table.learner_seat, found.best) == []
+    with use_language("en"):
+        sentence = reason_sentence(found.reason)
+    assert f"about {params['chance']} in 100" in sentence
+    assert "Envido" in sentence and "Falta envido" in sentence

@@ -71,13 +71,13 @@ def hand_over(page) -> bool:
     return page.locator(".hand-over").count() > 0
 
 
-# Deals chosen so that a run is the same every time. For 6 players at 720 px, 2991 and 2460 deal both
+# Deals chosen so that a run is the same every time. For 6 players at 720 px, 2991 deals both
 # partners two señas with the longest texts, and 144 and 100 were the tallest felts in a scan of 60
 # deals (a seña, the open call and four lines of news at once); 213 is the tallest of 24 in Polish
-# with 4 players. 7 and 11 are ordinary deals.
+# with 4 players. 7 is an ordinary deal.
 CASES = (
-    [(w, h, n, seed, "en") for w, h in SIZES for n in (2, 4) for seed in (7, 11)]
-    + [(1280, 720, 6, seed, "en") for seed in (2991, 2460, 144, 100)]
+    [(w, h, n, 7, "en") for w, h in SIZES for n in (2, 4)]
+    + [(1280, 720, 6, seed, "en") for seed in (2991, 144, 100)]
     + [(1280, 800, 6, 2991, "en"), (1280, 720, 4, 213, "pl"), (1280, 720, 6, 144, "de")]
 )
 
@@ -93,7 +93,7 @@ def test_after_an_action_the_hand_and_the_buttons_are_in_view_with_the_trick(
     laptop = width >= 1024
     checked = 0
     for _ in range(40):
-        if checked >= 12:
+        if checked >= 10:
             break
         if hand_over(page):
             if page.locator('#table button[value="next"]').count() == 0:
