@@ -15,11 +15,14 @@ from hypothesis import given, strategies as st
 
 from tests.budgets import examples
 from tutor.bots import Level, ReasonCode, choose, hint
-from tutor.bots.checks import check_reason
+from tutor.bots.checks import check_reason, checked_reason
+from tutor.bots.common import Decision
+from tutor.bots.reasons import BotReason
 from tutor.bots.table import Table
 from tutor.engine import FlorMode, HandState, Rules, deal
+from tutor.engine.envido import envido_points
 from tutor.engine.notation import parse_hand, parse_rules
-from tutor.engine.state import Mazo, PlayCard
+from tutor.engine.state import Call, Mazo, PlayCard
 from tutor.i18n import use_language
 from tutor.narration.bots import reason_sentence
 
@@ -149,3 +152,33 @@ def test_at_thirteen_to_fourteen_the_match_changes_the_hints_answer_and_the_hint
         sentence = reason_sentence(found.reason)
     assert f"about {params['chance']} in 100" in sentence
     assert "Envido" in sentence and "Falta envido" in sentence
+
+
+def test_a_reason_the_hand_does_not_back_is_never_kept_at_the_table(monkeypatch):
+    """The bots' reasons are checked against the whole hand before they are logged: a bot that
+    claimed a wrong envido count would have its decision kept and its reason dropped, and one
+    with a true count keeps both."""
+    import tutor.bots as bots
+
+    real_choose = bots.choose
+
+    def lying(view, level, rng, **kwargs):
+        decision = real_choose(view, level, rng, **kwargs)
+        return Decision(decision.action, BotReason.of(ReasonCode.ENVIDO_WITH_COUNT, count=34, call="envido"))
+
+    monkeypatch.setattr(bots, "choose", lying)
+    table = Table(parse_rules("argentino:players=4"), 3, "beginner", learner_seat=1)
+    bot_entries = [e for e in table.hand_entries() if e.by == "bot"]
+    assert bot_entries and all(e.reason is None for e in bot_entries)  # 34 is no envido count
+
+
+def test_checked_reason_keeps_a_true_count_and_drops_a_false_one():
+    hand = deal(random.Random(5), 2)
+    state = HandState(Rules(), hand, 0, (0, 0))
+    seat = state.to_act
+    action = next(a for a in state.legal_actions() if isinstance(a, Call) and a.call.value == "envido")
+    count = envido_points(state.deal[seat])
+    true = BotReason.of(ReasonCode.ENVIDO_WITH_COUNT, count=count, call="envido")
+    false = BotReason.of(ReasonCode.ENVIDO_WITH_COUNT, count=(count + 1) % 34, call="envido")
+    assert checked_reason(true, state, seat, action) is true
+    assert checked_reason(false, state, seat, action) is None

@@ -279,6 +279,7 @@ class Table:
 
     def _bots_until_learner(self, deadline: float | None = None) -> list[LoggedAction]:
         from . import choose, deadline_in  # the bots package imports nothing from here
+        from .checks import checked_reason
 
         entries: list[LoggedAction] = []
         for _ in range(MAX_BOT_ACTIONS):
@@ -293,7 +294,7 @@ class Table:
                     raise ScriptError(f"the script plays {action} for seat {seat}, which the engine refuses")
                 self.match.apply(action)
                 by = "script" if reason.get("code") == "script" else "bot"
-                entry = LoggedAction(seat, format_action(action), by, dict(reason))
+                entry = LoggedAction(seat, format_action(action), by, dict(reason) or None)
                 self._hands[-1].append(entry)
                 entries.append(entry)
                 continue
@@ -305,8 +306,12 @@ class Table:
                 facts=self.facts_for(seat),
                 deadline=None if deadline is None else deadline_in(DECISION_SECONDS, deadline),
             )
+            # Only a reason whose claims the whole hand backs is kept (and so ever shown).
+            backed = checked_reason(decision.reason, hand, seat, decision.action)
             self.match.apply(decision.action)
-            entry = LoggedAction(seat, format_action(decision.action), "bot", reason_data(decision.reason))
+            entry = LoggedAction(
+                seat, format_action(decision.action), "bot", reason_data(backed) if backed is not None else None
+            )
             self._hands[-1].append(entry)
             entries.append(entry)
         raise RuntimeError("a hand did not end")  # pragma: no cover - the engine ends every hand

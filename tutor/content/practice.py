@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.bots import choose
+from tutor.bots.checks import checked_reason
 from tutor.bots.table import LoggedAction, ScriptError, Table, decision_rng, reason_data
 from tutor.engine.notation import format_action
 from tutor.engine.state import Answer, HandState, PlayCard
@@ -141,7 +142,8 @@ class Practice:
             return None
         rng = decision_rng(table.seed, table.hand_index, len(table.hand_entries()))
         decision = choose(replace(view, legal_actions=legal), self.spec.bots, rng)
-        return decision.action, reason_data(decision.reason)
+        reason = checked_reason(decision.reason, table.hand, seat, decision.action)
+        return decision.action, reason_data(reason) if reason is not None else {}
 
     # --- Reading ---------------------------------------------------------------------------------
 

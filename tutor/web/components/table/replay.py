@@ -15,7 +15,8 @@ from typing import Any
 from tutor.narration import Perspective, narrate
 from tutor.narration.bots import action_label, reason_sentence
 
-from ....bots.table import Table
+from ....bots.checks import checked_reason
+from ....bots.table import Table, reason_data
 from ....engine.notation import parse_action
 from ....engine.stepper import replay
 from ....i18n import format_number, format_percent
@@ -94,12 +95,14 @@ def replay_hand(table: Table, index: int) -> dict[str, Any]:
                 (_text(item.action), round(float(item.expected_points), 3), round(float(item.equity), 4))
                 for item in found.ranked
             ]
+            # Only a reason the whole hand backs (the hidden cards too) is kept, and so ever shown.
+            backed = checked_reason(found.reason, steps.state, table.learner_seat, action)
             decisions.append(
                 {
                     "offset": offset,
                     **judge(ranked, _text(action), _text(found.best)),
                     "hinted": entry.hinted,
-                    "reason": {"code": str(found.reason.code), "params": found.reason.as_dict()},
+                    "reason": reason_data(backed) if backed is not None else None,
                 }
             )
         next(steps)
@@ -150,7 +153,7 @@ def replay_steps(table: Table, index: int, data: dict[str, Any], face: str) -> l
                 "chosen_chance": format_percent(decision["chosen_chance"]),
                 "best": action_label(decision["best"], face),
                 "hinted": decision["hinted"],
-                "why": reason_sentence(decision["reason"], face),
+                "why": reason_sentence(decision["reason"], face) if decision["reason"] else None,
                 "ranked": [
                     {
                         "label": action_label(a, face),

@@ -20,6 +20,7 @@ from typing import Any
 
 from flask.wrappers import Response
 
+from tutor.bots.checks import checked_reason
 from tutor.narration import Perspective, call_name, narrate
 from tutor.narration.bots import SENA_FACES, action_label, hint_advice, hint_reason, reason_sentence, sena_text
 from tutor.web.shared.htmx import render_page_or_block, wants_fragment
@@ -434,10 +435,12 @@ def table_context(
     if show_hint and hint_for is not None and table.learner_to_act:
         found = hint_for(table)
         best_text = str(found.best).split(":", 1)[1]
+        # A reason is shown only when the whole hand (the hidden cards too) backs every claim in it.
+        backed = checked_reason(found.reason, table.hand, table.learner_seat, found.best)
         hint_data = {
             "advice": hint_advice(best_text, face, answering=_raises(found.best, view)),
             "best": action_label(best_text, face),
-            "reason": hint_reason(found.reason, face, n),
+            "reason": hint_reason(backed, face, n) if backed is not None else None,
             "ranked": [
                 {
                     "label": action_label(str(item.action).split(":", 1)[1], face),
