@@ -392,10 +392,10 @@ def _three_kept(event: Event, p: Perspective, face: str | None) -> str:
     return _by_seat(
         event,
         p,
-        # Translators: Truco Mineiro: before the hand the mão keeps the three cards he was given as his hand.
+        # Translators: Truco Mineiro: before the hand the mão keeps the three cards given to them as the hand.
         lambda: _("You keep your three cards."),
-        # Translators: %(player)s is a seat name; Truco Mineiro: the mão keeps the three cards he was given.
-        lambda who: _("%(player)s keeps his three cards.", player=who),
+        # Translators: %(player)s is a seat name (the mão); Truco Mineiro: the three cards given to the mão are kept.
+        lambda who: _("%(player)s keeps the three cards.", player=who),
     )
 
 
@@ -403,10 +403,10 @@ def _three_passed(event: Event, p: Perspective, face: str | None) -> str:
     return _by_seat(
         event,
         p,
-        # Translators: Truco Mineiro: the mão gives his three cards face down to his partner and takes three more.
+        # Translators: Truco Mineiro: the mão gives the three cards face down to the partner and takes three more.
         lambda: _("You pass your three cards to your partner and take three more."),
-        # Translators: %(player)s is a seat name; Truco Mineiro: the mão passes his three cards to his partner.
-        lambda who: _("%(player)s passes his three cards to his partner and takes three more.", player=who),
+        # Translators: %(player)s is a seat name (the mão); Truco Mineiro: three cards passed face down to the partner.
+        lambda who: _("%(player)s passes the three cards to the partner and takes three more.", player=who),
     )
 
 
