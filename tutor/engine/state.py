@@ -341,7 +341,8 @@ class DealChoice:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """``seat`` decides for its team on 11 to play the hand (``play`` True) or not (Catalan Truc).
+    """``seat`` decides for its team on 11 to play the hand (``play`` True) or not (Catalan Truc; Truco
+    Mineiro's mão de onze, where not playing is running).
     Notation ``0:play11`` or ``0:run11``."""
 
     seat: int
