@@ -9,7 +9,7 @@ What is measured (one process, no parallelism):
 * our engine: whole matches to 30 points with 2 and 4 players; every action is chosen uniformly
   at random among ``legal_actions()`` except the mazo (as pytruco's own benchmark does,
   ``allow_mazo=False``) and applied with the checked ``apply()``; matches/s, hands/s, actions/s;
-* every other game of the engine (today Catalan Truc, to 12) the same way, with 2 and 4 players: its
+* every other game of the engine (today Catalan Truc and Truco Mineiro, to 12) the same way, with 2 and 4 players: its
   hands/s and the ratio to the Argentine game's hands/s (``--check N`` also plays N hands of each
   such game checking, after each hand, that the points are conserved and that the hand's notation
   replays to an equal state, and reports the violations: the issue 19 aim is zero in 100,000);
@@ -42,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tutor.engine import DECK, MatchState, Mazo, Rules, deal, envido_points, find_variant, format_hand, parse_hand  # noqa: E402
+from tutor.engine import DECK, MatchState, Mazo, Rules, envido_points, find_variant, format_hand, parse_hand  # noqa: E402
 
 BENCH = Path(__file__).resolve().parent
 PYTRUCO_VENV = BENCH / ".venv-pytruco"
@@ -78,7 +78,7 @@ print(json.dumps({"matches": matches, "hands": hands, "actions": actions, "secon
 """
 
 
-OTHER_GAMES = ("catalan",)
+OTHER_GAMES = ("catalan", "mineiro")
 """The presets benched besides the Argentine game."""
 
 
@@ -112,7 +112,7 @@ def checked_hands(preset: str, players: int, hands: int, seed: int = 1) -> dict:
     for _ in range(hands):
         mano = rng.randrange(players)
         scores = (rng.randrange(rules.target), rng.randrange(rules.target))
-        hand = rules.new_hand(deal(rng, players, mano), mano, scores)
+        hand = rules.new_hand(find_variant(preset).deal(rng, players, mano), mano, scores)
         while not hand.is_over:
             legal = hand.legal_actions()
             if not legal:

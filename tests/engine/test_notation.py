@@ -68,7 +68,7 @@ def test_rules_text_is_read_leniently():
 @pytest.mark.parametrize(
     "text, why",
     [
-        ("mineiro", NotationReason.UNKNOWN_OPTION),
+        ("paulista", NotationReason.UNKNOWN_OPTION),
         ("argentino:colour=red", NotationReason.UNKNOWN_OPTION),
         ("argentino:players", NotationReason.MALFORMED),
         ("argentino:players=two", NotationReason.BAD_VALUE),

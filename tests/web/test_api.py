@@ -290,7 +290,7 @@ def test_fixed_ruleset_and_raisable_option(client):
         ("calls=envido&variant=fixed&falta_mode=x", "bad_value", "falta_mode"),
         ("calls=envido&raisable=maybe", "bad_value", "raisable"),
         ("calls=envido&raisable=2", "bad_value", "raisable"),
-        ("calls=envido&variant=mineiro", "unknown_option", "variant"),
+        ("calls=envido&variant=paulista", "unknown_option", "variant"),
         ("calls=envido&variant=fixed&raisable=true", "bad_value", "raisable"),
         ("calls=envido&flor=simple", "unknown_option", "flor"),
     ],

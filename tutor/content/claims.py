@@ -323,7 +323,7 @@ def _trick(m: Moment, n: int) -> tuple[Claim, ...]:
 def _hand(m: Moment) -> tuple[Claim, ...]:
     hand = m.hand
     end = hand.end
-    if end is None:
+    if end is None or end.team is None:  # not over, or nobody took it (Truco Mineiro)
         return ()
     if end.kind is EndKind.MAZO:
         return (HandClaim(end.team, end.kind, None, _last_mazo(hand)),)

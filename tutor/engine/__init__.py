@@ -3,13 +3,14 @@
 Public API, by module:
 
 * ``cards``: :class:`Card`, :class:`Suit`, :data:`DECK`, :func:`parse_cards`, :func:`format_cards`.
-* ``ranking``: :class:`Ranking`, :data:`ARGENTINE`, :data:`CATALAN`, :data:`MATAS`.
+* ``ranking``: :class:`Ranking`, :data:`ARGENTINE`, :data:`CATALAN`, :data:`MINEIRO`, :data:`MATAS`, :data:`MANILHAS`.
 * ``envido``: :func:`envido`, :func:`envido_points`, :func:`flor`, :func:`showdown`.
 * ``tricks``: :func:`trick_result`, :func:`hand_result`, :class:`TrickOutcome`, :class:`HandRule`.
 * ``stakes``: what calls are worth (:func:`envido_stake`, :func:`truco_stake`, :func:`falta_value`, ...).
 * ``rules``: :class:`Rules`, :class:`FlorMode`, :func:`find_variant`, :data:`VARIANTS`; a hand is made
   by its game: ``rules.new_hand(deal, mano, scores)`` / ``find_variant(name).new_hand(...)``.
-* ``ladders``: the bet ladders as data; ``catalan``: :class:`CatalanHand` (Catalan Truc).
+* ``ladders``: the bet ladders as data; ``catalan``: :class:`CatalanHand` (Catalan Truc);
+  ``mineiro``: :class:`MineiroHand` (Truco Mineiro).
 * ``state``: :class:`HandState` (``legal_actions()``, ``apply()``, ``can_apply()``, ``events``,
   ``awards``, ``view_for(seat)``, ``clone()``), the actions :class:`PlayCard`, :class:`Call`,
   :class:`Answer`, :class:`Mazo`, the typed values :class:`CallFamily`, :class:`EnvidoStatus`,
@@ -30,6 +31,7 @@ from .catalan import CatalanHand
 from .envido import EnvidoResult, envido, envido_points, flor, showdown
 from .errors import IllegalActionError, InvalidNotationError, NotationReason, Reason, TrucoError
 from .match import MatchState, Standing, Zone, standing
+from .mineiro import MineiroHand
 from .notation import (
     HandRecord,
     format_action,
@@ -44,11 +46,12 @@ from .notation import (
     parse_rules,
     replay,
 )
-from .ranking import ARGENTINE, CATALAN, MATAS, Ranking
+from .ranking import ARGENTINE, CATALAN, MANILHAS, MATAS, MINEIRO, Ranking
 from .rules import VARIANTS, FlorMode, Rules, Variant, find_variant
-from .stakes import EnvidoCall, FaltaMode, FlorCall, TrucoCall
+from .stakes import EnvidoCall, FaltaMode, FlorCall, MineiroCall, TrucCall, TrucoCall
 from .state import (
     CALLS,
+    FACE_DOWN,
     FLOR,
     Action,
     Answer,
@@ -72,6 +75,8 @@ from .state import (
     Phase,
     PlayCard,
     SeatView,
+    ThreeChoice,
+    ThreeChoiceKind,
     deal,
 )
 from .tricks import HandRule, TrickOutcome, hand_result, trick_result
@@ -110,6 +115,8 @@ __all__ = [
     "replay",
     "ARGENTINE",
     "CATALAN",
+    "MINEIRO",
+    "MANILHAS",
     "MATAS",
     "Ranking",
     "VARIANTS",
@@ -121,6 +128,8 @@ __all__ = [
     "FaltaMode",
     "FlorCall",
     "TrucoCall",
+    "TrucCall",
+    "MineiroCall",
     "CALLS",
     "FLOR",
     "Action",
@@ -142,6 +151,10 @@ __all__ = [
     "DealChoice",
     "Decision",
     "CatalanHand",
+    "MineiroHand",
+    "ThreeChoice",
+    "ThreeChoiceKind",
+    "FACE_DOWN",
     "PendingCall",
     "Phase",
     "PlayCard",

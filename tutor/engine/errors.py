@@ -93,6 +93,17 @@ class Reason(StrEnum):
     """The team on 11 first decides whether to play the hand."""
     NOTHING_TO_DECIDE = "nothing_to_decide"
     """No deal choice or decision on 11 is waiting."""
+    THREE_CHOICE_PENDING = "three_choice_pending"
+    """The mão first keeps, passes or burns the three he was given (Truco Mineiro)."""
+    CANNOT_PASS_OR_BURN = "cannot_pass_or_burn"
+    """No pass (once a hand, never with two players) or no burn now: the last three he can be given
+    must be kept (Truco Mineiro)."""
+    RAISE_ALREADY_WINS = "raise_already_wins"
+    """No raise when accepting would already give the side enough to win the game (Truco Mineiro)."""
+    FACE_DOWN_NOT_ALLOWED = "face_down_not_allowed"
+    """A card is played face down only from the second trick on, and never in a mão de ferro (Truco Mineiro)."""
+    NOT_NEXT_CARD = "not_next_card"
+    """In a mão de ferro every player turns up his next card in the order dealt (Truco Mineiro)."""
 
 
 class IllegalActionError(TrucoError):

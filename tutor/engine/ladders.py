@@ -11,17 +11,19 @@ that scores otherwise only changes its table.
 [(2, 1), (3, 2), (4, 3)]
 >>> CATALAN_TRUC.value(0), CATALAN_TRUC.value(2), CATALAN_TRUC.next_call(2) is None
 (1, 3, True)
+>>> [(s.call.value, s.accepted, s.declined) for s in MINEIRO_TRUCO.steps]
+[('truco', 3, 1), ('seis', 6, 3), ('nove', 9, 6), ('doze', 12, 9)]
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .stakes import TrucCall, TrucoCall
+from .stakes import MineiroCall, TrucCall, TrucoCall
 
-__all__ = ["BetCall", "BetStep", "Ladder", "ARGENTINE_TRUCO", "CATALAN_TRUC", "LADDERS"]
+__all__ = ["BetCall", "BetStep", "Ladder", "ARGENTINE_TRUCO", "CATALAN_TRUC", "MINEIRO_TRUCO", "LADDERS"]
 
-BetCall = TrucoCall | TrucCall
+BetCall = TrucoCall | TrucCall | MineiroCall
 """A call on some game's truco ladder."""
 
 
@@ -82,5 +84,17 @@ ARGENTINE_TRUCO = Ladder(
 CATALAN_TRUC = Ladder("truc", 1, (BetStep(TrucCall.TRUC, 2, 1), BetStep(TrucCall.RETRUC, 3, 2)))
 """Truc 2, retruc 3; refused: 1, 2 (docs/rules/catalan.md)."""
 
-LADDERS: dict[str, Ladder] = {ladder.name: ladder for ladder in (ARGENTINE_TRUCO, CATALAN_TRUC)}
+MINEIRO_TRUCO = Ladder(
+    "mineiro",
+    1,
+    (
+        BetStep(TrucoCall.TRUCO, 3, 1),
+        BetStep(MineiroCall.SEIS, 6, 3),
+        BetStep(MineiroCall.NOVE, 9, 6),
+        BetStep(MineiroCall.DOZE, 12, 9),
+    ),
+)
+"""Truco 3, seis 6, nove 9, doze 12; run from: 1, 3, 6, 9 (docs/rules/mineiro.md §9.3.6)."""
+
+LADDERS: dict[str, Ladder] = {ladder.name: ladder for ladder in (ARGENTINE_TRUCO, CATALAN_TRUC, MINEIRO_TRUCO)}
 """The ladders by name."""

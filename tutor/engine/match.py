@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
-from .rules import Rules
+from .rules import VARIANTS, Rules
 from .stakes import falta_value, falta_wins_game, in_malas, malas_limit
-from .state import Action, Deal, HandState, deal
+from .state import Action, Deal, HandState
 
 __all__ = ["Zone", "Standing", "MatchState", "standing"]
 
@@ -102,7 +102,7 @@ class MatchState:
         index = len(self.history)
         if index < len(self._deals):
             return self._deals[index]
-        return deal(self._rng, self.rules.players, mano)
+        return VARIANTS[self.rules.variant].deal(self._rng, self.rules.players, mano)
 
     @property
     def scores(self) -> tuple[int, int]:

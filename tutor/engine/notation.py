@@ -6,10 +6,13 @@ with a :class:`NotationReason` and the offending ``value``/``position`` in ``det
 
 * rules: the preset name, then the options that differ from it: ``argentino``,
   ``argentino:players=4,flor=simple``, ``fixed:target=15``;
-* deal: one hand per seat, seat 0 first, separated by ``|``: ``1e,7o,3b|4c,5c,6c``;
+* deal: one hand per seat, seat 0 first, separated by ``|``: ``1e,7o,3b|4c,5c,6c`` (Truco Mineiro:
+  up to three more threes after them, the ones the mão is given after a pass or a burn);
 * actions: ``seat:what`` separated by spaces: ``0:envido 1:quiero 0:7o 1:4c 0:truco 1:mazo``
   (a card for a card played, a call name, ``quiero``, ``no_quiero`` or ``mazo``; in Catalan Truc
-  also ``truc``, ``retruc``, ``knock``, ``deal1``/``deal3`` and ``play11``/``run11``);
+  also ``truc``, ``retruc``, ``knock``, ``deal1``/``deal3`` and ``play11``/``run11``; in Truco
+  Mineiro ``truco``, ``seis``, ``nove``, ``doze``, ``keep``/``pass``/``burn``, ``play11``/``run11`` and
+  ``~7o`` for a card played face down);
   ``0:play 7o`` and ``0:play:7o`` are read too;
 * a hand: ``rules;mano=M;scores=A-B;deal;actions``.
 
@@ -34,9 +37,23 @@ from typing import Any
 
 from .cards import Card, format_cards, parse_cards
 from .errors import InvalidNotationError, NotationReason
-from .rules import DEFAULT_VARIANT, FlorMode, Rules, find_variant
+from .rules import DEFAULT_VARIANT, VARIANTS, FlorMode, Rules, find_variant
 from .stakes import FaltaMode
-from .state import CALLS, Action, Answer, Call, Deal, DealChoice, Decision, HandState, Knock, Mazo, PlayCard
+from .state import (
+    CALLS,
+    Action,
+    Answer,
+    Call,
+    Deal,
+    DealChoice,
+    Decision,
+    HandState,
+    Knock,
+    Mazo,
+    PlayCard,
+    ThreeChoice,
+    ThreeChoiceKind,
+)
 
 __all__ = [
     "format_rules",
@@ -60,7 +77,11 @@ _CATALAN_WORDS: dict[str, Callable[[int], Action]] = {
     "play11": lambda seat: Decision(seat, True),
     "run11": lambda seat: Decision(seat, False),
 }
-"""Catalan Truc's actions besides cards and calls (docs/rules/catalan.md)."""
+"""Catalan Truc's actions besides cards and calls (docs/rules/catalan.md); ``play11``/``run11`` also
+decide Truco Mineiro's mão de onze."""
+
+_MINEIRO_WORDS: dict[str, ThreeChoiceKind] = {kind.value: kind for kind in ThreeChoiceKind}
+"""Truco Mineiro's deal choices (docs/rules/mineiro.md §9.3.3); a card played face down is ``~7o``."""
 
 _TRUE = {"1", "true", "yes", "on", "y"}
 _FALSE = {"0", "false", "no", "off", "n"}
@@ -162,8 +183,9 @@ def format_deal(cards: Sequence[Iterable[Card]]) -> str:
     return "|".join(format_cards(hand, sep=",") for hand in cards)
 
 
-def parse_deal(text: str, players: int | None = None) -> Deal:
-    """Read a deal: three cards per seat, no card twice, ``players`` hands if given.
+def parse_deal(text: str, players: int | None = None, spare: int = 0) -> Deal:
+    """Read a deal: three cards per seat, no card twice, ``players`` hands if given, then up to
+    ``spare`` more threes (``Variant.spare_threes``; only with ``players``).
 
     >>> parse_deal("1e,7o,3b|4c,5c,6c")[1]
     (Card.parse('4c'), Card.parse('5c'), Card.parse('6c'))
@@ -177,7 +199,12 @@ def parse_deal(text: str, players: int | None = None) -> Deal:
     if not text.strip():
         raise _bad(NotationReason.EMPTY, "no deal given", value=text)
     parts = text.strip().split("|")
-    if len(parts) not in (2, 4, 6) or (players is not None and len(parts) != players):
+    if (
+        players is None
+        and len(parts) not in (2, 4, 6)
+        or players is not None
+        and not players <= len(parts) <= players + spare
+    ):
         expected = players if players is not None else (2, 4, 6)
         raise _bad(
             NotationReason.WRONG_COUNT,
@@ -247,6 +274,14 @@ def parse_action(text: str, position: int | None = None) -> Action:
         return Mazo(seat)
     if word in _CATALAN_WORDS:
         return _CATALAN_WORDS[word](seat)
+    if word in _MINEIRO_WORDS:
+        return ThreeChoice(seat, _MINEIRO_WORDS[word])
+    if what.startswith("~") and len(what) > 1:
+        try:
+            return PlayCard(seat, Card.parse(what[1:]), True)
+        except InvalidNotationError as error:
+            error.details.update(extra)
+            raise
     if what[:1].isdigit() or what[:1].upper() in "AJBQDK" and len(what) <= 3:
         try:
             return PlayCard(seat, Card.parse(what))
@@ -343,7 +378,7 @@ def parse_hand(text: str) -> HandRecord:
         or not (b.strip().isascii() and b.strip().isdigit())
     ):
         raise _bad(NotationReason.MALFORMED, f"expected scores=A-B, got {parts[2]!r}", value=parts[2])
-    deal = parse_deal(parts[3], rules.players)
+    deal = parse_deal(parts[3], rules.players, VARIANTS[rules.variant].spare_threes)
     mano = int(mano_text)
     if mano >= rules.players:
         raise _bad(NotationReason.BAD_VALUE, f"mano {mano} is not a seat", value=mano)
@@ -378,7 +413,9 @@ def replay(
     [('0:7o', 'play'), ('1:5c', 'over')]
     """
     the_rules = parse_rules(rules) if isinstance(rules, str) else rules
-    cards = parse_deal(deal, the_rules.players) if isinstance(deal, str) else deal
+    cards = (
+        parse_deal(deal, the_rules.players, VARIANTS[the_rules.variant].spare_threes) if isinstance(deal, str) else deal
+    )
     log = parse_actions(actions) if isinstance(actions, str) else actions
     state = the_rules.new_hand(cards, mano, tuple(scores))
     yield from replay_into(state, log)

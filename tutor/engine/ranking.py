@@ -103,3 +103,14 @@ assert len(RANKS) * len(Suit) == len(DECK)
 
 CATALAN = Ranking.from_spec("catalan", ["3*", "2*", "1*", "12*", "11*", "10*", "7*", "6*", "5*", "4*"])
 """Catalan Truc: 3 > 2 > 1 > 12 > 11 > 10 > 7 > 6 > 5 > 4, suits never matter (docs/rules/catalan.md)."""
+
+MINEIRO = Ranking.from_spec(
+    "mineiro",
+    ["4b", "7c", "1e", "7o", "3*", "2*", "1b 1o 1c", "12*", "10*", "11*", "7e 7b", "6*", "5*", "4e 4o 4c"],
+)
+"""Truco Mineiro: the manilhas 4♣ (zap), 7♥, A♠ (espadilha), 7♦ (pica-fumo), then 3, 2, the other aces,
+K, J, Q (the jack above the queen: 10 above 11), the other sevens, 6, 5, the other fours
+(docs/rules/mineiro.md §9.3.2)."""
+
+MANILHAS: tuple[Card, ...] = tuple(next(iter(level)) for level in MINEIRO.levels[:4])
+"""Truco Mineiro's four fixed top cards, strongest first: 4♣, 7♥, A♠, 7♦."""

@@ -24,7 +24,8 @@ their disagreements):
   played gives the opponents one point more (§4.3).
 * ``ranking`` the trick ranking table by name; ``"argentine"`` is docs/rules §2.
 * Truco values are not an option: each preset brings its bet ladder as data
-  (:mod:`~tutor.engine.ladders`: the Argentine 1-2-3-4, the Catalan 1-2-3), ``Rules.ladder``.
+  (:mod:`~tutor.engine.ladders`: the Argentine 1-2-3-4, the Catalan 1-2-3, the Mineiro 1-3-6-9-12),
+  ``Rules.ladder``.
 
 The preset is also the factory of hands: :meth:`Variant.new_hand` (and :meth:`Rules.new_hand`, which
 asks the rules' preset) builds the right state class for the game, so no caller outside the engine
@@ -45,6 +46,7 @@ tutor.engine.errors.InvalidNotationError: target must be 5..30 in steps of 5, no
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
@@ -52,13 +54,13 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .errors import InvalidNotationError, NotationReason
-from .ladders import ARGENTINE_TRUCO, CATALAN_TRUC, Ladder
-from .ranking import ARGENTINE, CATALAN, Ranking
+from .ladders import ARGENTINE_TRUCO, CATALAN_TRUC, MINEIRO_TRUCO, Ladder
+from .ranking import ARGENTINE, CATALAN, MINEIRO, Ranking
 from .stakes import FaltaMode
 
 if TYPE_CHECKING:
     from .cards import Card
-    from .state import HandState
+    from .state import Deal, HandState
 
 __all__ = [
     "FlorMode",
@@ -84,7 +86,7 @@ class FlorMode(StrEnum):
     """Flor with contraflor and contraflor al resto when both teams hold flor (docs/rules §8.3)."""
 
 
-RANKINGS: dict[str, Ranking] = {ARGENTINE.name: ARGENTINE, CATALAN.name: CATALAN}
+RANKINGS: dict[str, Ranking] = {ARGENTINE.name: ARGENTINE, CATALAN.name: CATALAN, MINEIRO.name: MINEIRO}
 """Trick ranking tables by name. A variant with another hierarchy registers its table here."""
 
 TARGETS: tuple[int, ...] = tuple(range(5, 31, 5))
@@ -232,7 +234,20 @@ class Variant:
     table: bool = True
     """Offered at the table (``/play``) and by the API's presets; a game the app cannot play yet is not."""
     eleven: int | None = None
-    """A game with the decision on 11: the hand's value when the team on 11 plays (Catalan 3)."""
+    """A game with the decision on 11: the hand's value when the team on 11 plays (Catalan 3, Mineiro 3)."""
+    spare_threes: int = 0
+    """How many more threes a deal holds after the seats' hands: the threes the mão may be given after
+    passing or burning (Truco Mineiro 3: he sees at most four threes). ``deal(..., spare=...)``."""
+
+    def deal(self, rng: random.Random | int | str | None = None, players: int = 2, mano: int = 0) -> Deal:
+        """A shuffled deal for this game (``state.deal`` with the game's :attr:`spare_threes`).
+
+        >>> [len(part) for part in find_variant("mineiro").deal(1, players=4)]
+        [3, 3, 3, 3, 3, 3, 3]
+        """
+        from .state import deal
+
+        return deal(rng, players, mano, spare=self.spare_threes)
 
     @property
     def targets_text(self) -> str:
@@ -339,6 +354,33 @@ register(
     )
 )
 
+register(
+    Variant(
+        name="mineiro",
+        aliases=("004", "truco-mineiro", "brazilian", "truco_mineiro"),
+        description="Truco Mineiro (docs/rules/mineiro.md): manilhas, truco 3-6-9-12 on the current trick, "
+        "face-down cards, mão de onze and mão de ferro, keep/pass/burn, to 12.",
+        players=(2, 4),
+        targets=(12,),
+        overrides={
+            "target": 12,
+            "envido": False,
+            "envido_raisable": True,
+            "falta_mode": FaltaMode.NORMAL,
+            "early_mazo": False,
+            "flor": FlorMode.OFF,
+            "ranking": "mineiro",
+        },
+        locked=frozenset({"envido", "flor", "ranking", "falta_mode", "early_mazo", "envido_raisable"}),
+        ladder=MINEIRO_TRUCO,
+        malas=False,
+        hand="mineiro:MineiroHand",
+        table=False,
+        eleven=3,
+        spare_threes=3,
+    )
+)
+
 DEFAULT_VARIANT = "argentino"
 """The preset used when none is named."""
 
@@ -348,10 +390,10 @@ def find_variant(name: str) -> Variant:
 
     >>> find_variant("Argentine").name, find_variant("001").name
     ('argentino', 'fixed')
-    >>> find_variant("mineiro")
+    >>> find_variant("paulista")
     Traceback (most recent call last):
     ...
-    tutor.engine.errors.InvalidNotationError: unknown variant 'mineiro'
+    tutor.engine.errors.InvalidNotationError: unknown variant 'paulista'
     """
     key = _ALIASES.get(str(name).strip().lower())
     if key is None:

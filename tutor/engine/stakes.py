@@ -27,6 +27,7 @@ __all__ = [
     "EnvidoCall",
     "TrucoCall",
     "TrucCall",
+    "MineiroCall",
     "FlorCall",
     "FaltaMode",
     "StakeRule",
@@ -89,6 +90,18 @@ class TrucCall(StrEnum):
     """Truc: the hand is worth 2 (refused: 1)."""
     RETRUC = "retruc"
     """Retruc: 3 (refused: 2); only the team that accepted the truc may call it."""
+
+
+class MineiroCall(StrEnum):
+    """The raises of Truco Mineiro after its truco (``TrucoCall.TRUCO``, worth 3 there), in order
+    (docs/rules/mineiro.md §9.3.6)."""
+
+    SEIS = "seis"
+    """Seis: 6 (run from: 3)."""
+    NOVE = "nove"
+    """Nove: 9 (run from: 6)."""
+    DOZE = "doze"
+    """Doze: 12 (run from: 9); nothing follows it."""
 
 
 class FlorCall(StrEnum):

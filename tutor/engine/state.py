@@ -62,7 +62,7 @@ from enum import StrEnum
 from functools import cache
 from typing import NamedTuple, cast
 
-from .cards import DECK, Card, parse_cards
+from .cards import DECK, Card, Suit, parse_cards
 from .envido import EnvidoResult, envido, envido_points, flor_points, showdown
 from .errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
 from .ladders import BetCall, Ladder
@@ -70,6 +70,7 @@ from .rules import FlorMode, Rules
 from .stakes import (
     EnvidoCall,
     FlorCall,
+    MineiroCall,
     StakeRule,
     TrucCall,
     TrucoCall,
@@ -98,6 +99,9 @@ __all__ = [
     "Knock",
     "DealChoice",
     "Decision",
+    "ThreeChoice",
+    "ThreeChoiceKind",
+    "FACE_DOWN",
     "Action",
     "EventKind",
     "Event",
@@ -127,9 +131,10 @@ class Phase(StrEnum):
     ANSWER_FLOR = "answer_flor"
     """Answer a contraflor: quiero, no quiero, or raise to contraflor al resto."""
     DEAL = "deal"
-    """After a knock the dealer chooses to deal one card or three (Catalan Truc)."""
+    """The cards are still being dealt: after a knock the dealer chooses to deal one card or three
+    (Catalan Truc); the mão keeps, passes or burns the three he was given (Truco Mineiro)."""
     DECIDE = "decide"
-    """The team on 11 decides whether to play the hand (Catalan Truc)."""
+    """The team on 11 decides whether to play the hand (Catalan Truc; Truco Mineiro's mão de onze)."""
     OVER = "over"
     """The hand is over (and maybe the match)."""
 
@@ -141,7 +146,8 @@ class CallFamily(StrEnum):
     """Envido, real envido, falta envido (:class:`stakes.EnvidoCall`)."""
     TRUCO = "truco"
     """The bets of the game's ladder (``Rules.ladder``): truco, retruco, vale cuatro
-    (:class:`stakes.TrucoCall`), or Catalan truc and retruc (:class:`stakes.TrucCall`)."""
+    (:class:`stakes.TrucoCall`), Catalan truc and retruc (:class:`stakes.TrucCall`), or Truco Mineiro's
+    truco, seis, nove, doze (``TrucoCall.TRUCO`` and :class:`stakes.MineiroCall`)."""
     FLOR = "flor"
     """Contraflor, contraflor al resto (:class:`stakes.FlorCall`); the flor announcement itself takes
     no answer."""
@@ -188,11 +194,12 @@ class FlorAnnouncement(StrEnum):
 FLOR = FlorAnnouncement.FLOR
 """The flor announcement."""
 
-CallName = EnvidoCall | TrucoCall | TrucCall | FlorCall | FlorAnnouncement
+CallName = EnvidoCall | TrucoCall | TrucCall | MineiroCall | FlorCall | FlorAnnouncement
 CALLS: dict[str, CallName] = {
     **{c.value: c for c in EnvidoCall},
     **{c.value: c for c in TrucoCall},
     **{c.value: c for c in TrucCall},
+    **{c.value: c for c in MineiroCall},
     FLOR.value: FLOR,
     **{c.value: c for c in FlorCall},
 }
@@ -200,18 +207,21 @@ CALLS: dict[str, CallName] = {
 
 _LADDER_REASONS = frozenset({Reason.TRUCO_OUT_OF_ORDER, Reason.TRUCO_ALREADY_MAX, Reason.TRUCO_ONLY_ACCEPTING_TEAM})
 """Why the truco ladder refuses a call whatever else the hand owes (a flor not yet announced)."""
-_CALL_CLASSES = (EnvidoCall, TrucoCall, TrucCall, FlorCall, FlorAnnouncement)
+_CALL_CLASSES = (EnvidoCall, TrucoCall, TrucCall, MineiroCall, FlorCall, FlorAnnouncement)
+_BET_CLASSES = (TrucoCall, TrucCall, MineiroCall)
 
 
 # --- Actions --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class PlayCard:
-    """``seat`` plays ``card``. Notation ``0:7o``."""
+    """``seat`` plays ``card``; ``face_down`` True plays it face down (Truco Mineiro: it can neither win
+    nor tie and stays hidden). Notation ``0:7o``, face down ``0:~7o``."""
 
     seat: int
     card: Card
+    face_down: bool = False
 
     def __post_init__(self) -> None:
         card: Card | str = self.card  # notation is accepted too
@@ -220,8 +230,14 @@ class PlayCard:
 
     @property
     def notation(self) -> str:
-        """Compact text, e.g. ``0:7o``."""
+        """Compact text, e.g. ``0:7o`` or ``0:~7o`` (a face-down card; ``0:~`` when its identity is hidden)."""
+        if self.face_down:
+            return f"{self.seat}:~{'' if self.card is FACE_DOWN else self.card.notation}"
         return f"{self.seat}:{self.card.notation}"
+
+    def __repr__(self) -> str:
+        down = ", face_down=True" if self.face_down else ""
+        return f"PlayCard(seat={self.seat!r}, card={self.card!r}{down})"
 
     def __str__(self) -> str:
         return self.notation
@@ -325,7 +341,8 @@ class DealChoice:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """``seat`` decides for its team on 11 to play the hand (``play`` True) or not (Catalan Truc).
+    """``seat`` decides for its team on 11 to play the hand (``play`` True) or not (Catalan Truc; Truco
+    Mineiro's mão de onze, where not playing is running).
     Notation ``0:play11`` or ``0:run11``."""
 
     seat: int
@@ -340,9 +357,67 @@ class Decision:
         return self.notation
 
 
-Action = PlayCard | Call | Answer | Mazo | Knock | DealChoice | Decision
-"""Any action of a hand (the last three only in Catalan Truc)."""
-_ACTION_CLASSES = (PlayCard, Call, Answer, Mazo, Knock, DealChoice, Decision)
+class ThreeChoiceKind(StrEnum):
+    """What the mão does with the three cards he was given (Truco Mineiro, docs/rules/mineiro.md §9.3.3)."""
+
+    KEEP = "keep"
+    """They are his hand."""
+    PASS = "pass"
+    """He gives them face down to his partner, who keeps them; he is given the next three."""
+    BURN = "burn"
+    """He turns them face up, out of the hand and known to all; he is given the next three."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThreeChoice:
+    """The mão ``seat`` keeps, passes or burns the three he was given (Truco Mineiro).
+    Notation ``0:keep``, ``0:pass``, ``0:burn``."""
+
+    seat: int
+    choice: ThreeChoiceKind
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.choice, ThreeChoiceKind):
+            try:
+                object.__setattr__(self, "choice", ThreeChoiceKind(self.choice))
+            except ValueError:
+                raise InvalidNotationError(
+                    NotationReason.UNKNOWN_ACTION, f"keep, pass or burn, not {self.choice!r}", value=self.choice
+                ) from None
+
+    @property
+    def notation(self) -> str:
+        """Compact text: ``0:keep``, ``0:pass`` or ``0:burn``."""
+        return f"{self.seat}:{self.choice.value}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+class _FaceDownCard(Card):
+    """The card a seat's view shows for another seat's face-down card: its identity is not in the view."""
+
+    __slots__ = ()
+
+    def __post_init__(self) -> None:
+        pass
+
+    @property
+    def notation(self) -> str:
+        return "~"
+
+    def __repr__(self) -> str:
+        return "FACE_DOWN"
+
+
+FACE_DOWN: Card = _FaceDownCard(0, Suit.ESPADAS)
+"""Stands for a card played face down by another seat in :class:`SeatView` (Truco Mineiro): equal to
+no card of the deck, on no ranking's level, written ``~``."""
+
+Action = PlayCard | Call | Answer | Mazo | Knock | DealChoice | Decision | ThreeChoice
+"""Any action of a hand (knocks and deal choices only in Catalan Truc, decisions on 11 in Catalan Truc
+and Truco Mineiro, three choices only in Truco Mineiro)."""
+_ACTION_CLASSES = (PlayCard, Call, Answer, Mazo, Knock, DealChoice, Decision, ThreeChoice)
 
 _MAX_SEATS = 6
 # Interned actions: legal_actions() hands out these shared objects instead of building new ones.
@@ -407,6 +482,12 @@ class EventKind(StrEnum):
     """``seat`` decided that its team (``team``, on 11) plays the hand: it is worth ``value``, nobody bets."""
     ELEVEN_REFUSED = "eleven_refused"
     """``seat`` decided that its team (``team``, on 11) does not play the hand: the opponents score 1."""
+    THREE_KEPT = "three_kept"
+    """The mão ``seat`` kept the three he was given as his hand (Truco Mineiro)."""
+    THREE_PASSED = "three_passed"
+    """The mão ``seat`` passed the three he was given face down to his partner (Truco Mineiro)."""
+    THREE_BURNED = "three_burned"
+    """The mão ``seat`` burned ``cards``: face up, out of the hand, known to all (Truco Mineiro)."""
 
 
 class Event(NamedTuple):
@@ -438,6 +519,8 @@ class Event(NamedTuple):
     trick: int | None = None
     cards: tuple[Card, ...] = ()
     auto: bool = False
+    face_down: bool = False
+    """CARD_PLAYED: the card was played face down (Truco Mineiro; other seats' views hide ``card``)."""
 
 
 class AwardRule(StrEnum):
@@ -462,7 +545,7 @@ class AwardRule(StrEnum):
     MAZO_EARLY = "mazo_early"
     """The other team went to the mazo in the first trick before the envido was played (early-mazo option)."""
     ELEVEN_REFUSED = "eleven_refused"
-    """The team on 11 did not play the hand: the other team scores 1 (Catalan Truc)."""
+    """The team on 11 did not play the hand: the other team scores 1 (Catalan Truc, Truco Mineiro)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -498,7 +581,10 @@ class EndKind(StrEnum):
     MATCH_WON = "match_won"
     """A team reached the target during the hand (e.g. through the envido): the rest does not count."""
     ELEVEN_REFUSED = "eleven_refused"
-    """The team on 11 did not play the hand (Catalan Truc)."""
+    """The team on 11 did not play the hand (Catalan Truc, Truco Mineiro)."""
+    NO_WINNER = "no_winner"
+    """Nobody took the hand and nobody scores (Truco Mineiro: three ties, or a real tie in the third
+    trick after a truco); ``team`` is None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -507,8 +593,8 @@ class HandEnd:
 
     kind: EndKind
     """How it ended."""
-    team: int
-    """The team that took the hand (for MATCH_WON: the match winner)."""
+    team: int | None
+    """The team that took the hand (for MATCH_WON: the match winner); None only for NO_WINNER."""
     rule: HandRule | None = None
     """For TRICKS: the parda rule that decided it."""
 
@@ -516,10 +602,12 @@ class HandEnd:
 # --- Dealing ---------------------------------------------------------------------------------------
 
 
-def deal(rng: random.Random | int | str | None = None, players: int = 2, mano: int = 0) -> Deal:
+def deal(rng: random.Random | int | str | None = None, players: int = 2, mano: int = 0, spare: int = 0) -> Deal:
     """Shuffle the 40 cards and deal three to each seat, one at a time starting with the mano.
 
-    ``rng`` is a :class:`random.Random` (advanced in place) or a seed for a new one.
+    ``rng`` is a :class:`random.Random` (advanced in place) or a seed for a new one. ``spare`` more
+    threes follow the seats' hands (Truco Mineiro: the threes the mão is given after a pass or a burn,
+    ``Variant.spare_threes``); with 0 the shuffle and the deal are the same as without the argument.
 
     >>> d = deal(7, players=4)
     >>> len(d), [len(h) for h in d], len({c for h in d for c in h})
@@ -535,7 +623,9 @@ def deal(rng: random.Random | int | str | None = None, players: int = 2, mano: i
     hands: list[list[Card]] = [[] for _ in range(players)]
     for i in range(3 * players):
         hands[(mano + i) % players].append(cards[i])
-    return tuple(tuple(hand) for hand in hands)
+    start = 3 * players
+    spares = [cards[start + 3 * k : start + 3 * k + 3] for k in range(spare)]
+    return tuple(tuple(hand) for hand in (*hands, *spares))
 
 
 def _read_deal(cards: Sequence[Iterable[Card | str] | str], players: int) -> Deal:
@@ -982,7 +1072,7 @@ class HandState:
         match action:
             case Mazo():
                 return None
-            case Knock() | DealChoice() | Decision():
+            case Knock() | DealChoice() | Decision() | ThreeChoice():
                 return _error(Reason.NOT_IN_GAME, f"{action} is not an action of {self.rules.variant}")
             case Call(call=call):
                 if call is FLOR:
@@ -999,7 +1089,7 @@ class HandState:
                     return _error(Reason.FLOR_MUST_BE_ANNOUNCED, "announce the flor first", seat=seat)
                 if isinstance(call, EnvidoCall):
                     return self._check_envido(seat, call)
-                if isinstance(call, TrucoCall | TrucCall):
+                if isinstance(call, _BET_CLASSES):
                     return self._check_truco(seat, call)
                 return _error(Reason.UNKNOWN_ACTION, f"unknown call {call!r}", value=repr(call))
             case Answer():
@@ -1127,7 +1217,7 @@ class HandState:
                 self._do_play(seat, card)
             case Call(seat=seat, call=EnvidoCall() as call):
                 self._do_envido(seat, call)
-            case Call(seat=seat, call=TrucoCall() | TrucCall() as call):
+            case Call(seat=seat, call=TrucoCall() | TrucCall() | MineiroCall() as call):
                 self._do_truco(seat, call)
             case Call(seat=seat, call=FlorCall() | FlorAnnouncement() as call):
                 self._do_flor(seat, call)
@@ -1727,6 +1817,10 @@ class SeatView:
     match_winner: int | None
     legal_actions: tuple[Action, ...]
     """This seat's legal actions (empty when it is not to act)."""
+    burned: tuple[Card, ...] = ()
+    """Cards burned before the hand, known to all (Truco Mineiro)."""
+    partner_hand: tuple[Card, ...] = ()
+    """The partner's unplayed cards this seat knows (Truco Mineiro: the mão de onze, the mão's pass)."""
 
     @property
     def my_turn(self) -> bool:

@@ -163,6 +163,16 @@ class HandRule(StrEnum):
     """A one-card hand (Catalan Truc, after a knock): its only trick decides."""
     ONE_CARD_PARDA_NOT_DEALER = "one_card_parda_not_dealer"
     """A one-card hand whose trick was a parda: the team that did not deal wins (Catalan Truc)."""
+    ALL_TIED_NOBODY = "all_tied_nobody"
+    """All three tricks were tied: nobody scores (Truco Mineiro)."""
+    BET_TRICK_WON = "bet_trick_won"
+    """An accepted truco is a bet on the trick under way: that trick's winner wins the hand (Truco Mineiro)."""
+    BET_TIE_CALLER_LOSES = "bet_tie_caller_loses"
+    """The trick of the bet was tied by a card played before the last call: the side that made it loses
+    (Truco Mineiro)."""
+    BET_TIE_LAST_TRICK_NOBODY = "bet_tie_last_trick_nobody"
+    """After a truco the third trick was really tied (every tying card played after the call): nobody
+    scores (Truco Mineiro)."""
     UNDECIDED = "undecided"
     """The hand is not decided yet."""
 
@@ -170,10 +180,20 @@ class HandRule(StrEnum):
 ARGENTINE_HAND_RULES: tuple[HandRule, ...] = tuple(
     rule
     for rule in HandRule
-    if rule not in {HandRule.ALL_PARDA_NOT_DEALER, HandRule.ONE_CARD, HandRule.ONE_CARD_PARDA_NOT_DEALER}
+    if rule
+    not in {
+        HandRule.ALL_PARDA_NOT_DEALER,
+        HandRule.ONE_CARD,
+        HandRule.ONE_CARD_PARDA_NOT_DEALER,
+        HandRule.ALL_TIED_NOBODY,
+        HandRule.BET_TRICK_WON,
+        HandRule.BET_TIE_CALLER_LOSES,
+        HandRule.BET_TIE_LAST_TRICK_NOBODY,
+    }
 )
 """The rules :func:`hand_result` decides by (docs/rules §3.4); the others are Catalan Truc's
-(``catalan.CatalanHand``: three pardas to the team that did not deal, the one-card hand)."""
+(``catalan.CatalanHand``: three pardas to the team that did not deal, the one-card hand) and Truco
+Mineiro's (``mineiro.MineiroHand``: three ties score nothing, the truco on the current trick)."""
 
 
 @dataclass(frozen=True, slots=True)

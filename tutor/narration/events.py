@@ -59,6 +59,16 @@ def _trick_number(event: Event) -> str:
 
 
 def _card_played(event: Event, p: Perspective, face: str | None) -> str:
+    if event.face_down:
+        own = card_name(event.card, face) if event.card is not None and event.card.rank else ""
+        return _by_seat(
+            event,
+            p,
+            # Translators: Truco Mineiro: the learner plays a card face down (it can neither win nor tie the trick).
+            lambda: _("You play %(card)s face down.", card=own),
+            # Translators: %(player)s is a seat name; Truco Mineiro: a card played face down stays hidden.
+            lambda who: _("%(player)s plays a card face down.", player=who),
+        )
     card = card_name(event.card, face) if event.card is not None else ""
     return _by_seat(
         event,
@@ -378,6 +388,40 @@ def _eleven_refused(event: Event, p: Perspective, face: str | None) -> str:
     )
 
 
+def _three_kept(event: Event, p: Perspective, face: str | None) -> str:
+    return _by_seat(
+        event,
+        p,
+        # Translators: Truco Mineiro: before the hand the mão keeps the three cards given to them as the hand.
+        lambda: _("You keep your three cards."),
+        # Translators: %(player)s is a seat name (the mão); Truco Mineiro: the three cards given to the mão are kept.
+        lambda who: _("%(player)s keeps the three cards.", player=who),
+    )
+
+
+def _three_passed(event: Event, p: Perspective, face: str | None) -> str:
+    return _by_seat(
+        event,
+        p,
+        # Translators: Truco Mineiro: the mão gives the three cards face down to the partner and takes three more.
+        lambda: _("You pass your three cards to your partner and take three more."),
+        # Translators: %(player)s is a seat name (the mão); Truco Mineiro: three cards passed face down to the partner.
+        lambda who: _("%(player)s passes the three cards to the partner and takes three more.", player=who),
+    )
+
+
+def _three_burned(event: Event, p: Perspective, face: str | None) -> str:
+    cards = card_list(event.cards, face)
+    return _by_seat(
+        event,
+        p,
+        # Translators: Truco Mineiro: the mão burns three cards (face up, out of the hand) and takes three more.
+        lambda: _("You burn %(cards)s and take three more.", cards=cards),
+        # Translators: %(player)s is a seat name; Truco Mineiro: burned cards are out of the hand, seen by all.
+        lambda who: _("%(player)s burns %(cards)s and takes three more.", player=who, cards=cards),
+    )
+
+
 SENTENCES: dict[str, Teller] = {
     "card_played": _card_played,
     "trick_won": _trick_won,
@@ -402,6 +446,9 @@ SENTENCES: dict[str, Teller] = {
     "deal_chosen": _deal_chosen,
     "eleven_played": _eleven_played,
     "eleven_refused": _eleven_refused,
+    "three_kept": _three_kept,
+    "three_passed": _three_passed,
+    "three_burned": _three_burned,
 }
 """The sentence of every event kind, by its value (``EventKind.CARD_PLAYED.value`` is ``"card_played"``)."""
 

@@ -272,6 +272,20 @@ def _reason_message(reason: Reason, details: dict[str, Any]) -> str:
         # Translators: Catalan Truc: the team with 11 points decides whether to play the hand.
         Reason.ELEVEN_DECISION_PENDING: lambda: _("The team on 11 points first decides whether to play this hand."),
         Reason.NOTHING_TO_DECIDE: lambda: _("There is nothing to decide now."),
+        # Translators: Truco Mineiro: before the hand the mão keeps, passes or burns the three cards given to the mão.
+        Reason.THREE_CHOICE_PENDING: lambda: _("The mão first keeps, passes or burns the three cards."),
+        # Translators: Truco Mineiro: a pass goes to the partner once a hand; the last three cards must be kept.
+        Reason.CANNOT_PASS_OR_BURN: lambda: _(
+            "Not possible: a pass goes to the partner once a hand, and the last three cards must be kept."
+        ),
+        # Translators: Truco Mineiro: a side may not raise the truco when accepting already wins it the game.
+        Reason.RAISE_ALREADY_WINS: lambda: _("No raise: accepting would already win the game."),
+        # Translators: Truco Mineiro: a card may be played face down from the second trick on.
+        Reason.FACE_DOWN_NOT_ALLOWED: lambda: _(
+            "A card is played face down only from the second trick on, and never in a mão de ferro."
+        ),
+        # Translators: Truco Mineiro, mão de ferro (both sides on 11): every player turns up the next card, unseen.
+        Reason.NOT_NEXT_CARD: lambda: _("In a mão de ferro every player turns up the next card in the order dealt."),
     }
     text = messages[reason]() if reason in messages else _("That is not allowed.")
     position = _position(details)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from babel.lists import format_list
 
 from tutor.engine.cards import Card
-from tutor.engine.stakes import ENVIDO_POINTS, EnvidoCall, FlorCall, TrucCall, TrucoCall
+from tutor.engine.stakes import ENVIDO_POINTS, EnvidoCall, FlorCall, MineiroCall, TrucCall, TrucoCall
 from tutor.i18n import current_language, format_number, ngettext, pgettext
 
 from .cards import card_name
@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 
-def call_name(call: EnvidoCall | TrucoCall | TrucCall | FlorCall | str) -> str:
+def call_name(call: EnvidoCall | TrucoCall | TrucCall | MineiroCall | FlorCall | str) -> str:
     """The name of a call as players say it; the names stay Spanish in every language (docs/rules §10.3)."""
     names = {
         # Translators: name of a Truco call; keep it in Spanish as all the rule sources do.
@@ -49,6 +49,12 @@ def call_name(call: EnvidoCall | TrucoCall | TrucCall | FlorCall | str) -> str:
         "truc": lambda: pgettext("call", "Truc"),
         # Translators: name of a Catalan Truc bet (the hand worth 3); keep it in Catalan as the rule sources do.
         "retruc": lambda: pgettext("call", "Retruc"),
+        # Translators: Truco Mineiro's raise after truco (the hand worth 6); keep it in Portuguese as the sources do.
+        "seis": lambda: pgettext("call", "Seis"),
+        # Translators: Truco Mineiro's raise after seis (the hand worth 9); keep it in Portuguese as the sources do.
+        "nove": lambda: pgettext("call", "Nove"),
+        # Translators: Truco Mineiro's last raise (the hand worth 12); keep it in Portuguese as the sources do.
+        "doze": lambda: pgettext("call", "Doze"),
         # Translators: the announcement of a flor (three cards of one suit); keep it in Spanish.
         "flor": lambda: pgettext("call", "Flor"),
         # Translators: name of a flor raise; keep it in Spanish as the rule sources do.
