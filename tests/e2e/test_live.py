@@ -89,7 +89,9 @@ def test_a_teacher_runs_two_questions_with_three_phones(page, browser, base_url)
     page.get_by_role("button", name="End the session").click()
     expect(page.locator(".live-summary")).to_be_visible()
     for index, (phone, guard) in enumerate(phones):
-        expect(phone.locator("[data-score]")).to_have_attribute("data-score", "0" if index == 2 else "2", timeout=10_000)
+        expect(phone.locator("[data-score]")).to_have_attribute(
+            "data-score", "0" if index == 2 else "2", timeout=10_000
+        )
         assert guard.problems == []
     for context in contexts:
         context.close()

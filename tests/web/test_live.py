@@ -40,12 +40,16 @@ def start_session(client, size: int = 3, seed: int = 42, klass: str = "") -> tup
     assert response.status_code == 303, response.get_data(as_text=True)
     sid = response.headers["Location"].rstrip("/").rsplit("/", 1)[1]
     html = client.get(f"/en/teach/live/{sid}").get_data(as_text=True)
-    return sid, re.search(r'data-live-pin="(\d{6})"', html).group(1)
+    found = re.search(r'data-live-pin="(\d{6})"', html)
+    assert found, "no PIN on the projector"
+    return sid, found.group(1)
 
 
 def board_version(client, sid: str) -> int:
     html = client.get(f"/en/teach/live/{sid}").get_data(as_text=True)
-    return int(re.search(r'data-version="(\d+)"', html).group(1))
+    found = re.search(r'data-version="(\d+)"', html)
+    assert found, "no version on the board"
+    return int(found.group(1))
 
 
 def act(client, sid: str, action: str, version: int | None = None):
@@ -195,7 +199,11 @@ def test_kicked_phones_and_locked_lobbies_keep_people_out(app, teacher):
     player = re.search(r'name="player" value="(\d+)"', html).group(1)
     kicked = teacher.post(
         f"/en/teach/live/{sid}/kick",
-        data={"csrf_token": csrf_token(teacher, f"/en/teach/live/{sid}"), "version": board_version(teacher, sid), "player": player},
+        data={
+            "csrf_token": csrf_token(teacher, f"/en/teach/live/{sid}"),
+            "version": board_version(teacher, sid),
+            "player": player,
+        },
     )
     assert kicked.status_code == 303
     assert join_live(a, pin).status_code == 403  # a kicked nickname cannot rejoin
@@ -238,8 +246,18 @@ def test_outsiders_get_404_on_every_teacher_route(app, teacher):
         assert client.get(f"/en/teach/live/{sid}").status_code == 404
         assert client.get(f"/en/teach/live/{sid}/board?v=0").status_code == 404
         token = csrf_token(client, "/en/live")
-        assert client.post(f"/en/teach/live/{sid}/act", data={"csrf_token": token, "action": "start", "version": "0"}).status_code == 404
-        assert client.post(f"/en/teach/live/{sid}/kick", data={"csrf_token": token, "player": "1", "version": "0"}).status_code == 404
+        assert (
+            client.post(
+                f"/en/teach/live/{sid}/act", data={"csrf_token": token, "action": "start", "version": "0"}
+            ).status_code
+            == 404
+        )
+        assert (
+            client.post(
+                f"/en/teach/live/{sid}/kick", data={"csrf_token": token, "player": "1", "version": "0"}
+            ).status_code
+            == 404
+        )
     assert stranger.get("/en/teach/live/new").status_code == 404
     with app.app_context():
         assert db.session.query(LiveSession).one().state == "lobby"

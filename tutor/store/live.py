@@ -270,11 +270,11 @@ class LiveSessions:
             update(LiveSession)
             .where(LiveSession.id == found.id, LiveSession.version == version, LiveSession.state.in_(states))
             .values(**values)
-            .execution_options(synchronize_session=False)
-        ).rowcount
+            .returning(LiveSession.id)
+        ).first()
         db.session.commit()
         db.session.refresh(found)
-        return bool(moved)
+        return moved is not None
 
     def _touch(self, session_id: int, *, version: bool = False) -> None:
         values: dict[str, Any] = {"changes": LiveSession.changes + 1}
@@ -343,13 +343,13 @@ class LiveSessions:
             update(LivePlayer)
             .where(LivePlayer.id == player_id, LivePlayer.session_id == found.id, LivePlayer.kicked_at.is_(None))
             .values(kicked_at=self.store.now())
-            .execution_options(synchronize_session=False)
-        ).rowcount
-        if kicked:
+            .returning(LivePlayer.id)
+        ).first()
+        if kicked is not None:
             self._touch(found.id, version=True)
         db.session.commit()
         db.session.refresh(found)
-        return bool(kicked)
+        return kicked is not None
 
     # --- Answers
 
@@ -384,12 +384,12 @@ class LiveSessions:
                     "correct": insert.excluded.correct,
                     "answered_at": insert.excluded.answered_at,
                 },
-            )
-        ).rowcount
-        if written:
+            ).returning(table.c.player_id)
+        ).first()
+        if written is not None:
             self._touch(found.id)
         db.session.commit()
-        return bool(written)
+        return written is not None
 
     def answers(self, found: LiveSession, question: int) -> list[Answer]:
         """The answers that count for ``question``: of players not kicked, given by the time it was closed."""

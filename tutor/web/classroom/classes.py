@@ -8,8 +8,8 @@ from flask import abort, flash, redirect, request, url_for
 from ...i18n import LANGUAGES, current_language, gettext as _, language_name
 from ...store import current_store
 from ...store.classroom import MEMBER_CAP, NAME_LENGTH, format_join_code
-from ..shared.learner import now
 from ..shared.extensions import CLASS_PAGE_LINKS, TEACHER_LINKS
+from ..shared.learner import now
 from ..shared.qr import qr_data_uri
 from . import assignments
 from .blueprint import bp, current_teacher, own_class, page, teacher_only

@@ -8,6 +8,8 @@ extension points :data:`~tutor.web.shared.extensions.TEACHER_LINKS` and
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from flask import Flask, url_for
 
 from ...i18n import gettext as _
@@ -20,7 +22,9 @@ def start_link() -> Link:
 
 
 def class_start_link(class_id: str) -> Link:
-    return Link(url_for("live.new_session", **{"class": class_id}), _("Start a live session"), "live-start")
+    return Link(
+        f"{url_for('live.new_session')}?{urlencode({'class': class_id})}", _("Start a live session"), "live-start"
+    )
 
 
 def init_app(app: Flask) -> None:

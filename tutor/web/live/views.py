@@ -44,7 +44,7 @@ from ...store.live import LiveSession, Player, normalize_pin
 from ..components.questions import Posted, answer_text, question_view, read_answer
 from ..shared.learner import current_learner, my_learner_id
 from ..shared.limits import limited
-from ..shared.nicknames import nicknames as nickname_choices, new_nickname
+from ..shared.nicknames import new_nickname, nicknames as nickname_choices
 from ..shared.preferences import card_face
 from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.readers import parse_seed
@@ -197,9 +197,7 @@ def new_session():
             error = _("Choose a quiz, a number of questions and a seed of up to ten digits.")
         else:
             school_class: SchoolClass | None = by_id.get(chosen)
-            found = current_store().live.create(
-                teacher.id, school_class.id if school_class else None, quiz, seed, size
-            )
+            found = current_store().live.create(teacher.id, school_class.id if school_class else None, quiz, seed, size)
             return redirect(url_for("live.board_page", sid=found.public_id), code=303)
     return (
         render_template(
