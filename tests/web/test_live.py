@@ -206,6 +206,10 @@ def test_kicked_phones_and_locked_lobbies_keep_people_out(app, teacher):
         },
     )
     assert kicked.status_code == 303
+    with app.app_context():
+        version = db.session.query(LiveSession).one().version
+    assert a.get(f"/en/live/{sid}/me?v={version}").status_code == 200  # the kicked phone learns it
+    assert b.get(f"/en/live/{sid}/me?v={version}").status_code == 404  # b has not joined yet
     assert join_live(a, pin).status_code == 403  # a kicked nickname cannot rejoin
     assert "removed you" in a.get(f"/en/live/{sid}").get_data(as_text=True)
     assert act(teacher, sid, "lock").status_code == 303

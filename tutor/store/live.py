@@ -3,10 +3,10 @@
 * ``live_session``: one session of a teacher (of a class, or of none), with its content (a topic
   quiz: its key, seed and number of questions), a 6-digit PIN unique among the sessions not ended,
   its state (``lobby``, ``question``, ``reveal``, ``ended``), the question shown, the lobby's lock,
-  and two counters: ``version``, raised by every teacher action, which every teacher action compares
-  and swaps (``UPDATE ... WHERE version = ?``: two tabs clicking "next" at once move it once, the
+  and two counters: ``version``, raised by every move of the state and by the lock, which those
+  teacher actions compare and swap (``UPDATE ... WHERE version = ?``: two tabs clicking "next" at once move it once, the
   pattern of ``Game.version``), and ``changes``, raised by every write at all (a join, an answer, a
-  teacher action): the projector's poll is keyed by it, the phones' by ``version``.
+  teacher action, a kick): the projector's poll is keyed by it, the phones' by ``version`` (and their own kick).
 * ``live_player``: a phone in a session: its learner (the anonymous identity of the browser) and
   the nickname shown; a kicked player keeps the row (``kicked_at``), so neither the browser nor the
   nickname gets in again.
@@ -276,10 +276,8 @@ class LiveSessions:
         db.session.refresh(found)
         return moved is not None
 
-    def _touch(self, session_id: int, *, version: bool = False) -> None:
+    def _touch(self, session_id: int) -> None:
         values: dict[str, Any] = {"changes": LiveSession.changes + 1}
-        if version:
-            values["version"] = LiveSession.version + 1
         db.session.execute(
             update(LiveSession)
             .where(LiveSession.id == session_id)
@@ -346,7 +344,7 @@ class LiveSessions:
             .returning(LivePlayer.id)
         ).first()
         if kicked is not None:
-            self._touch(found.id, version=True)
+            self._touch(found.id)
         db.session.commit()
         db.session.refresh(found)
         return kicked is not None

@@ -376,7 +376,13 @@ def phone_context(found: LiveSession, player: Player, **extra: Any) -> dict[str,
     """What a phone shows now: in the pupil's own language (the URL's) and card face."""
     store = current_store().live
     face = card_face()
-    context: dict[str, Any] = {"live": found, "player": player, "polls": polls(), **extra}
+    context: dict[str, Any] = {
+        "live": found,
+        "player": player,
+        "polls": polls(),
+        "poll_key": phone_key(found.version, player),
+        **extra,
+    }
     drawn = questions_of(found)
     context["total"] = len(drawn)
     if player.kicked:
@@ -401,6 +407,12 @@ def phone_context(found: LiveSession, player: Player, **extra: Any) -> dict[str,
     return context
 
 
+def phone_key(version: int, player: Player) -> str:
+    """What a phone's poll is keyed by: the session's version, and whether the phone was kicked (a kick
+    changes only that phone, so the others keep what they are choosing)."""
+    return f"{version}k" if player.kicked else str(version)
+
+
 @bp.get("/live/<sid>")
 def phone(sid: str):
     found, player = my_player(sid)
@@ -412,7 +424,7 @@ def phone_fragment(sid: str):
     """The phone's fragment; 204 with no body while the session's ``version`` is still ``v``."""
     found, player = my_player(sid)
     key = current_store().live.poll_key(found.id)
-    if key is not None and request.args.get("v") == str(key[0]):
+    if key is not None and request.args.get("v") == phone_key(key[0], player):
         return no_store(("", 204))
     return no_store(render_template("live/_phone.html", **phone_context(found, player)))
 
