@@ -7,7 +7,9 @@ answers come from the engine (``quiz_questions`` draws what the session asks).""
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -17,6 +19,14 @@ from tutor.learning.draw import quiz_questions
 
 pytestmark = pytest.mark.e2e
 TOPIC, SEED = "envido-counting", 42
+SHOTS = os.environ.get("LIVE_SHOTS")
+"""A folder to save screenshots of the projector and a phone in (for a person to look at), if set."""
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
 
 
 def test_a_teacher_runs_two_questions_with_three_phones(page, browser, base_url):
@@ -55,6 +65,7 @@ def test_a_teacher_runs_two_questions_with_three_phones(page, browser, base_url)
         phones.append((phone, guard))
     assert serious_violations(phones[0][0]) == []
     expect(page.locator(".live-players [data-nickname]")).to_have_count(3, timeout=10_000)
+    shot(page, "projector-lobby")
 
     page.get_by_role("button", name="Start the first question").click()
     for number, question in enumerate(questions):
@@ -74,12 +85,16 @@ def test_a_teacher_runs_two_questions_with_three_phones(page, browser, base_url)
         send(phones[2][0], right + 2)
         expect(page.locator("[data-answers]")).to_have_attribute("data-answers", "3", timeout=10_000)
         expect(page.locator(".live-bars")).to_have_count(0)  # no distribution while it is open
+        if number == 0:
+            shot(page, "projector-question")
+            shot(phones[1][0], "phone-question")
         page.get_by_role("button", name="Close the question and show the answers").click()
         expect(page.locator(".live-bar")).to_have_count(2)
         expect(page.locator(".live-bar.is-right")).to_contain_text("2 answers")
         expect(page.locator(".explanation-headline")).to_be_visible()
         if number == 0:
             assert serious_violations(page) == []
+            shot(page, "projector-reveal")
         for index, (phone, _guard) in enumerate(phones):
             result = "wrong" if index == 2 else "right"
             expect(phone.locator(f'[data-result="{result}"]')).to_be_visible(timeout=10_000)
@@ -88,6 +103,7 @@ def test_a_teacher_runs_two_questions_with_three_phones(page, browser, base_url)
 
     page.get_by_role("button", name="End the session").click()
     expect(page.locator(".live-summary")).to_be_visible()
+    shot(page, "projector-summary")
     for index, (phone, guard) in enumerate(phones):
         expect(phone.locator("[data-score]")).to_have_attribute(
             "data-score", "0" if index == 2 else "2", timeout=10_000
