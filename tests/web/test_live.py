@@ -296,3 +296,17 @@ def test_pin_guessing_is_limited_per_address(tmp_path, database_url, monkeypatch
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
     with app.app_context():
         store_of(app)  # the app still answers
+
+
+def test_a_phone_that_reloads_mid_question_gets_the_same_state_and_its_answer(app, teacher):
+    sid, pin = start_session(teacher, seed=42)
+    phone = app.test_client()
+    join_live(phone, pin)
+    act(teacher, sid, "start")
+    question = quiz_questions(TOPIC, 42)[0].question
+    fields = answer_form(question, wrong_answer(question))
+    assert answer(phone, sid, 0, fields).status_code == 303
+    again = phone.get(f"/en/live/{sid}").get_data(as_text=True)
+    assert 'name="question" value="0"' in again and "data-given" in again
+    assert question.answer_type is AnswerType.NUMBER  # the number typed is in its field again
+    assert re.search(rf'id="answer-number"[^>]*value="{fields["answer"]}"', again)

@@ -393,6 +393,8 @@ def phone_context(found: LiveSession, player: Player, **extra: Any) -> dict[str,
         posted = read_stored(current.question, own.answer) if own else None
         if found.state == "question":
             submitted = extra.get("submitted")
+            if submitted is None and own is not None:  # the answer given, chosen again (a reload keeps it)
+                submitted = MultiDict([(k, v) for k, values in own.answer.items() for v in values])
             context["q"] = question_view(current.question, face, submitted=submitted)
             context["given"] = answer_text(current.question, posted.answer, face) if posted else None
         else:
