@@ -88,6 +88,7 @@ def test_a_teacher_runs_two_questions_with_three_phones(page, browser, base_url)
         if number == 0:
             shot(page, "projector-question")
             shot(phones[1][0], "phone-question")
+            assert serious_violations(phones[1][0]) == []
         page.get_by_role("button", name="Close the question and show the answers").click()
         expect(page.locator(".live-bar")).to_have_count(2)
         expect(page.locator(".live-bar.is-right")).to_contain_text("2 answers")

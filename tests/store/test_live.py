@@ -6,10 +6,11 @@ answers and moves (threads, each with its own connection) count once."""
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 
 import pytest
 
-from tutor.store import db, store_of
+from tutor.store import ManualClock, db, store_of, use_clock
 from tutor.store.classroom import Teacher
 from tutor.store.live import LiveAnswer, LiveSession
 from tutor.store.schema import Learner, new_public_id
@@ -84,6 +85,14 @@ def test_pins_are_unique_among_open_sessions_and_an_ended_one_is_not_found(app, 
     other = store.create(found.host_id, None, "flor", 1, 3)
     assert other.pin == "000111"  # the taken PIN was drawn again
     store.move(found, found.version, states=("lobby",), to="ended")
+    assert store.by_pin(found.pin) is None
+
+
+def test_a_session_left_open_is_found_by_its_pin_for_twelve_hours_only(app, live):
+    store, found = live
+    clock = use_clock(app, ManualClock(found.created + timedelta(hours=11, minutes=59)))
+    assert store.by_pin(found.pin) is not None
+    clock.advance(minutes=2)
     assert store.by_pin(found.pin) is None
 
 

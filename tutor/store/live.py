@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 
 PIN_LENGTH = 6
 NICKNAME_LENGTH = 40
+OPEN_FOR = timedelta(hours=12)
+"""How long a session not ended is found by its PIN (a lesson's session is forgotten by the next day)."""
 PLAYER_CAP = 100
 """Players a session can have at most (a class is at most 60)."""
 STATES = ("lobby", "question", "reveal", "ended")
@@ -219,8 +221,14 @@ class LiveSessions:
         return found if found is not None and found.host_id == host_id else None
 
     def by_pin(self, pin: str) -> LiveSession | None:
-        """The open (not ended) session with this PIN."""
-        return db.session.scalar(select(LiveSession).where(LiveSession.pin == pin, LiveSession.ended_at.is_(None)))
+        """The open session with this PIN: not ended, and started less than :data:`OPEN_FOR` ago."""
+        return db.session.scalar(
+            select(LiveSession).where(
+                LiveSession.pin == pin,
+                LiveSession.ended_at.is_(None),
+                LiveSession.created > self.store.now() - OPEN_FOR,
+            )
+        )
 
     def sessions_of(self, host_id: int, limit: int = 20) -> list[LiveSession]:
         return list(
@@ -430,6 +438,7 @@ class LiveSessions:
 
 
 __all__ = [
+    "OPEN_FOR",
     "PIN_LENGTH",
     "PLAYER_CAP",
     "STATES",
