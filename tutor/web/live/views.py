@@ -279,17 +279,14 @@ def act(sid: str):
     if rule is None:
         abort(400)
     version = _version()
-    extra: dict[str, Any] = {}
+    change = {name: value for name, value in rule.items() if name != "states"}
     if action == "start":
-        extra["question"] = 0
+        change["question"] = 0
+    elif action == "next" and found.question + 1 >= len(questions_of(found)):
+        change["to"] = "ended"  # after the last question: the summary
     elif action == "next":
-        if found.question + 1 >= len(questions_of(found)):
-            extra = {"to": "ended"}
-        else:
-            extra["question"] = found.question + 1
-    moved = current_store().live.move(
-        found, version, states=rule["states"], **{**{k: v for k, v in rule.items() if k != "states"}, **extra}
-    )
+        change["question"] = found.question + 1
+    moved = current_store().live.move(found, version, states=rule["states"], **change)
     return _after_action(found, moved)
 
 
