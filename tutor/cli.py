@@ -26,13 +26,13 @@ def envido_report(cards_text: str) -> list[str]:
 
     Raises the engine's :class:`TrucoError` for bad cards. Call it inside ``use_language(lang)``.
     """
+    from .engine.cards import parse_cards
     from .engine.envido import envido, flor
     from .i18n import gettext as _
     from .narration import explain_envido, explain_flor
     from .narration.cards import card_name
-    from .web.shared.readers import read_hand
 
-    cards = read_hand(cards_text)
+    cards = parse_cards(cards_text, count=3)
     result = envido(cards)
     names = ", ".join(f"{card_name(card)} ({card.notation})" for card in cards)
     lines = [_("Cards: %(cards)s", cards=names)]

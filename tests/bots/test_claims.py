@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
+from tests.budgets import examples
 from tutor.bots import Level, ReasonCode, choose, hint
 from tutor.bots.checks import check_reason
 from tutor.engine import FlorMode, HandState, Rules, deal
@@ -38,7 +39,7 @@ def _states(seed: int, rules: Rules, every: int):
             yield hand, view
 
 
-@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@examples(30, derandomize=True)
 @given(seed=st.integers(0, 10**6), which=st.integers(0, len(RULES) - 1))
 def test_every_reason_of_every_level_and_the_hint_holds_on_random_positions(seed, which):
     rules = RULES[which]

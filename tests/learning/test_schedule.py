@@ -11,7 +11,7 @@ from itertools import pairwise
 import pytest
 from fsrs import Rating, State
 
-from tutor.learning import Attempt, Source, cards, due_items, next_due, quiz_result, rating, replay
+from tutor.learning import Attempt, Source, due_items, next_due, quiz_result, rating, replay, review_cards
 
 ITEM = "envido-counting/no-pair"
 OTHER = "card-ranking/matas"
@@ -80,10 +80,10 @@ def test_right_after_a_hint_comes_back_sooner_than_right_and_later_than_wrong():
 
 def test_the_schedule_does_not_depend_on_the_order_the_log_is_read_in():
     log = [answer(i % 3 != 0, T0 + timedelta(hours=7 * i), item=(ITEM, OTHER)[i % 2]) for i in range(12)]
-    expected = {item: (card.due, card.stability, card.difficulty) for item, card in cards(log).items()}
+    expected = {item: (card.due, card.stability, card.difficulty) for item, card in review_cards(log).items()}
     shuffled = log[:]
     random.Random(5).shuffle(shuffled)
-    again = {item: (card.due, card.stability, card.difficulty) for item, card in cards(shuffled).items()}
+    again = {item: (card.due, card.stability, card.difficulty) for item, card in review_cards(shuffled).items()}
     assert again == expected
     assert {item: replay(item, log).due for item in (ITEM, OTHER)} == {
         item: due for item, (due, _s, _d) in expected.items()
@@ -103,7 +103,7 @@ def test_events_and_quiz_results_are_not_review_items():
         Attempt(1, "deck-and-table", Source.RESET, False, at=T0),
         quiz_result(1, "flor", 3, 10, T0),
     ]
-    assert cards(log) == {} and due_items(log, T0 + timedelta(days=400)) == [] and next_due(log) is None
+    assert review_cards(log) == {} and due_items(log, T0 + timedelta(days=400)) == [] and next_due(log) is None
 
 
 def test_due_items_come_longest_overdue_first_and_never_answered_items_are_not_due():

@@ -31,11 +31,11 @@ from tutor.learning import (
     Source,
     accuracy_by_day,
     all_mastery,
-    cards,
     daily_goal,
     due_items,
     lesson_statuses,
     most_missed,
+    review_cards,
     streak,
     totals,
 )
@@ -110,8 +110,8 @@ def expected_equal(progress: Progress, log: list[Attempt], zone, now: datetime, 
             (d.item, d.due) for d in due_items(log, moment)
         ]
     assert progress.most_missed(limit=20) == most_missed(log, limit=20)
-    replayed = cards(log)
-    stored = progress.cards()
+    replayed = review_cards(log)
+    stored = progress.review_cards()
     assert set(stored) == set(replayed)
     for item, card in replayed.items():
         mine = stored[item]

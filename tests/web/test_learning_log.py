@@ -14,10 +14,10 @@ from tests.conftest import csrf_token, dispose, find_all
 from tutor import create_app
 from tutor.content import get_lesson
 from tutor.content.checks import AnswerType, make_question
-from tutor.learning import TOPICS, Source, cards, due_items, rating
+from tutor.learning import TOPICS, Source, due_items, rating, review_cards
+from tutor.narration.topics import TOPIC_NAMES, topic_name
 from tutor.store import AttemptRow, Learner, current_store, db, utcnow
 from tutor.web.shared.learner import record_event
-from tutor.web.shared.topics import TOPIC_NAMES, topic_name
 
 pytestmark = pytest.mark.store  # reads and writes the store: runs on SQLite and on PostgreSQL
 
@@ -110,7 +110,7 @@ def test_a_wrong_answer_is_due_for_review_at_once_and_the_schedule_survives_a_re
     with app.app_context():
         log = current_store().attempts.of_learner(learner.id)
     assert len(log) == 1 and before - timedelta(seconds=1) <= log[0].at <= after + timedelta(seconds=1)
-    card = cards(log)[ITEM]
+    card = review_cards(log)[ITEM]
     assert card.due - log[0].at == timedelta(minutes=1)  # FSRS's first learning step after "Again"
     assert [d.item for d in due_items(log, log[0].at + timedelta(minutes=1))] == [ITEM]
     assert due_items(log, log[0].at + timedelta(seconds=59)) == []
@@ -122,7 +122,7 @@ def test_a_wrong_answer_is_due_for_review_at_once_and_the_schedule_survives_a_re
         with restarted.app_context():
             again = current_store().attempts.of_learner(learner.id)
         assert again == log
-        card_again = cards(again)[ITEM]
+        card_again = review_cards(again)[ITEM]
         assert (card_again.due, card_again.stability, card_again.difficulty, card_again.state) == (
             card.due,
             card.stability,
@@ -137,10 +137,10 @@ def test_right_answers_in_the_lesson_push_the_item_later(app, client):
     answer(client, right=True)
     learner = the_learner(app)
     with app.app_context():
-        first = cards(current_store().attempts.of_learner(learner.id))[ITEM].due
+        first = review_cards(current_store().attempts.of_learner(learner.id))[ITEM].due
     answer(client, right=True)
     with app.app_context():
-        second = cards(current_store().attempts.of_learner(learner.id))[ITEM].due
+        second = review_cards(current_store().attempts.of_learner(learner.id))[ITEM].due
     assert second > first
 
 
@@ -149,7 +149,9 @@ def test_a_reset_appends_an_event_and_deletes_no_answer(app, client):
     answer(client, right=True)
     learner = the_learner(app)
     with app.app_context():
-        schedule = {item: card.due for item, card in cards(current_store().attempts.of_learner(learner.id)).items()}
+        schedule = {
+            item: card.due for item, card in review_cards(current_store().attempts.of_learner(learner.id)).items()
+        }
     token = csrf_token(client, "/en/lessons")
     assert (
         client.post(f"/en/lessons/{LESSON.key}/reset", data={"csrf_token": token, "confirm": "yes"}).status_code == 303
@@ -158,7 +160,7 @@ def test_a_reset_appends_an_event_and_deletes_no_answer(app, client):
     assert [(r.item, r.source) for r in logged] == [(ITEM, "lesson"), (ITEM, "lesson"), (LESSON.key, "reset")]
     with app.app_context():
         assert {
-            item: card.due for item, card in cards(current_store().attempts.of_learner(learner.id)).items()
+            item: card.due for item, card in review_cards(current_store().attempts.of_learner(learner.id)).items()
         } == schedule
     card = find_all(client.get("/en/lessons").get_data(as_text=True), "li", id=f"lesson-{LESSON.key}")[0]
     assert "is-new" in card.attrs["class"]  # the lesson starts over

@@ -10,6 +10,7 @@ and the review functions must work on that hand.
 from __future__ import annotations
 
 import inspect
+import random
 import re
 
 import pytest
@@ -128,3 +129,44 @@ def test_a_seeded_match_table_draws_too(probe_app):
     html = render_page(probe_app, context_for(table))
     assert len(find_all(html, "div", class_="seat")) == 4
     assert find_all(html, "form", class_="my-cards")[0].attrs["action"] == ACT
+
+
+def test_a_review_judges_each_decision_by_the_chance_to_win_the_match_first(probe_app):
+    """Near the end of a match to 15, a decision that scores more in the hand but leaves a smaller
+    chance to win the match is a mistake, and the review says so in the chance, not in points."""
+    # 12 to 14 in a match to 15: the other team needs one point. Found by a scan of deals: here the
+    # learner plays a card where the hint calls Truco, which scores fewer points in the hand.
+    table = Table(parse_rules("argentino:target=15"), 1, "beginner", scores=(12, 14))
+    chooser = random.Random(1)
+    for _ in range(60):
+        if table.hand.is_over or table.is_over:
+            break
+        if table.learner_to_act:
+            legal = [str(a).split(":", 1)[1] for a in table.view().legal_actions if "mazo" not in str(a)]
+            table.play(chooser.choice(legal))
+    data = replay_hand(table, 0)
+    more_points_less_chance = [
+        d
+        for d in data["decisions"]
+        if {a: p for a, p, _c in d["ranked"]}[d["chosen"]] > {a: p for a, p, _c in d["ranked"]}[d["best"]]
+    ]
+    assert more_points_less_chance and not any(d["matched"] for d in more_points_less_chance)
+    for d in data["decisions"]:
+        values = {a: (p, c) for a, p, c in d["ranked"]}
+        best_points, best_chance = values[d["best"]]
+        points, chance = values[d["chosen"]]
+        if d["matched"]:
+            assert d["chosen"] == d["best"] or (chance >= best_chance - 0.005 and points >= best_points - 0.05)
+        else:
+            assert chance < best_chance - 0.005 or points < best_points - 0.05
+    with probe_app.test_request_context("/en/"):
+        probe_app.preprocess_request()
+        steps = replay_steps(table, 0, data, "spanish")
+    by_offset = {d["offset"]: d for d in data["decisions"]}
+    for offset, step in enumerate(steps):
+        decision = step.get("decision")
+        if decision:
+            stored = by_offset[offset]
+            assert all(r["chance"].endswith("%") for r in decision["ranked"])
+            assert decision["matched"] == stored["matched"]
+            assert decision["by_chance"] == (stored["equity_loss"] > 0.005)

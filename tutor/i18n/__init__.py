@@ -45,7 +45,7 @@ from babel import Locale
 from babel.dates import format_date as babel_format_date
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent as _babel_percent
 from babel.support import LazyProxy, NullTranslations, Translations
 
 from ..config import DEFAULT_LANGUAGE, LANGUAGES
@@ -85,6 +85,7 @@ __all__ = [
     "language_name",
     "text_direction",
     "format_number",
+    "format_percent",
     "format_long_date",
 ]
 
@@ -239,6 +240,11 @@ def text_direction(code: str) -> str:
 def format_number(number: float | int) -> str:
     """A number in the current language, e.g. ``1 000,5`` in Polish."""
     return _format_decimal(number, current_language())
+
+
+def format_percent(share: float) -> str:
+    """A share (0 to 1) as a whole percentage in the current language ("75%", "75 %")."""
+    return _babel_percent(share, format="#,##0%", locale=current_language())
 
 
 def format_long_date(day: datetime.date) -> str:

@@ -14,7 +14,7 @@ checks they agree). The functions take a learner's attempts:
   :class:`LessonStatus`, :func:`stars_for`, :func:`last_touched`);
 * ``stats``: :func:`mastery` / :func:`all_mastery`, :func:`accuracy_by_day`, :func:`streak`,
   :func:`daily_goal`, :func:`totals`, :func:`most_missed`;
-* ``schedule``: the FSRS review schedule replayed from the log (:func:`replay`, :func:`cards`,
+* ``schedule``: the FSRS review schedule replayed from the log (:func:`replay`, :func:`review_cards`,
   :func:`due_items`, :func:`next_due`, :func:`rating`).
 
 >>> from datetime import datetime, timedelta
@@ -24,6 +24,8 @@ checks they agree). The functions take a learner's attempts:
 >>> [d.item for d in due_items(log, now=t + timedelta(days=1))], streak(log, now=t)
 (['envido-counting/no-pair'], 1)
 """
+
+from fsrs import Card as ReviewCard
 
 from .attempts import (
     ANSWER_SOURCES,
@@ -38,7 +40,7 @@ from .attempts import (
     split_check_item,
 )
 from .lessons import LessonStatus, StepRecord, in_order, last_touched, lesson_status, lesson_statuses, stars_for
-from .schedule import SCHEDULER, Due, cards, due_items, next_due, rating, replay
+from .schedule import SCHEDULER, Due, due_items, next_due, rating, replay, review_cards
 from .stats import (
     DAILY_GOAL,
     MASTERY_WINDOW,
@@ -78,7 +80,8 @@ __all__ = [
     "stars_for",
     "SCHEDULER",
     "Due",
-    "cards",
+    "review_cards",
+    "ReviewCard",
     "due_items",
     "next_due",
     "rating",

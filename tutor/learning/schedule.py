@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from fsrs import Card, Rating, Scheduler
+from fsrs import Card as ReviewCard, Rating, Scheduler
 
 from .attempts import Attempt, as_utc
 from .lessons import in_order
@@ -56,25 +56,25 @@ def card_id(item: str) -> int:
     return int.from_bytes(hashlib.sha256(item.encode()).digest()[:6], "big")
 
 
-def replay(item: str, attempts: Iterable[Attempt]) -> Card | None:
+def replay(item: str, attempts: Iterable[Attempt]) -> ReviewCard | None:
     """The item's card after every answer to it (others are skipped), or None if it was never answered."""
-    card: Card | None = None
+    card: ReviewCard | None = None
     for attempt in in_order(attempts):
         if attempt.item != item or not attempt.is_question:
             continue
         if card is None:
-            card = Card(card_id=card_id(item), due=attempt.at)
+            card = ReviewCard(card_id=card_id(item), due=attempt.at)
         card, _log = SCHEDULER.review_card(card, rating(attempt), review_datetime=attempt.at)
     return card
 
 
-def cards(attempts: Iterable[Attempt]) -> dict[str, Card]:
+def review_cards(attempts: Iterable[Attempt]) -> dict[str, ReviewCard]:
     """Every answered item's card (item -> card), replaying the log once."""
-    result: dict[str, Card] = {}
+    result: dict[str, ReviewCard] = {}
     for attempt in in_order(attempts):
         if not attempt.is_question:
             continue
-        card = result.get(attempt.item) or Card(card_id=card_id(attempt.item), due=attempt.at)
+        card = result.get(attempt.item) or ReviewCard(card_id=card_id(attempt.item), due=attempt.at)
         result[attempt.item], _log = SCHEDULER.review_card(card, rating(attempt), review_datetime=attempt.at)
     return result
 
@@ -85,17 +85,17 @@ class Due:
 
     item: str
     due: datetime
-    card: Card
+    card: ReviewCard
 
 
 def due_items(attempts: Iterable[Attempt], now: datetime) -> list[Due]:
     """The items due at ``now``, the longest overdue first (then by item id, for a stable order)."""
     moment = as_utc(now)
-    due = [Due(item, card.due, card) for item, card in cards(attempts).items() if card.due <= moment]
+    due = [Due(item, card.due, card) for item, card in review_cards(attempts).items() if card.due <= moment]
     return sorted(due, key=lambda entry: (entry.due, entry.item))
 
 
 def next_due(attempts: Iterable[Attempt]) -> datetime | None:
     """When the next item falls due (may be in the past), or None if nothing was ever answered."""
-    dues = [card.due for card in cards(attempts).values()]
+    dues = [card.due for card in review_cards(attempts).values()]
     return min(dues) if dues else None

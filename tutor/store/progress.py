@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from fsrs import Card
+from fsrs import Card as ReviewCard
 from sqlalchemy import bindparam, func, select, union_all
 
 from ..content import Lesson, Step, all_lessons, get_lesson
@@ -112,7 +112,7 @@ class ReviewItem:
     """When its FSRS card fell (or falls) due, UTC."""
     lesson: Lesson
     step: Step
-    card: Card
+    card: ReviewCard
 
 
 class Progress:
@@ -236,8 +236,8 @@ class Progress:
 
     # --- The review schedule ---------------------------------------------------------------------
 
-    def cards(self) -> dict[str, Card]:
-        """Every answered item's FSRS card (``tutor.learning.cards``)."""
+    def review_cards(self) -> dict[str, ReviewCard]:
+        """Every answered item's FSRS card (``tutor.learning.review_cards``)."""
         found = {}
         for item, state in self.items.items():
             card = state.card(item)

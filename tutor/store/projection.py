@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
-from fsrs import Card, State
+from fsrs import Card as ReviewCard, State
 
 from ..learning import MASTERY_WINDOW, SCHEDULER, TOPICS, Attempt, Source, Topic, rating, split_check_item
 from ..learning.attempts import QUIZ_PREFIX, as_utc
@@ -78,11 +78,11 @@ class ItemState:
     lesson_done: bool = False
     lesson_touched: datetime | None = None
 
-    def card(self, item: str) -> Card | None:
+    def card(self, item: str) -> ReviewCard | None:
         """The item's FSRS card (None before its first answer)."""
         if self.card_state is None or self.due is None:
             return None
-        return Card(
+        return ReviewCard(
             card_id=card_id(item),
             state=State(self.card_state),
             step=self.card_step,
@@ -92,7 +92,7 @@ class ItemState:
             last_review=as_utc(self.last_review) if self.last_review is not None else None,
         )
 
-    def set_card(self, card: Card) -> None:
+    def set_card(self, card: ReviewCard) -> None:
         self.card_state = int(card.state)
         self.card_step = card.step
         self.stability = card.stability
@@ -215,7 +215,7 @@ class Projection:
         state = self._item(item)
         state.answers += 1
         state.right += correct
-        card = state.card(item) or Card(card_id=card_id(item), due=at)
+        card = state.card(item) or ReviewCard(card_id=card_id(item), due=at)
         card, _log = SCHEDULER.review_card(card, rating(attempt), review_datetime=at)
         state.set_card(card)
 

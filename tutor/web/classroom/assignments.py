@@ -24,10 +24,10 @@ from ...content import all_hands, all_lessons, get_hand, get_lesson
 from ...i18n import format_long_date, gettext as _
 from ...learning import TOPICS, get_topic
 from ...learning.attempts import PRACTICE_PREFIX, QUIZ_PREFIX
+from ...narration.topics import topic_name
 from ...store import current_store
 from ...store.classroom import Assignment, Member
 from ..shared.learner import now
-from ..shared.topics import topic_name
 from .blueprint import bp, own_class, page, teacher_only
 
 DAILY_ANSWERS = 5

@@ -20,10 +20,10 @@ from ...content import get_hand
 from ...i18n import current_language, format_long_date, gettext as _, lazy_pgettext as _lp, pgettext
 from ...learning import TOPICS, Level, TopicMastery
 from ...learning.attempts import PRACTICE_PREFIX
+from ...narration.topics import topic_name
 from ...store import Progress, current_store, reviewable
 from ...store.classroom import Member
 from ..shared.learner import now
-from ..shared.topics import topic_name
 from .blueprint import bp, own_class, page, teacher_only
 
 LEVEL_NAMES = {

@@ -212,7 +212,11 @@ def device():
     if request.form.get("action") == "show":
         current_learner()
         return redirect(url_for("device.device"), code=303)
-    entered = request.form.get("code", "")[:32]
+    return _enter_code(learner, request.form.get("code", "")[:32])
+
+
+def _enter_code(learner: Learner | None, entered: str):
+    """A code typed on this device: counted against the guessing limits, then the identity it names."""
     code = normalize_device_code(entered)
     address = client_key(request.remote_addr)
     keys = bucket_keys(address)

@@ -192,24 +192,24 @@ def showdown_page():
             "envido/showdown.html", None, "envido.showdown_page", status=400, **{**context, "error": error_message(exc)}
         )
     if query.seats:
-        result = showdown(query.values, query.mano)
-        context.update(
-            entries=padded(query.entries(), MAX_PLAYERS),
-            mano_text=str(query.mano + 1),
-            result=result,
-            explanation=narration.explain_showdown(result),
-            team_values=narration.team_values_text(result),
-            seats=[
-                {
-                    "seat": i,
-                    "cards": seat if not isinstance(seat, int) else None,
-                    "value": query.values[i],
-                    "team": i % 2,
-                }
-                for i, seat in enumerate(query.seats)
-            ],
-        )
+        context.update(showdown_context(query))
     return respond("envido/showdown.html", query.to_params(), "envido.showdown_page", **context)
+
+
+def showdown_context(query: ShowdownQuery) -> dict[str, Any]:
+    """The showdown's result for the page: who wins, why, and each seat's cards or number."""
+    result = showdown(query.values, query.mano)
+    return {
+        "entries": padded(query.entries(), MAX_PLAYERS),
+        "mano_text": str(query.mano + 1),
+        "result": result,
+        "explanation": narration.explain_showdown(result),
+        "team_values": narration.team_values_text(result),
+        "seats": [
+            {"seat": i, "cards": seat if not isinstance(seat, int) else None, "value": query.values[i], "team": i % 2}
+            for i, seat in enumerate(query.seats)
+        ],
+    }
 
 
 @bp.get("/stakes")
@@ -218,10 +218,7 @@ def stakes():
     context: dict[str, Any] = {
         **StakesQuery.typed_fields(request.args),
         "errors": [],
-        "envido": None,
-        "truco": None,
-        "mazo": None,
-        "flor": None,
+        **dict.fromkeys(("envido", "truco", "mazo", "flor")),
         "targets": TARGETS,
         "envido_calls": list(EnvidoCall),
         "truco_calls": list(TrucoCall),
@@ -229,28 +226,29 @@ def stakes():
     try:
         query = StakesQuery.from_args(request.args)
     except FormErrors as exc:
-        return respond(
-            "envido/stakes.html",
-            None,
-            "envido.stakes",
-            status=400,
-            **{**context, "errors": list(exc.messages.values())},
-        )
+        context["errors"] = list(exc.messages.values())
+        return respond("envido/stakes.html", None, "envido.stakes", status=400, **context)
+    context.update(stakes_context(query))
+    return respond("envido/stakes.html", query.to_params(), "envido.stakes", **context)
+
+
+def stakes_context(query: StakesQuery) -> dict[str, Any]:
+    """The stakes the query asks about, explained: the envido and truco calls, the flor, the mazo."""
     rules, stake, truco = query.rules, query.envido_stake(), query.truco_stake()
+    context: dict[str, Any] = {
+        **query.fields(),
+        "scores": query.scores,
+        "rules": rules,
+        "flor": flor_rules(rules, query.scores),
+        "mazo": narration.explain_mazo(query.truco, early_mazo=rules.early_mazo),
+    }
     if stake is not None:
         context["envido"] = narration.explain_envido_stake(
             stake, next_envido_calls(query.calls, raisable=rules.envido_raisable)
         )
     if truco is not None:
         context["truco"] = narration.explain_truco_stake(truco)
-    context.update(
-        query.fields(),
-        scores=query.scores,
-        rules=rules,
-        flor=flor_rules(rules, query.scores),
-        mazo=narration.explain_mazo(query.truco, early_mazo=rules.early_mazo),
-    )
-    return respond("envido/stakes.html", query.to_params(), "envido.stakes", **context)
+    return context
 
 
 def flor_rules(rules: Rules, scores: tuple[int, int]) -> narration.ExplanationText | None:

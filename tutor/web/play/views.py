@@ -309,6 +309,10 @@ def replay(game_id: str, number: int):
         replay=data,
         deal=deal,
         lost=format_number(round(float(data.get("lost", 0)), 2)),
+        # Percentage points, said only when at least half a point of the chance was lost.
+        lost_chance=format_number(round(100 * float(data.get("lost_chance", 0)), 1))
+        if float(data.get("lost_chance", 0)) >= 0.005
+        else None,
         steps=replay_steps(table, number - 1, data, face),
         hands_total=len(hands),
         finished=[i + 1 for i, h in enumerate(hands) if h.is_over],

@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from babel.dates import format_skeleton
-from babel.numbers import format_percent
 
-from ...i18n import current_language, format_long_date
+from ...i18n import current_language, format_long_date, format_percent
 from ...learning import DayAccuracy
 
 CHART_DAYS = 7
@@ -71,7 +70,7 @@ class Chart:
 
 def percent(share: float) -> str:
     """A share as a whole percentage in the request's language ("75%", "75 %")."""
-    return format_percent(share, format="#,##0%", locale=current_language())
+    return format_percent(share)
 
 
 def accuracy_chart(days: Sequence[DayAccuracy], limit: int = CHART_DAYS) -> Chart:

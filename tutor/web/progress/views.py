@@ -28,11 +28,11 @@ from ...content.checks import new_seed
 from ...i18n import LANG_PREFIX, current_language, gettext as _, lazy_gettext as _l, lazy_pgettext as _lp
 from ...learning import DayAccuracy, Level, Missed, TopicMastery
 from ...learning.attempts import PRACTICE_PREFIX
+from ...narration.topics import topic_name
 from ...store import PracticePlay, Progress, TablePlay, current_store, reviewable
 from ..components.table import MATCH_TOLERANCE
 from ..shared.learner import my_progress, now
 from ..shared.nav import Section, add_section, fixed_url
-from ..shared.topics import topic_name
 from .chart import CHART_DAYS, Chart, accuracy_chart, percent
 
 bp = Blueprint("progress", __name__, url_prefix=LANG_PREFIX)

@@ -54,6 +54,7 @@ from ...content import all_lessons, get_lesson
 from ...content.checks import AnswerType, judge, new_seed
 from ...i18n import LANG_PREFIX, gettext as _, lazy_gettext as _l
 from ...learning import EXAM, TOPICS, get_topic, quiz_passed
+from ...narration.topics import topic_name
 from ...store import QuizRun, current_store
 from ..components.questions import Unreadable, already_counted, answer_text, question_view, read_answer
 from ..shared.caches import question_key
@@ -63,7 +64,6 @@ from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.readers import parse_seed
-from ..shared.topics import topic_name
 from .answers import daily_entries, decode_answer, encode_answer
 from .draw import DAILY, DAILY_SIZE, EXAM_SIZE, MAX_SEED, QUIZ_SIZE, Drawn, Quiz, daily_seed, find_quiz, quiz_questions
 

@@ -150,25 +150,12 @@ def answer(key: str, step_key: str):
     if found is None:
         return problem(404, _("There is no such question to review."), moment, due)
     if item not in {entry.item for entry in due}:
-        return problem(
-            409,
-            _(
-                "This question is not due for review now: it was answered already, perhaps in another "
-                "tab. Nothing was recorded."
-            ),
-            moment,
-            due,
-        )
+        return problem(409, not_due_message(), moment, due)
     lesson, step = found
     seed = parse_seed(request.form.get("seed"))
     if seed is None:
         context = question_context(lesson, step, new_seed())
-        return render(
-            page_context(
-                moment, due, **context, error=_("This question could not be found. Here is a new one to answer.")
-            ),
-            400,
-        )
+        return render(page_context(moment, due, **context, error=lost_question_message()), 400)
     question = make_question(step.check, seed)
     posted = read_answer(question)
     if isinstance(posted, Unreadable):
@@ -179,6 +166,16 @@ def answer(key: str, step_key: str):
     remaining = my_progress().review_queue(moment)
     context = question_context(lesson, step, seed, question=question, **posted.shown())
     return render(page_context(moment, remaining, **context))
+
+
+def not_due_message() -> str:
+    return _(
+        "This question is not due for review now: it was answered already, perhaps in another tab. Nothing was recorded."
+    )
+
+
+def lost_question_message() -> str:
+    return _("This question could not be found. Here is a new one to answer.")
 
 
 def badge() -> Badge | None:

@@ -302,10 +302,10 @@ class TableController(Generic[R, S]):
 
     def replay(self, run: R, state: S, index: int) -> dict[str, Any]:
         """Hand ``index``'s replay (computed once, then kept with the run)."""
-        from .replay import replay_hand
+        from .replay import is_current, replay_hand
 
         data = self.stored_replay(run, index)
-        if data is None:
+        if data is None or not is_current(data):
             data = replay_hand(self.table(state), index)
             self.keep_replay(run, index, data)
         return data

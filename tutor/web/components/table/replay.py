@@ -18,7 +18,7 @@ from tutor.narration.bots import action_label, reason_sentence
 from ....bots.table import Table
 from ....engine.notation import parse_action
 from ....engine.stepper import replay
-from ....i18n import format_number
+from ....i18n import format_number, format_percent
 from ...shared.limits import search_deadline
 from .hints import kept_hint
 
@@ -27,11 +27,50 @@ REVIEW_SECONDS = 0.3
 :data:`~.hints.HINT_SECONDS`; a hint the learner was shown is kept, so it costs nothing again)."""
 
 MATCH_TOLERANCE = 0.05
-"""A decision within this many expected points of the best counts as matching it."""
+"""A decision within this many expected points of the best (and within :data:`EQUITY_TOLERANCE`
+of its chance to win the match) counts as matching it."""
+
+EQUITY_TOLERANCE = 0.005
+"""A decision within this much of the best's chance to win the match (half a percentage point) and
+within :data:`MATCH_TOLERANCE` of its expected points counts as matching it. The hint ranks by the
+chance to win the match first (a point that gives the other team the match is worth more than it
+scores), so a choice that scores more in the hand can still be the worse one."""
+
+REPLAY_FORMAT = 2
+"""The version of :func:`replay_hand`'s data; a stored review of another version is computed again
+(format 1 kept only expected points, and judged decisions by them alone)."""
 
 
 def _text(action: Any) -> str:
     return str(action).split(":", 1)[1]
+
+
+def judge(ranked: list[tuple[str, float, float]], chosen: str, best: str) -> dict[str, Any]:
+    """How ``chosen`` compares with the hint's ``best``, from the hint's ranking (each action with its
+    expected points and its chance to win the match). It matches when it is the best, or as good in
+    both measures within the tolerances.
+
+    >>> j = judge([("quiero", -0.4, 0.62), ("no_quiero", -1.0, 0.55)], "no_quiero", "quiero")
+    >>> j["matched"], j["loss"], j["equity_loss"]
+    (False, 0.6, 0.07)
+    >>> judge([("no_quiero", -1.0, 0.40), ("quiero", 0.3, 0.31)], "quiero", "no_quiero")["matched"]
+    False
+    """
+    values = {a: (points, chance) for a, points, chance in ranked}
+    best_points, best_chance = values.get(best, (0.0, 0.5))
+    chosen_points, chosen_chance = values.get(chosen, (best_points, best_chance))
+    loss = round(max(0.0, best_points - chosen_points), 3)
+    equity_loss = round(max(0.0, best_chance - chosen_chance), 4)
+    return {
+        "chosen": chosen,
+        "best": best,
+        "ranked": ranked,
+        "loss": loss,
+        "equity_loss": equity_loss,
+        "best_chance": best_chance,
+        "chosen_chance": chosen_chance,
+        "matched": chosen == best or (loss <= MATCH_TOLERANCE and equity_loss <= EQUITY_TOLERANCE),
+    }
 
 
 def replay_hand(table: Table, index: int) -> dict[str, Any]:
@@ -51,30 +90,33 @@ def replay_hand(table: Table, index: int) -> dict[str, Any]:
                 table.facts_for(table.learner_seat, index),
                 cap=cap,
             )
-            ranked = [(_text(item.action), round(float(item.expected_points), 3)) for item in found.ranked]
-            values = dict(ranked)
-            chosen = _text(action)
-            best_value = ranked[0][1] if ranked else 0.0
-            chosen_value = values.get(chosen, best_value)
+            ranked = [
+                (_text(item.action), round(float(item.expected_points), 3), round(float(item.equity), 4))
+                for item in found.ranked
+            ]
             decisions.append(
                 {
                     "offset": offset,
-                    "chosen": chosen,
-                    "best": _text(found.best),
-                    "ranked": ranked,
-                    "loss": round(max(0.0, best_value - chosen_value), 3),
+                    **judge(ranked, _text(action), _text(found.best)),
                     "hinted": entry.hinted,
                     "reason": {"code": str(found.reason.code), "params": found.reason.as_dict()},
                 }
             )
         next(steps)
-    matched = sum(1 for d in decisions if d["loss"] <= MATCH_TOLERANCE)
+    missed = [d for d in decisions if not d["matched"]]
     return {
+        "format": REPLAY_FORMAT,
         "decisions": decisions,
         "count": len(decisions),
-        "matched": matched,
-        "lost": round(sum(d["loss"] for d in decisions), 2),
+        "matched": len(decisions) - len(missed),
+        "lost": round(sum(d["loss"] for d in missed), 2),
+        "lost_chance": round(sum(d["equity_loss"] for d in missed), 4),
     }
+
+
+def is_current(data: dict[str, Any] | None) -> bool:
+    """Whether a stored review was computed by this version of :func:`replay_hand`."""
+    return data is not None and data.get("format") == REPLAY_FORMAT
 
 
 def replay_steps(table: Table, index: int, data: dict[str, Any], face: str) -> list[dict[str, Any]]:
@@ -99,19 +141,24 @@ def replay_steps(table: Table, index: int, data: dict[str, Any], face: str) -> l
             step["reason"] = reason_sentence(entry.reason, face)
         decision = by_offset.get(offset)
         if decision is not None:
+            chance_lost = decision["equity_loss"] > EQUITY_TOLERANCE
             step["decision"] = {
-                "matched": decision["loss"] <= MATCH_TOLERANCE,
+                "matched": decision["matched"],
                 "loss": format_number(round(decision["loss"], 2)),
+                "by_chance": chance_lost,
+                "best_chance": format_percent(decision["best_chance"]),
+                "chosen_chance": format_percent(decision["chosen_chance"]),
                 "best": action_label(decision["best"], face),
                 "hinted": decision["hinted"],
                 "why": reason_sentence(decision["reason"], face),
                 "ranked": [
                     {
                         "label": action_label(a, face),
-                        "points": format_number(round(v, 2)),
+                        "points": format_number(round(points, 2)),
+                        "chance": format_percent(chance),
                         "chosen": a == decision["chosen"],
                     }
-                    for a, v in decision["ranked"]
+                    for a, points, chance in decision["ranked"]
                 ],
             }
         steps.append(step)

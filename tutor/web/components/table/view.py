@@ -31,7 +31,7 @@ from ....engine.match import standing
 from ....engine.ranking import Ranking
 from ....engine.stakes import malas_limit
 from ....engine.state import Answer, Call, EventKind, Mazo, PlayCard, SeatView
-from ....i18n import format_number, gettext as _
+from ....i18n import format_number, format_percent, gettext as _
 from .hints import kept_hint
 
 AREAS = {
@@ -442,6 +442,7 @@ def table_context(
                 {
                     "label": action_label(str(item.action).split(":", 1)[1], face),
                     "points": format_number(round(item.expected_points, 2)),
+                    "chance": format_percent(item.equity),
                     "value": item.expected_points,
                 }
                 for item in found.ranked

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...i18n import gettext as _, lazy_gettext as _l
-from ...learning import TOPICS, Topic
+from ..i18n import gettext as _, lazy_gettext as _l
+from ..learning import TOPICS, Topic
 
 TOPIC_NAMES = {
     "card-ranking": _l("Card ranking"),
