@@ -38,6 +38,7 @@ from ...content.checks import Question
 from ...i18n import LANG_PREFIX, gettext as _
 from ...learning import TOPICS
 from ...learning.draw import MAX_SEED, QUIZ_SIZE, Drawn, quiz_questions
+from ...narration.topics import topic_name
 from ...store import current_store
 from ...store.classroom import SchoolClass, Teacher
 from ...store.live import LiveSession, Player, normalize_pin
@@ -48,7 +49,6 @@ from ..shared.nicknames import new_nickname, nicknames as nickname_choices
 from ..shared.preferences import card_face
 from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.readers import parse_seed
-from ..shared.topics import topic_name
 
 bp = Blueprint("live", __name__, url_prefix=LANG_PREFIX)
 
@@ -175,6 +175,18 @@ def _quiz_choices() -> list[tuple[str, str]]:
     return [(topic.key, topic_name(topic)) for topic in TOPICS]
 
 
+def _read_content() -> tuple[str, int, int] | None:
+    """The posted quiz, seed (a new one if left empty) and number of questions, or None if unreadable."""
+    quiz = request.form.get("quiz", "")
+    seed_text = request.form.get("seed", "").strip()
+    seed = parse_seed(seed_text) if seed_text else random.randrange(MAX_SEED)
+    size_text = request.form.get("size", "")
+    size = int(size_text) if size_text.isdigit() and int(size_text) in SIZES else None
+    if quiz not in dict(_quiz_choices()) or seed is None or size is None:
+        return None
+    return quiz, seed, size
+
+
 @bp.route("/teach/live/new", methods=["GET", "POST"])
 def new_session():
     """Pick the content of a live session (a topic quiz, its seed, how many questions) and start it."""
@@ -188,16 +200,12 @@ def new_session():
         abort(404)
     error = None
     if request.method == "POST":
-        quiz = request.form.get("quiz", "")
-        seed_text = request.form.get("seed", "").strip()
-        seed = parse_seed(seed_text) if seed_text else random.randrange(MAX_SEED)
-        size_text = request.form.get("size", "")
-        size = int(size_text) if size_text.isdigit() and int(size_text) in SIZES else None
-        if quiz not in dict(_quiz_choices()) or seed is None or size is None:
+        content = _read_content()
+        if content is None:
             error = _("Choose a quiz, a number of questions and a seed of up to ten digits.")
         else:
             school_class: SchoolClass | None = by_id.get(chosen)
-            found = current_store().live.create(teacher.id, school_class.id if school_class else None, quiz, seed, size)
+            found = current_store().live.create(teacher.id, school_class.id if school_class else None, *content)
             return redirect(url_for("live.board_page", sid=found.public_id), code=303)
     return (
         render_template(
@@ -369,40 +377,39 @@ def join():
     return redirect(url_for("live.phone", sid=found.public_id), code=303)
 
 
+def _phone_question(found: LiveSession, player: Player, question: Question, submitted: Any) -> dict[str, Any]:
+    """A phone's question: the form (with the answer given chosen again) while it is open, the
+    pupil's own result and the explanation once it is closed."""
+    face = card_face()
+    own = current_store().live.own_answer(found, found.question, player.id)
+    posted = read_stored(question, own.answer) if own else None
+    if found.state == "question":
+        if submitted is None and own is not None:  # a reload shows the answer given
+            submitted = MultiDict([(k, v) for k, values in own.answer.items() for v in values])
+        given = answer_text(question, posted.answer, face) if posted else None
+        return {"q": question_view(question, face, submitted=submitted), "given": given}
+    shown: dict[str, Any] = posted.shown() if posted is not None else {"reveal": True}
+    return {"q": question_view(question, face, **shown), "answered": posted is not None}
+
+
 def phone_context(found: LiveSession, player: Player, **extra: Any) -> dict[str, Any]:
     """What a phone shows now: in the pupil's own language (the URL's) and card face."""
-    store = current_store().live
-    face = card_face()
+    drawn = questions_of(found)
     context: dict[str, Any] = {
         "live": found,
         "player": player,
         "polls": polls(),
         "poll_key": phone_key(found.version, player),
+        "total": len(drawn),
         **extra,
     }
-    drawn = questions_of(found)
-    context["total"] = len(drawn)
     if player.kicked:
         return context
     if found.state in ("question", "reveal"):
-        current = drawn[found.question]
-        own = store.own_answer(found, found.question, player.id)
-        posted = read_stored(current.question, own.answer) if own else None
-        if found.state == "question":
-            submitted = extra.get("submitted")
-            if submitted is None and own is not None:  # the answer given, chosen again (a reload keeps it)
-                submitted = MultiDict([(k, v) for k, values in own.answer.items() for v in values])
-            context["q"] = question_view(current.question, face, submitted=submitted)
-            context["given"] = answer_text(current.question, posted.answer, face) if posted else None
-        else:
-            if posted is not None:
-                context["q"] = question_view(current.question, face, **posted.shown())
-            else:
-                context["q"] = question_view(current.question, face, reveal=True)
-            context["answered"] = posted is not None
+        context.update(_phone_question(found, player, drawn[found.question].question, extra.get("submitted")))
     elif found.state == "ended":
-        answers = store.all_answers(found)
-        context["score"] = sum(1 for given in answers.values() for a in given if a.player_id == player.id and a.correct)
+        answers = current_store().live.all_answers(found).values()
+        context["score"] = sum(1 for given in answers for a in given if a.player_id == player.id and a.correct)
     return context
 
 
