@@ -74,6 +74,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     progress.init_app(app)
     quiz.init_app(app)
     _classroom(app)
+    _live(app)
 
     errors.init_app(app)
 
@@ -98,6 +99,13 @@ def _classroom(app: Flask) -> None:
 
     app.register_blueprint(classroom.bp)
     classroom.init_app(app)
+
+
+def _live(app: Flask) -> None:
+    from .web import live
+
+    app.register_blueprint(live.bp)
+    live.init_app(app)
 
 
 def _upgrade_database(app: Flask) -> None:

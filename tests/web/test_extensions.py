@@ -63,10 +63,14 @@ def test_the_app_registers_the_lesson_pages_contributions(app):
         "lesson end links": ["tutor.web.practice.views.lesson_end_link"],
         "lesson summary sections": ["tutor.web.practice.views.lesson_summary_section"],
         "home links": ["tutor.web.classroom.for_teachers", "tutor.web.classroom.join_link"],
+        "teacher links": ["tutor.web.live.start_link"],
+        "class page links": ["tutor.web.live.class_start_link"],
     }
-    assert {getattr(extensions, name) for name in dir(extensions) if name.startswith(("LESSON_", "HOME_"))} == set(
-        POINTS
-    )
+    assert {
+        getattr(extensions, name)
+        for name in dir(extensions)
+        if name.startswith(("LESSON_", "HOME_", "TEACHER_", "CLASS_PAGE_"))
+    } == set(POINTS)
 
 
 # --- What the lesson pages show of the other features --------------------------------------------------

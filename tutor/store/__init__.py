@@ -9,6 +9,7 @@
 * :mod:`.runs`: games, practice hands and quizzes: ownership, compare-and-swap writes, hints;
 * :mod:`.learners`, :mod:`.tokens`: learners and device codes, answer forms' one-time tokens;
 * :mod:`.classroom`: teacher accounts, classes and their members, login and join-code limits;
+* :mod:`.live`: live sessions on the projector, their players (phones) and answers;
 * :mod:`.clock`: the time every write and read of the store goes by, injected through the app.
 
 A :class:`Store` belongs to one app (``create_app`` makes it: :func:`init_app`); features reach it
@@ -29,6 +30,7 @@ from .attempts import Appended, AttemptLog, LogEntry, attempt_of
 from .classroom import Classroom
 from .clock import Clock, ManualClock, OffsetClock, SystemClock, utc_today
 from .learners import DeviceCodeLimit, Learners
+from .live import LiveSessions
 from .progress import Progress, ProgressReader, ReviewItem, reviewable
 from .runs import DAILY, Best, GameRuns, PracticePlay, PracticeRuns, QuizRuns, Runs, TablePlay, owned
 from .schema import (
@@ -80,6 +82,7 @@ class Store:
         self.quizzes = QuizRuns(self)
         self.device_codes = DeviceCodeLimit(self)
         self.classroom = Classroom(self)
+        self.live = LiveSessions(self)
 
     def now(self) -> datetime:
         """The store's time now (timezone-aware)."""
@@ -123,6 +126,7 @@ def use_clock(app: Flask, clock: Clock) -> Clock:
 __all__ = [
     "Appended",
     "Classroom",
+    "LiveSessions",
     "AttemptLog",
     "LogEntry",
     "attempt_of",

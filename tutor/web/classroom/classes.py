@@ -8,6 +8,7 @@ from flask import abort, flash, redirect, request, url_for
 from ...i18n import LANGUAGES, current_language, gettext as _, language_name
 from ...store import current_store
 from ...store.classroom import MEMBER_CAP, NAME_LENGTH, format_join_code
+from ..shared.extensions import CLASS_PAGE_LINKS, TEACHER_LINKS
 from ..shared.learner import now
 from ..shared.qr import qr_data_uri
 from . import assignments
@@ -26,7 +27,9 @@ def classes():
     assert teacher is not None
     archived = request.args.get("archived") == "1"
     found = current_store().classroom.classes_of(teacher.id, archived=archived)
-    return page("classroom/classes.html", classes=found, archived=archived, teacher=teacher)
+    return page(
+        "classroom/classes.html", classes=found, archived=archived, teacher=teacher, links=TEACHER_LINKS.gather()
+    )
 
 
 def _languages() -> list[tuple[str, str]]:
@@ -71,6 +74,7 @@ def class_page(cid: str):
         members=members,
         cap=MEMBER_CAP,
         language=language_name(found.lang),
+        links=CLASS_PAGE_LINKS.gather(found.public_id),
     )
 
 

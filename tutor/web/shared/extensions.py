@@ -29,6 +29,13 @@ The home page (the core feature owns it):
 * :data:`HOME_LINKS`, ``() -> Link``: a link below the home page's sections; classroom: "For
   teachers" and "Join a class".
 
+The classroom's pages (the classroom feature owns them):
+
+* :data:`TEACHER_LINKS`, ``() -> Link``: a link on a teacher's list of classes; live: "Start a live
+  session".
+* :data:`CLASS_PAGE_LINKS`, ``(class public id) -> Link``: a link on a class's page; live: "Start a
+  live session with this class".
+
 A new place: declare its point here (and in :data:`POINTS`), let the owner's view gather it and its
 template draw what it gets.
 """
@@ -122,11 +129,20 @@ HOME_LINKS: ExtensionPoint[[], Link] = ExtensionPoint(
     "home links", "A link on the home page below its sections, such as the teachers' entry."
 )
 
+TEACHER_LINKS: ExtensionPoint[[], Link] = ExtensionPoint(
+    "teacher links", "A link on a teacher's list of classes, such as starting a live session."
+)
+CLASS_PAGE_LINKS: ExtensionPoint[[str], Link] = ExtensionPoint(
+    "class page links", "A link on a class's page (given the class's public id), such as a live session."
+)
+
 POINTS: tuple[ExtensionPoint, ...] = (
     LESSON_MAP_NOTES,
     LESSON_MAP_LINKS,
     LESSON_END_LINKS,
     LESSON_SUMMARY_SECTIONS,
     HOME_LINKS,
+    TEACHER_LINKS,
+    CLASS_PAGE_LINKS,
 )
 """Every declared point."""

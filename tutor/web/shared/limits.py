@@ -52,6 +52,9 @@ LIMITS: dict[str, Budget] = {
     "move:address": Budget(600, 20.0),
     # The JSON API's /hint and /bot-move (no learner, only the address): 120 at once, 2 a second.
     "api:address": Budget(120, 2.0),
+    # PINs typed to join a live session, per address: a class of 30 at one school address, each
+    # with two typos, fits at once; a guesser gets one a second (10**6 PINs: days per open session).
+    "pin:address": Budget(100, 1.0),
 }
 """The budgets by name (``kind:key``); ``tests/web/test_limits.py`` checks that a class stays within."""
 
@@ -116,7 +119,7 @@ def address_key() -> str:
 
 
 def limited(kind: str, learner: str | int | None = None) -> int | None:
-    """Count a ``kind`` request (``hint``, ``move``, ``api``) for the client's address and, if given,
+    """Count a ``kind`` request (``hint``, ``move``, ``api``, ``pin``) for the client's address and, if given,
     for ``learner``: None if it is within both budgets, else the seconds to wait (``Retry-After``)."""
     if not current_app.config.get("RATE_LIMITS", not current_app.testing):
         return None

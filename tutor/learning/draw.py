@@ -1,0 +1,193 @@
+"""Which questions a quiz, the exam or a daily set asks: drawn from the lesson checks, the same for
+everyone with the same seed (pure: content and the engine only, no Flask). The quizzes
+(``tutor/web/quiz``) and the live sessions (``tutor/web/live``) both draw with it.
+
+A quiz (:class:`Quiz`) is a list of groups of lesson steps with a check: one group for a topic quiz
+(the checked steps of the topic's lesson), one group per topic for the mixed exam and the daily set.
+:func:`draw` takes the groups in a shuffled order, one question from each in turn, and within a
+group its steps in a shuffled order, so ten questions of a lesson with eight checked steps ask every
+step once and two of them twice; the exam's twenty questions ask every topic two or three times.
+
+Question ``i`` is a fresh variant of its step's pattern, made with the seed :func:`question_seed`
+derives from the quiz's seed ``N`` and ``i`` (and a try number). A variant that the quiz already
+asks (the same step and the same concrete question: cards, seats, calls, options) is drawn again
+with the next try; a step whose tries all give questions already asked (a check with fixed cards
+has a single variant) is set aside and the next step takes its turn. Everything depends only on
+``N``, so everyone with the link ``?seed=N`` gets the same questions in the same order, and a
+worksheet printed from it asks what the quiz asks. Drawn quizzes are cached (the content does not
+change while the app runs).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from datetime import date
+
+from ..content import Step, get_lesson
+from ..content.checks import Question, make_question
+from ..content.checks.base import plain
+from .attempts import check_item
+from .topics import EXAM, TOPICS
+
+__all__ = [
+    "DAILY",
+    "DAILY_SIZE",
+    "EXAM_SIZE",
+    "MAX_SEED",
+    "QUIZ_SIZE",
+    "Drawn",
+    "Quiz",
+    "daily_seed",
+    "draw",
+    "find_quiz",
+    "question_seed",
+    "quiz_questions",
+]
+
+MAX_SEED = 1 << 31
+"""Seeds are 0 to 2**31 - 1 (up to ten digits in a URL)."""
+QUIZ_SIZE = 10
+EXAM_SIZE = 20
+DAILY_SIZE = 5
+DAILY = "daily"
+"""The key under which a daily set is kept (``quiz_run.quiz``)."""
+TRIES = 12
+"""Seeds tried for one step before it is set aside as having no new variant."""
+
+
+@dataclass(frozen=True)
+class Quiz:
+    """What a quiz draws from: groups of (lesson key, step) with a check, and how many questions."""
+
+    key: str
+    """A topic key, :data:`tutor.learning.EXAM` or :data:`DAILY`."""
+    size: int
+    groups: tuple[tuple[tuple[str, Step], ...], ...]
+
+    @property
+    def is_topic(self) -> bool:
+        """A quiz on one topic (its result can master the lesson)."""
+        return self.key not in (EXAM, DAILY)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One question of a quiz: its lesson step, the seed of its variant, and the question."""
+
+    lesson: str
+    step: Step
+    seed: int
+    question: Question
+
+    @property
+    def item(self) -> str:
+        """The learning log's item (``<lesson>/<step>``): a quiz answer feeds the step's review."""
+        return check_item(self.lesson, self.step.key)
+
+
+def _checked(lesson_key: str) -> tuple[tuple[str, Step], ...]:
+    return tuple((lesson_key, step) for step in get_lesson(lesson_key).checked_steps)
+
+
+def _all_topics() -> tuple[tuple[tuple[str, Step], ...], ...]:
+    return tuple(tuple(pair for lesson in topic.lessons for pair in _checked(lesson)) for topic in TOPICS)
+
+
+@functools.cache
+def find_quiz(key: str) -> Quiz:
+    """The quiz of a topic key, the exam or the daily set; KeyError for anything else."""
+    if key == EXAM:
+        return Quiz(EXAM, EXAM_SIZE, _all_topics())
+    if key == DAILY:
+        return Quiz(DAILY, DAILY_SIZE, _all_topics())
+    for topic in TOPICS:
+        if topic.key == key:
+            return Quiz(key, QUIZ_SIZE, (tuple(pair for lesson in topic.lessons for pair in _checked(lesson)),))
+    raise KeyError(key)
+
+
+def question_seed(seed: int, index: int, attempt: int = 0) -> int:
+    """The seed of question ``index`` of the quiz with ``seed`` (``attempt``: the try after repeats).
+
+    Made with SHA-256, so it is the same on every run and every Python version.
+
+    >>> question_seed(42, 0) == question_seed(42, 0), question_seed(42, 0) != question_seed(42, 1)
+    (True, True)
+    """
+    digest = hashlib.sha256(f"truco-tutor/quiz/{seed}/{index}/{attempt}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") % MAX_SEED
+
+
+def same_question_key(lesson: str, step: Step, question: Question) -> str:
+    """What makes two questions the same: the step, and what the question shows and expects."""
+    return json.dumps(
+        [lesson, step.key, question.situation.to_data(), plain(question.options), plain(question.expected)],
+        sort_keys=True,
+        default=str,
+    )
+
+
+def _order_rng(key: str, seed: int) -> random.Random:
+    digest = hashlib.sha256(f"truco-tutor/quiz-order/{key}/{seed}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def draw(quiz: Quiz, seed: int) -> tuple[Drawn, ...]:
+    """The quiz's questions for ``seed``, in order (see the module docstring). ValueError if the
+    steps cannot give ``quiz.size`` different questions (a content error a test catches)."""
+    rng = _order_rng(quiz.key, seed)
+    groups = [list(group) for group in quiz.groups if group]
+    for group in groups:
+        rng.shuffle(group)
+    rng.shuffle(groups)
+    cursors = [0] * len(groups)
+    spent: set[tuple[str, str]] = set()
+    seen: set[str] = set()
+    drawn: list[Drawn] = []
+    attempt = 0
+    turn = 0
+    while len(drawn) < quiz.size:
+        live = [g for g, group in enumerate(groups) if any((lesson, step.key) not in spent for lesson, step in group)]
+        if not live:
+            raise ValueError(f"quiz {quiz.key!r}: only {len(drawn)} different questions, {quiz.size} wanted")
+        g = live[turn % len(live)]
+        group = groups[g]
+        while (group[cursors[g] % len(group)][0], group[cursors[g] % len(group)][1].key) in spent:
+            cursors[g] += 1
+        lesson, step = group[cursors[g] % len(group)]
+        for _try in range(TRIES):
+            assert step.check is not None
+            question_seed_ = question_seed(seed, len(drawn), attempt)
+            attempt += 1
+            question = make_question(step.check, question_seed_)
+            key = same_question_key(lesson, step, question)
+            if key not in seen:
+                seen.add(key)
+                drawn.append(Drawn(lesson, step, question_seed_, question))
+                break
+        else:
+            spent.add((lesson, step.key))
+            continue  # the same group tries its next step for the same question
+        cursors[g] += 1
+        turn += 1
+    return tuple(drawn)
+
+
+@functools.lru_cache(maxsize=512)
+def quiz_questions(key: str, seed: int) -> tuple[Drawn, ...]:
+    """The questions of quiz ``key`` for ``seed`` (cached; KeyError for an unknown quiz)."""
+    return draw(find_quiz(key), seed)
+
+
+def daily_seed(day: date) -> int:
+    """The seed of the daily set of ``day``: the same for everyone that day.
+
+    >>> daily_seed(date(2026, 1, 31)) == daily_seed(date(2026, 1, 31)) != daily_seed(date(2026, 2, 1))
+    True
+    """
+    digest = hashlib.sha256(f"truco-tutor/daily-set/{day.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") % MAX_SEED

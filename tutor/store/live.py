@@ -1,0 +1,454 @@
+"""Live sessions: a teacher runs a quiz on the projector, the pupils answer on their phones.
+
+* ``live_session``: one session of a teacher (of a class, or of none), with its content (a topic
+  quiz: its key, seed and number of questions), a 6-digit PIN unique among the sessions not ended,
+  its state (``lobby``, ``question``, ``reveal``, ``ended``), the question shown, the lobby's lock,
+  and two counters: ``version``, raised by every move of the state and by the lock, which those
+  teacher actions compare and swap (``UPDATE ... WHERE version = ?``: two tabs clicking "next" at once move it once, the
+  pattern of ``Game.version``), and ``changes``, raised by every write at all (a join, an answer, a
+  teacher action, a kick): the projector's poll is keyed by it, the phones' by ``version`` (and their own kick).
+* ``live_player``: a phone in a session: its learner (the anonymous identity of the browser) and
+  the nickname shown; a kicked player keeps the row (``kicked_at``), so neither the browser nor the
+  nickname gets in again.
+* ``live_answer``: one row per (session, question, player): written by one ``INSERT ... SELECT ...
+  ON CONFLICT DO UPDATE`` that selects from the session only while that question is open, so a
+  double-posted answer is one row, a changed answer replaces it, and an answer to a closed question
+  writes nothing. The tally counts rows answered by the time the question was closed.
+
+The questions are not stored: the quiz's key and seed draw them again (``tutor.learning.draw``).
+No personal data: a player is a nickname and the browser's random learner id.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    literal,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from .schema import db, new_public_id, utcnow
+from .sql import aware, upsert
+
+if TYPE_CHECKING:
+    from . import Store
+
+PIN_LENGTH = 6
+NICKNAME_LENGTH = 40
+OPEN_FOR = timedelta(hours=12)
+"""How long a session not ended is found by its PIN (a lesson's session is forgotten by the next day)."""
+PLAYER_CAP = 100
+"""Players a session can have at most (a class is at most 60)."""
+STATES = ("lobby", "question", "reveal", "ended")
+
+
+class LiveSession(db.Model):  # type: ignore[name-defined]
+    """A teacher's live session."""
+
+    __tablename__ = "live_session"
+    __table_args__ = (
+        # A PIN names one session among those not ended (an ended session's PIN may come again).
+        Index(
+            "uq_live_session_open_pin",
+            "pin",
+            unique=True,
+            sqlite_where=db.text("ended_at IS NULL"),
+            postgresql_where=db.text("ended_at IS NULL"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(16), unique=True)
+    pin: Mapped[str] = mapped_column(String(PIN_LENGTH))
+    host_id: Mapped[int] = mapped_column(ForeignKey("teacher.id", ondelete="CASCADE"), index=True)
+    class_id: Mapped[int | None] = mapped_column(
+        ForeignKey("school_class.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    quiz: Mapped[str] = mapped_column(String(32))
+    """The topic key of the quiz the questions come from."""
+    seed: Mapped[int] = mapped_column(Integer)
+    size: Mapped[int] = mapped_column(Integer)
+    """How many of the quiz's questions are asked (the first ``size``)."""
+    state: Mapped[str] = mapped_column(String(10), default="lobby")
+    question: Mapped[int] = mapped_column(Integer, default=0)
+    """The question shown (0 for the first), in ``question`` and ``reveal``."""
+    locked: Mapped[bool] = mapped_column(Boolean, default=False)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    changes: Mapped[int] = mapped_column(Integer, default=0)
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the question shown was closed (answers after it do not count)."""
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+    def __repr__(self) -> str:
+        return f"<LiveSession {self.public_id} {self.state} v{self.version}>"
+
+
+class LivePlayer(db.Model):  # type: ignore[name-defined]
+    """A phone in a live session."""
+
+    __tablename__ = "live_player"
+    __table_args__ = (UniqueConstraint("session_id", "learner_id"), UniqueConstraint("session_id", "nickname"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("live_session.id", ondelete="CASCADE"))
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), index=True)
+    nickname: Mapped[str] = mapped_column(String(NICKNAME_LENGTH))
+    joined: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    kicked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class LiveAnswer(db.Model):  # type: ignore[name-defined]
+    """A player's answer to one question of a session (the form's answer fields, as posted)."""
+
+    __tablename__ = "live_answer"
+
+    session_id: Mapped[int] = mapped_column(ForeignKey("live_session.id", ondelete="CASCADE"), primary_key=True)
+    question: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("live_player.id", ondelete="CASCADE"), primary_key=True)
+    answer: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The answer fields as posted ({field: [values]}): read again with the question's reader."""
+    correct: Mapped[bool] = mapped_column(Boolean)
+    answered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def new_pin() -> str:
+    """Six random digits (leading zeros allowed).
+
+    >>> pin = new_pin()
+    >>> len(pin) == PIN_LENGTH and pin.isdigit()
+    True
+    """
+    return f"{secrets.randbelow(10**PIN_LENGTH):0{PIN_LENGTH}d}"
+
+
+def normalize_pin(text: str) -> str | None:
+    """A typed PIN as stored, or None: spaces and dashes ignored.
+
+    >>> normalize_pin(" 123 456 "), normalize_pin("12-34-56"), normalize_pin("12345"), normalize_pin("12345x")
+    ('123456', '123456', None, None)
+    """
+    cleaned = "".join(ch for ch in text if not ch.isspace() and ch != "-")
+    if len(cleaned) != PIN_LENGTH or not cleaned.isascii() or not cleaned.isdigit():
+        return None
+    return cleaned
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    learner_id: int
+    nickname: str
+    kicked: bool
+
+
+@dataclass(frozen=True)
+class Joined:
+    """What a join did: the player (None if refused) and why it was refused (``locked``, ``kicked``,
+    ``ended``, ``full``)."""
+
+    player: Player | None
+    refused: str | None = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    player_id: int
+    answer: dict[str, Any]
+    correct: bool
+
+
+def _player(row: LivePlayer) -> Player:
+    return Player(row.id, row.learner_id, row.nickname, row.kicked_at is not None)
+
+
+class LiveSessions:
+    """The live sessions, their players and answers."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # --- Sessions
+
+    def create(self, host_id: int, class_id: int | None, quiz: str, seed: int, size: int) -> LiveSession:
+        """A new session in its lobby, with a PIN no other open session has."""
+        for _try in range(20):
+            found = LiveSession(
+                public_id=new_public_id(),
+                pin=new_pin(),
+                host_id=host_id,
+                class_id=class_id,
+                quiz=quiz,
+                seed=seed,
+                size=size,
+                state="lobby",
+                question=0,
+                locked=False,
+                version=0,
+                changes=0,
+                created=self.store.now(),
+            )
+            db.session.add(found)
+            try:
+                db.session.commit()
+            except IntegrityError:  # the PIN is in use (one in a million per open session)
+                db.session.rollback()
+                continue
+            return found
+        raise RuntimeError("no free PIN")
+
+    def get(self, public_id: str) -> LiveSession | None:
+        return db.session.scalar(select(LiveSession).where(LiveSession.public_id == public_id[:32]))
+
+    def owned(self, host_id: int, public_id: str) -> LiveSession | None:
+        """The session with this id if ``host_id`` runs it (else None: the page is a 404)."""
+        found = self.get(public_id)
+        return found if found is not None and found.host_id == host_id else None
+
+    def by_pin(self, pin: str) -> LiveSession | None:
+        """The open session with this PIN: not ended, and started less than :data:`OPEN_FOR` ago."""
+        return db.session.scalar(
+            select(LiveSession).where(
+                LiveSession.pin == pin,
+                LiveSession.ended_at.is_(None),
+                LiveSession.created > self.store.now() - OPEN_FOR,
+            )
+        )
+
+    def sessions_of(self, host_id: int, limit: int = 20) -> list[LiveSession]:
+        return list(
+            db.session.scalars(
+                select(LiveSession)
+                .where(LiveSession.host_id == host_id)
+                .order_by(LiveSession.created.desc(), LiveSession.id.desc())
+                .limit(limit)
+            )
+        )
+
+    def poll_key(self, session_id: int) -> tuple[int, int] | None:
+        """(version, changes) of a session: the one primary-key read a poll costs when nothing changed."""
+        row = db.session.execute(
+            select(LiveSession.version, LiveSession.changes).where(LiveSession.id == session_id)
+        ).first()
+        db.session.rollback()  # end the read's transaction (a poll holds nothing open)
+        return None if row is None else (row.version, row.changes)
+
+    def move(
+        self,
+        found: LiveSession,
+        version: int,
+        *,
+        states: tuple[str, ...],
+        to: str | None = None,
+        question: int | None = None,
+        locked: bool | None = None,
+    ) -> bool:
+        """A teacher action as one compare-and-swap: True if the session was at ``version`` in one of
+        ``states`` and moved (``version`` and ``changes`` raised), False if another action came first."""
+        now = self.store.now()
+        values: dict[str, Any] = {"version": LiveSession.version + 1, "changes": LiveSession.changes + 1}
+        if to is not None:
+            values["state"] = to
+            if to == "reveal":
+                values["closed_at"] = now
+            elif to == "question":
+                values["closed_at"] = None
+            elif to == "ended":
+                values["ended_at"] = now
+        if question is not None:
+            values["question"] = question
+        if locked is not None:
+            values["locked"] = locked
+        moved = db.session.execute(
+            update(LiveSession)
+            .where(LiveSession.id == found.id, LiveSession.version == version, LiveSession.state.in_(states))
+            .values(**values)
+            .returning(LiveSession.id)
+        ).first()
+        db.session.commit()
+        db.session.refresh(found)
+        return moved is not None
+
+    def _touch(self, session_id: int) -> None:
+        values: dict[str, Any] = {"changes": LiveSession.changes + 1}
+        db.session.execute(
+            update(LiveSession)
+            .where(LiveSession.id == session_id)
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+
+    # --- Players
+
+    def players(self, session_id: int, *, kicked: bool = False) -> list[Player]:
+        """The players in the order they joined (the kicked ones too if ``kicked``)."""
+        query = select(LivePlayer).where(LivePlayer.session_id == session_id)
+        if not kicked:
+            query = query.where(LivePlayer.kicked_at.is_(None))
+        return [_player(row) for row in db.session.scalars(query.order_by(LivePlayer.joined, LivePlayer.id))]
+
+    def player_of(self, session_id: int, learner_id: int | None) -> Player | None:
+        if learner_id is None:
+            return None
+        row = db.session.scalar(
+            select(LivePlayer).where(LivePlayer.session_id == session_id, LivePlayer.learner_id == learner_id)
+        )
+        return None if row is None else _player(row)
+
+    def join(self, found: LiveSession, learner_id: int, nicknames: list[str], *, own: bool = False) -> Joined:
+        """Add the learner under the first free nickname of ``nicknames`` (``own``: the pupil's class
+        nickname, the only one tried). A learner already in stays as they are; a kicked learner, or
+        anyone asking for a kicked nickname, is refused, and so is a newcomer to a locked lobby."""
+        existing = self.player_of(found.id, learner_id)
+        if existing is not None:
+            return Joined(None, "kicked") if existing.kicked else Joined(existing)
+        if found.ended_at is not None:
+            return Joined(None, "ended")
+        if found.locked:
+            return Joined(None, "locked")
+        taken = {p.nickname: p for p in self.players(found.id, kicked=True)}
+        if len(taken) >= PLAYER_CAP:
+            return Joined(None, "full")
+        for nickname in nicknames:
+            if nickname in taken:
+                if taken[nickname].kicked and own:
+                    return Joined(None, "kicked")
+                continue
+            row = LivePlayer(session_id=found.id, learner_id=learner_id, nickname=nickname, joined=self.store.now())
+            db.session.add(row)
+            self._touch(found.id)
+            try:
+                db.session.commit()
+            except IntegrityError:  # the nickname was taken meanwhile, or the same browser joined in another tab
+                db.session.rollback()
+                existing = self.player_of(found.id, learner_id)
+                if existing is not None:
+                    return Joined(None, "kicked") if existing.kicked else Joined(existing)
+                continue
+            return Joined(_player(row))
+        return Joined(None, "taken")
+
+    def kick(self, found: LiveSession, player_id: int) -> bool:
+        """Remove a player (the row stays, marked): their answers stop counting, they cannot rejoin."""
+        kicked = db.session.execute(
+            update(LivePlayer)
+            .where(LivePlayer.id == player_id, LivePlayer.session_id == found.id, LivePlayer.kicked_at.is_(None))
+            .values(kicked_at=self.store.now())
+            .returning(LivePlayer.id)
+        ).first()
+        if kicked is not None:
+            self._touch(found.id)
+        db.session.commit()
+        db.session.refresh(found)
+        return kicked is not None
+
+    # --- Answers
+
+    def answer(self, found: LiveSession, question: int, player: Player, fields: dict[str, Any], correct: bool) -> bool:
+        """Record (or change) the player's answer to ``question``, in one statement that writes only
+        while that question is open and the player is not kicked; False if nothing was written."""
+        table = LiveAnswer.__table__
+        now = self.store.now()
+        source = select(
+            LiveSession.id,
+            literal(question, Integer),
+            LivePlayer.id,
+            literal(fields, JSON),
+            literal(correct, Boolean),
+            literal(now, DateTime(timezone=True)),
+        ).where(
+            LiveSession.id == found.id,
+            LiveSession.state == "question",
+            LiveSession.question == question,
+            LivePlayer.id == player.id,
+            LivePlayer.session_id == LiveSession.id,
+            LivePlayer.kicked_at.is_(None),
+        )
+        insert = upsert(table).from_select(
+            ["session_id", "question", "player_id", "answer", "correct", "answered_at"], source
+        )
+        written = db.session.execute(
+            insert.on_conflict_do_update(
+                index_elements=["session_id", "question", "player_id"],
+                set_={
+                    "answer": insert.excluded.answer,
+                    "correct": insert.excluded.correct,
+                    "answered_at": insert.excluded.answered_at,
+                },
+            ).returning(table.c.player_id)
+        ).first()
+        if written is not None:
+            self._touch(found.id)
+        db.session.commit()
+        return written is not None
+
+    def answers(self, found: LiveSession, question: int) -> list[Answer]:
+        """The answers that count for ``question``: of players not kicked, given by the time it was closed."""
+        query = (
+            select(LiveAnswer.player_id, LiveAnswer.answer, LiveAnswer.correct, LiveAnswer.answered_at)
+            .join(LivePlayer, LivePlayer.id == LiveAnswer.player_id)
+            .where(LiveAnswer.session_id == found.id, LiveAnswer.question == question, LivePlayer.kicked_at.is_(None))
+            .order_by(LiveAnswer.player_id)
+        )
+        closed = aware(found.closed_at) if found.state != "question" and question == found.question else None
+        rows = db.session.execute(query).all()
+        return [
+            Answer(r.player_id, r.answer, r.correct)
+            for r in rows
+            if closed is None or (aware(r.answered_at) or closed) <= closed
+        ]
+
+    def answer_count(self, found: LiveSession, question: int) -> int:
+        return len(self.answers(found, question))
+
+    def own_answer(self, found: LiveSession, question: int, player_id: int) -> Answer | None:
+        row = db.session.execute(
+            select(LiveAnswer.player_id, LiveAnswer.answer, LiveAnswer.correct).where(
+                LiveAnswer.session_id == found.id, LiveAnswer.question == question, LiveAnswer.player_id == player_id
+            )
+        ).first()
+        return None if row is None else Answer(row.player_id, row.answer, row.correct)
+
+    def all_answers(self, found: LiveSession) -> dict[int, list[Answer]]:
+        """Every counted answer of the session by question (the end's summary)."""
+        rows = db.session.execute(
+            select(LiveAnswer.question, LiveAnswer.player_id, LiveAnswer.answer, LiveAnswer.correct)
+            .join(LivePlayer, LivePlayer.id == LiveAnswer.player_id)
+            .where(LiveAnswer.session_id == found.id, LivePlayer.kicked_at.is_(None))
+        ).all()
+        found_by: dict[int, list[Answer]] = {}
+        for r in rows:
+            found_by.setdefault(r.question, []).append(Answer(r.player_id, r.answer, r.correct))
+        return found_by
+
+
+__all__ = [
+    "OPEN_FOR",
+    "PIN_LENGTH",
+    "PLAYER_CAP",
+    "STATES",
+    "Answer",
+    "Joined",
+    "LiveAnswer",
+    "LivePlayer",
+    "LiveSession",
+    "LiveSessions",
+    "Player",
+    "new_pin",
+    "normalize_pin",
+]

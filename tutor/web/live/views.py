@@ -1,0 +1,460 @@
+"""Live sessions: a teacher runs a topic quiz on the projector, the pupils answer on their phones.
+
+URLs (all under ``/<lang>``):
+
+* teachers (404 for anyone else, also for another teacher's session):
+  ``GET/POST /teach/live/new?class=<cid>`` picks a topic quiz, a seed and a number of questions
+  (from a class, or without one); ``GET /teach/live/<sid>`` is the projector: the lobby (the PIN in
+  ``data-live-pin``, the QR code of the join link, the nicknames with a kick button, lock), then
+  each question (cards and question large, "N of M answered" in ``data-answers``), its reveal (the
+  answers' distribution, the right one, the engine's explanation) and the end's summary;
+  ``GET /teach/live/<sid>/board?v=<changes>`` is the projector's polled fragment (204 while nothing
+  changed); ``POST /teach/live/<sid>/act`` (``action``: start, close, next, end, lock, unlock;
+  ``version``) and ``POST /teach/live/<sid>/kick`` (``player``, ``version``);
+* phones: ``GET/POST /live`` (``pin``; ``?pin=`` from the QR code) joins with a generated nickname,
+  or a pupil of the session's class as their class nickname; ``GET /live/<sid>`` is the phone's page
+  and ``GET /live/<sid>/me?v=<version>`` its polled fragment; ``POST /live/<sid>/answer``
+  (``question``, the answer fields of the check kind) answers, or changes the answer, until the
+  teacher closes the question.
+
+Every teacher action is a compare-and-swap on the session's version (:meth:`LiveSessions.move`): a
+second tab or a double click that comes with the old version changes nothing and gets a 409 with
+the board as it is now. Without JavaScript everything is a plain form post followed by a redirect,
+and each page has a refresh link. No speed counts: an answer is right or wrong, never fast.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask_login import current_user
+from werkzeug.datastructures import MultiDict
+
+from ...content.checks import Question
+from ...i18n import LANG_PREFIX, gettext as _
+from ...learning import TOPICS
+from ...learning.draw import MAX_SEED, QUIZ_SIZE, Drawn, quiz_questions
+from ...narration.topics import topic_name
+from ...store import current_store
+from ...store.classroom import SchoolClass, Teacher
+from ...store.live import LiveSession, Player, normalize_pin
+from ..components.questions import Posted, answer_text, question_view, read_answer
+from ..shared.learner import current_learner, my_learner_id
+from ..shared.limits import limited
+from ..shared.nicknames import new_nickname, nicknames as nickname_choices
+from ..shared.preferences import card_face
+from ..shared.qr import public_url_for, qr_data_uri
+from ..shared.readers import parse_seed
+
+bp = Blueprint("live", __name__, url_prefix=LANG_PREFIX)
+
+SIZES = (3, 5, QUIZ_SIZE)
+"""How many questions a session may ask."""
+NOT_ANSWER_FIELDS = frozenset({"csrf_token", "question", "attempt", "hinted"})
+PHONE_POLL = "2s"
+BOARD_POLL = "1s"
+
+
+# --- Who is asking --------------------------------------------------------------------------------------
+
+
+def current_teacher() -> Teacher | None:
+    """The signed-in teacher (the classroom's Flask-Login user), or None."""
+    if current_user and current_user.is_authenticated:
+        return getattr(current_user, "teacher", None)
+    return None
+
+
+def own_session(sid: str) -> LiveSession:
+    """The signed-in teacher's session with this id; 404 for anyone else."""
+    teacher = current_teacher()
+    if teacher is None:
+        abort(404)
+    found = current_store().live.owned(teacher.id, sid)
+    if found is None:
+        abort(404)
+    return found
+
+
+def my_player(sid: str) -> tuple[LiveSession, Player]:
+    """The session and this browser's player in it; 404 if the session or the player is unknown."""
+    found = current_store().live.get(sid)
+    if found is None:
+        abort(404)
+    player = current_store().live.player_of(found.id, my_learner_id())
+    if player is None:
+        abort(404)
+    return found, player
+
+
+def polls() -> dict[str, str]:
+    """The poll intervals (``LIVE_PHONE_POLL``, ``LIVE_BOARD_POLL`` in the configuration; fast in tests)."""
+    return {
+        "phone": str(current_app.config.get("LIVE_PHONE_POLL", PHONE_POLL)),
+        "board": str(current_app.config.get("LIVE_BOARD_POLL", BOARD_POLL)),
+    }
+
+
+def no_store(response: Any) -> Any:
+    response = make_response(response)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# --- The questions -------------------------------------------------------------------------------------
+
+
+def questions_of(found: LiveSession) -> tuple[Drawn, ...]:
+    return quiz_questions(found.quiz, found.seed)[: found.size]
+
+
+def read_stored(question: Question, fields: dict[str, Any]) -> Posted | None:
+    """A stored answer read again for its question (None if it no longer reads)."""
+    posted = read_answer(question, MultiDict([(k, v) for k, values in fields.items() for v in values]))
+    return posted if isinstance(posted, Posted) else None
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One answer given at a reveal: its text, how many gave it, its share, right or not, the mistake."""
+
+    text: str
+    count: int
+    percent: int
+    right: bool
+    mistake: str
+
+
+def distribution(found: LiveSession, drawn: Drawn, face: str) -> list[Bar]:
+    """The answers given to the question shown, most given first (the right one first among equals)."""
+    counts: Counter[tuple[str, bool]] = Counter()
+    mistakes: dict[str, str] = {}
+    view = question_view(drawn.question, face)
+    for given in current_store().live.answers(found, found.question):
+        posted = read_stored(drawn.question, given.answer)
+        if posted is None:
+            continue
+        text = answer_text(drawn.question, posted.answer, face)
+        counts[(text, posted.verdict.correct)] += 1
+        if not posted.verdict.correct:
+            mistakes.setdefault(text, view.presenter.mistake(drawn.question, posted.answer, face))
+    total = sum(counts.values()) or 1
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], not item[0][1], item[0][0]))
+    return [Bar(text, n, round(100 * n / total), right, mistakes.get(text, "")) for (text, right), n in ranked]
+
+
+def summary(found: LiveSession) -> tuple[list[dict[str, Any]], int]:
+    """Per question: its number, how many answered, how many right and the share; and the class's share."""
+    answers = current_store().live.all_answers(found)
+    rows = []
+    right_all = given_all = 0
+    for index, _drawn in enumerate(questions_of(found)):
+        given = answers.get(index, [])
+        right = sum(1 for a in given if a.correct)
+        rows.append(
+            {
+                "number": index + 1,
+                "answered": len(given),
+                "right": right,
+                "percent": round(100 * right / len(given)) if given else 0,
+            }
+        )
+        right_all += right
+        given_all += len(given)
+    return rows, round(100 * right_all / given_all) if given_all else 0
+
+
+# --- The teacher's pages -------------------------------------------------------------------------------
+
+
+def _quiz_choices() -> list[tuple[str, str]]:
+    return [(topic.key, topic_name(topic)) for topic in TOPICS]
+
+
+def _read_content() -> tuple[str, int, int] | None:
+    """The posted quiz, seed (a new one if left empty) and number of questions, or None if unreadable."""
+    quiz = request.form.get("quiz", "")
+    seed_text = request.form.get("seed", "").strip()
+    seed = parse_seed(seed_text) if seed_text else random.randrange(MAX_SEED)
+    size_text = request.form.get("size", "")
+    size = int(size_text) if size_text.isdigit() and int(size_text) in SIZES else None
+    if quiz not in dict(_quiz_choices()) or seed is None or size is None:
+        return None
+    return quiz, seed, size
+
+
+@bp.route("/teach/live/new", methods=["GET", "POST"])
+def new_session():
+    """Pick the content of a live session (a topic quiz, its seed, how many questions) and start it."""
+    teacher = current_teacher()
+    if teacher is None:
+        abort(404)
+    classes = current_store().classroom.classes_of(teacher.id)
+    by_id = {c.public_id: c for c in classes}
+    chosen = request.values.get("class", "")[:32]
+    if chosen and chosen not in by_id:
+        abort(404)
+    error = None
+    if request.method == "POST":
+        content = _read_content()
+        if content is None:
+            error = _("Choose a quiz, a number of questions and a seed of up to ten digits.")
+        else:
+            school_class: SchoolClass | None = by_id.get(chosen)
+            found = current_store().live.create(teacher.id, school_class.id if school_class else None, *content)
+            return redirect(url_for("live.board_page", sid=found.public_id), code=303)
+    return (
+        render_template(
+            "live/new.html", classes=classes, chosen=chosen, quizzes=_quiz_choices(), sizes=SIZES, error=error
+        ),
+        400 if error else 200,
+    )
+
+
+def board_context(found: LiveSession) -> dict[str, Any]:
+    """What the projector shows of the session now."""
+    store = current_store().live
+    face = card_face()
+    drawn = questions_of(found)
+    context: dict[str, Any] = {"live": found, "total": len(drawn), "polls": polls()}
+    players = store.players(found.id)
+    context["players"] = players
+    if found.state == "lobby":
+        link = public_url_for("live.join", pin=found.pin)
+        context.update(link=link, qr=qr_data_uri(link), join_page=public_url_for("live.join"))
+    elif found.state in ("question", "reveal"):
+        current = drawn[found.question]
+        context["q"] = question_view(current.question, face, reveal=found.state == "reveal")
+        context["answered"] = store.answer_count(found, found.question)
+        if found.state == "reveal":
+            context["bars"] = distribution(found, current, face)
+    else:
+        context["rows"], context["share"] = summary(found)
+    return context
+
+
+@bp.get("/teach/live/<sid>")
+def board_page(sid: str):
+    """The projector's page: the board, polled."""
+    found = own_session(sid)
+    return no_store(render_template("live/board.html", **board_context(found)))
+
+
+@bp.get("/teach/live/<sid>/board")
+def board(sid: str):
+    """The board fragment; 204 with no body while the session's ``changes`` is still ``v``."""
+    found = own_session(sid)
+    key = current_store().live.poll_key(found.id)
+    if key is not None and request.args.get("v") == str(key[1]):
+        return no_store(("", 204))
+    return no_store(render_template("live/_board.html", **board_context(found)))
+
+
+ACTIONS: dict[str, dict[str, Any]] = {
+    "start": {"states": ("lobby",), "to": "question"},
+    "close": {"states": ("question",), "to": "reveal"},
+    "next": {"states": ("reveal",), "to": "question"},
+    "end": {"states": ("lobby", "question", "reveal"), "to": "ended"},
+    "lock": {"states": ("lobby", "question", "reveal"), "locked": True},
+    "unlock": {"states": ("lobby", "question", "reveal"), "locked": False},
+}
+
+
+def _version() -> int:
+    text = request.form.get("version", "")
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        abort(400)
+    return int(text)
+
+
+def _after_action(found: LiveSession, moved: bool):
+    if moved:
+        return redirect(url_for("live.board_page", sid=found.public_id), code=303)
+    notice = _("Someone else moved the session on first: this is where it is now.")
+    return no_store((render_template("live/board.html", notice=notice, **board_context(found)), 409))
+
+
+@bp.post("/teach/live/<sid>/act")
+def act(sid: str):
+    """A teacher action, compared and swapped on the session's version."""
+    found = own_session(sid)
+    action = request.form.get("action", "")
+    rule = ACTIONS.get(action)
+    if rule is None:
+        abort(400)
+    version = _version()
+    change = {name: value for name, value in rule.items() if name != "states"}
+    if action == "start":
+        change["question"] = 0
+    elif action == "next" and found.question + 1 >= len(questions_of(found)):
+        change["to"] = "ended"  # after the last question: the summary
+    elif action == "next":
+        change["question"] = found.question + 1
+    moved = current_store().live.move(found, version, states=rule["states"], **change)
+    return _after_action(found, moved)
+
+
+@bp.post("/teach/live/<sid>/kick")
+def kick(sid: str):
+    """Remove a player: their answers stop counting and neither the phone nor the nickname gets back in."""
+    found = own_session(sid)
+    version = _version()
+    player_text = request.form.get("player", "")
+    if not (player_text.isascii() and player_text.isdigit()) or len(player_text) > 12:
+        abort(400)
+    if version != found.version or found.state == "ended":
+        return _after_action(found, False)
+    if not current_store().live.kick(found, int(player_text)):
+        abort(404)
+    return redirect(url_for("live.board_page", sid=found.public_id), code=303)
+
+
+# --- The phones ----------------------------------------------------------------------------------------
+
+
+REFUSALS = {
+    "unknown": 404,
+    "locked": 403,
+    "kicked": 403,
+    "ended": 404,
+    "full": 403,
+    "taken": 409,
+}
+
+
+def _refusal_text(reason: str) -> str:
+    if reason == "locked":
+        return _("This session is locked: the teacher lets no one else in.")
+    if reason == "kicked":
+        return _("The teacher removed you from this session.")
+    if reason == "full":
+        return _("This session is full.")
+    if reason == "taken":
+        return _("Every nickname was taken; try again.")
+    if reason == "too_many":
+        return _("Too many wrong PINs from this network. Wait a minute and try again.")
+    return _("No session has this PIN. Check the number on the projector.")
+
+
+def _join_page(entered: str, reason: str | None, status: int, wait: int | None = None):
+    response = make_response(
+        render_template("live/join.html", entered=entered, error=_refusal_text(reason) if reason else None), status
+    )
+    if wait:
+        response.headers["Retry-After"] = str(wait)
+    return response
+
+
+@bp.route("/live", methods=["GET", "POST"])
+def join():
+    """Join a live session by its PIN (the QR code's link fills it in)."""
+    if request.method == "GET":
+        return _join_page(request.args.get("pin", "")[:12], None, 200)
+    entered = request.form.get("pin", "")[:12]
+    wait = limited("pin")
+    if wait is not None:
+        current_app.logger.info("live PINs: too many from one address")
+        return _join_page(entered, "too_many", 429, wait)
+    pin = normalize_pin(entered)
+    store = current_store()
+    found = store.live.by_pin(pin) if pin else None
+    if found is None:
+        return _join_page(entered, "unknown", 404)
+    learner = current_learner()
+    member = store.classroom.member(found.class_id, learner.id) if found.class_id else None
+    if member is not None:
+        joined = store.live.join(found, learner.id, [member.nickname], own=True)
+    else:
+        taken = {p.nickname for p in store.live.players(found.id, kicked=True)}
+        joined = store.live.join(found, learner.id, nickname_choices(new_nickname(taken), taken))
+    if joined.player is None:
+        reason = joined.refused or "unknown"
+        return _join_page(entered, reason, REFUSALS.get(reason, 403))
+    return redirect(url_for("live.phone", sid=found.public_id), code=303)
+
+
+def _phone_question(found: LiveSession, player: Player, question: Question, submitted: Any) -> dict[str, Any]:
+    """A phone's question: the form (with the answer given chosen again) while it is open, the
+    pupil's own result and the explanation once it is closed."""
+    face = card_face()
+    own = current_store().live.own_answer(found, found.question, player.id)
+    posted = read_stored(question, own.answer) if own else None
+    if found.state == "question":
+        if submitted is None and own is not None:  # a reload shows the answer given
+            submitted = MultiDict([(k, v) for k, values in own.answer.items() for v in values])
+        given = answer_text(question, posted.answer, face) if posted else None
+        return {"q": question_view(question, face, submitted=submitted), "given": given}
+    shown: dict[str, Any] = posted.shown() if posted is not None else {"reveal": True}
+    return {"q": question_view(question, face, **shown), "answered": posted is not None}
+
+
+def phone_context(found: LiveSession, player: Player, **extra: Any) -> dict[str, Any]:
+    """What a phone shows now: in the pupil's own language (the URL's) and card face."""
+    drawn = questions_of(found)
+    context: dict[str, Any] = {
+        "live": found,
+        "player": player,
+        "polls": polls(),
+        "poll_key": phone_key(found.version, player),
+        "total": len(drawn),
+        **extra,
+    }
+    if player.kicked:
+        return context
+    if found.state in ("question", "reveal"):
+        context.update(_phone_question(found, player, drawn[found.question].question, extra.get("submitted")))
+    elif found.state == "ended":
+        answers = current_store().live.all_answers(found).values()
+        context["score"] = sum(1 for given in answers for a in given if a.player_id == player.id and a.correct)
+    return context
+
+
+def phone_key(version: int, player: Player) -> str:
+    """What a phone's poll is keyed by: the session's version, and whether the phone was kicked (a kick
+    changes only that phone, so the others keep what they are choosing)."""
+    return f"{version}k" if player.kicked else str(version)
+
+
+@bp.get("/live/<sid>")
+def phone(sid: str):
+    found, player = my_player(sid)
+    return no_store(render_template("live/phone.html", **phone_context(found, player)))
+
+
+@bp.get("/live/<sid>/me")
+def phone_fragment(sid: str):
+    """The phone's fragment; 204 with no body while the session's ``version`` is still ``v``."""
+    found, player = my_player(sid)
+    key = current_store().live.poll_key(found.id)
+    if key is not None and request.args.get("v") == phone_key(key[0], player):
+        return no_store(("", 204))
+    return no_store(render_template("live/_phone.html", **phone_context(found, player)))
+
+
+@bp.post("/live/<sid>/answer")
+def answer(sid: str):
+    """Answer the open question, or change the answer; 409 once the question is closed."""
+    found, player = my_player(sid)
+    if player.kicked:
+        return no_store((render_template("live/phone.html", **phone_context(found, player)), 403))
+    text = request.form.get("question", "")
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
+        abort(400)
+    index = int(text)
+    drawn = questions_of(found)
+    if found.state != "question" or index != found.question or index >= len(drawn):
+        notice = _("This question is closed: your answer was not counted.")
+        return no_store((render_template("live/phone.html", **phone_context(found, player, notice=notice)), 409))
+    posted = read_answer(drawn[index].question)
+    if not isinstance(posted, Posted):
+        context = phone_context(found, player, submitted=posted.submitted, error=posted.message)
+        return no_store((render_template("live/phone.html", **context), 400))
+    fields = {k: request.form.getlist(k) for k in request.form if k not in NOT_ANSWER_FIELDS}
+    if not current_store().live.answer(found, index, player, fields, posted.verdict.correct):
+        notice = _("This question is closed: your answer was not counted.")
+        return no_store((render_template("live/phone.html", **phone_context(found, player, notice=notice)), 409))
+    return redirect(url_for("live.phone", sid=found.public_id), code=303)
