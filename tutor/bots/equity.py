@@ -134,9 +134,9 @@ CATALAN_HAND_POINTS = {
 by the beginner for every seat at 0-0 (20,000 hands with two players, 12,000 with four), each outcome
 counted half for either team."""
 
-ELEVEN_WINS = 0.5
-"""The chance that the team on 11 takes a hand of 11 it plays (it chooses to play the good ones, and
-the table is a guide: an even chance)."""
+ELEVEN_CHANCES = (0.1, 0.3, 0.5, 0.7, 0.9)
+"""The chances of taking a hand of 11, equally likely, that a team on 11 may be dealt: it sees its
+cards before it decides, so the table takes the better of playing and refusing for each."""
 
 
 @cache
@@ -150,9 +150,9 @@ def _catalan(us: int, them: int, target: int, players: int) -> float:
     last = target - 1
     if us == last and them == last:
         return 0.5  # the hand's winner wins the game
-    if us == last:  # the team decides: play for 3 (no bets) or give the other team 1
-        play = ELEVEN_WINS + (1 - ELEVEN_WINS) * _catalan(us, them + 3, target, players)
-        return max(play, _catalan(us, them + 1, target, players))
+    if us == last:  # the team sees its cards, then plays for 3 (no bets) or gives the other team 1
+        lost, run = _catalan(us, them + 3, target, players), _catalan(us, them + 1, target, players)
+        return sum(max(p + (1 - p) * lost, run) for p in ELEVEN_CHANCES) / len(ELEVEN_CHANCES)
     if them == last:
         return 1.0 - _catalan(them, us, target, players)
     value = 0.0
@@ -166,11 +166,12 @@ def equity(us: int, them: int, target: int, players: int = 2, game: str = "argen
     before a hand is dealt (1 once ``us`` reached the target, 0 once ``them`` did). ``game``: the
     preset's name; ``"catalan"`` (no envido, the decision on 11) has its own table.
 
-    Both on 11 the hand decides the game; at 11-9 a hand of 11 lost loses the game, so it is an even
-    chance whether the team plays (or refuses, and plays at 11-10):
+    Both on 11 the hand decides the game; a team on 11 plays its good hands and refuses the others:
 
-    >>> equity(11, 11, 12, game="catalan"), equity(11, 9, 12, game="catalan"), equity(11, 8, 12, game="catalan") > 0.5
-    (0.5, 0.5, True)
+    >>> equity(11, 11, 12, game="catalan"), round(equity(11, 10, 12, game="catalan"), 2)
+    (0.5, 0.62)
+    >>> 0.5 < equity(11, 9, 12, game="catalan") < equity(11, 0, 12, game="catalan") < 1
+    True
     """
     if us >= target:
         return 1.0
