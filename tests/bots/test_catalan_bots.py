@@ -51,6 +51,7 @@ def play_match(rules, levels, seed: int, strong_budget: int = 16) -> MatchState:
     while not match.is_over:
         hand = match.hand
         seat = hand.to_act
+        assert seat is not None  # a hand under way always has a seat to act
         view = hand.view_for(seat)
         decision = choose(view, levels[seat & 1], rng, budget=strong_budget)
         assert decision.action in view.legal_actions, (decision, view.legal_actions)
