@@ -6,6 +6,7 @@ Run from the project root:
     .venv/bin/python bench/bots_bench.py --matches 100        # smaller tournaments
     .venv/bin/python bench/bots_bench.py --skip-tournament    # decision times only
     .venv/bin/python bench/bots_bench.py --jobs 2 --json      # two processes; figures to JSON
+    .venv/bin/python bench/bots_bench.py --game catalan       # Catalan Truc (matches to 12)
 
 What is measured:
 
@@ -22,6 +23,10 @@ What is measured:
   intervals. Aims: strong against beginner at least 80 % with two players and 75 % with four;
   beginner against random at least 95 % and 90 %; strong and hint p99 under 100 ms of CPU time at
   the default budget. Each figure is printed with "aim met" or "aim missed".
+
+``--game catalan`` measures Catalan Truc instead (docs/rules/catalan.md): the sampled views' scores go
+up to 11, so the decision on 11 is among them, and the matches are to 12 whatever ``--target`` says.
+Aim for strong against beginner there: at least 65 %.
 
 With ``--json`` the figures are also written to ``bench/results/bots_bench.json`` (gitignored).
 """
@@ -43,12 +48,24 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tutor.bots import Level, choose, default_budget, hint  # noqa: E402
-from tutor.engine import MatchState, Rules, deal  # noqa: E402
+from tutor.engine import MatchState, Rules, deal, find_variant  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
 AIMS = {(2, "strong"): 0.80, (4, "strong"): 0.75, (2, "beginner"): 0.95, (4, "beginner"): 0.90}
 """The win rate each pairing aims at, by (players, the first level)."""
+GAME_AIMS = {"catalan": {(2, "strong"): 0.65, (4, "strong"): 0.65}}
+"""The aims of another game than Argentine Truco, where they differ."""
+
+
+def game_rules(game: str, players: int, target: int) -> Rules:
+    """The rules of ``game`` (a preset) for ``players``, to ``target`` when the game lets it be chosen."""
+    variant = find_variant(game)
+    if len(variant.targets) == 1:
+        return variant.rules(players=players)
+    return variant.rules(players=players, target=target)
+
+
 CPU_P99_MS = 100.0
 """The decision time the strong bot and the hint aim to stay under (p99 of the CPU time)."""
 
@@ -72,13 +89,13 @@ def percentile(values: list[float], q: float) -> float:
 # --- Decision times --------------------------------------------------------------------------------
 
 
-def sample_views(players: int, hands: int, seed: int) -> list:
+def sample_views(players: int, hands: int, seed: int, game: str = "argentino") -> list:
     """Every decision of team 0's seats in ``hands`` hands played by the beginner everywhere."""
     rng = random.Random(seed)
-    rules = Rules(players=players, target=15)
+    rules = game_rules(game, players, 15)
     views = []
     for index in range(hands):
-        scores = (rng.randrange(15), rng.randrange(15))
+        scores = (rng.randrange(rules.target), rng.randrange(rules.target))
         hand = rules.new_hand(deal(rng, players, index % players), index % players, scores)
         while not hand.is_over:
             view = hand.view_for(hand.to_act)
@@ -88,8 +105,8 @@ def sample_views(players: int, hands: int, seed: int) -> list:
     return views
 
 
-def time_decisions(players: int, hands: int, budget: int | None) -> dict:
-    views = sample_views(players, hands, seed=players)
+def time_decisions(players: int, hands: int, budget: int | None, game: str = "argentino") -> dict:
+    views = sample_views(players, hands, seed=players, game=game)
     out = {}
     for name, call in (
         ("strong", lambda v, i: choose(v, Level.STRONG, random.Random(i), budget=budget)),
@@ -119,9 +136,9 @@ def time_decisions(players: int, hands: int, budget: int | None) -> dict:
 def play_match(args: tuple) -> tuple[int, int, int]:
     """One match to ``target``: team 0 plays ``first``, team 1 ``second``. Returns (the winner's
     team, hands played, the first mano)."""
-    players, first, second, index, target, budget = args
+    players, first, second, index, target, budget, game = args
     mano = index % 2  # alternate which team is mano first
-    rules = Rules(players=players, target=target)
+    rules = game_rules(game, players, target)
     match = MatchState(rules, seed=f"bots-bench:{players}:{first}:{second}:{index}", mano=mano)
     rng = random.Random(f"bots-bench-decisions:{players}:{first}:{second}:{index}")
     levels = (Level(first), Level(second))
@@ -133,13 +150,22 @@ def play_match(args: tuple) -> tuple[int, int, int]:
     return match.winner, len(match.history), mano
 
 
-def tournament(players: int, first: str, second: str, matches: int, target: int, budget: int | None, jobs: int) -> dict:
+def tournament(
+    players: int,
+    first: str,
+    second: str,
+    matches: int,
+    target: int,
+    budget: int | None,
+    jobs: int,
+    game: str = "argentino",
+) -> dict:
     """``matches`` matches; levels swap teams every other pair of matches so that seat order does not matter."""
     tasks = []
     for index in range(matches):
         swap = (index // 2) % 2 == 1
         a, b = (second, first) if swap else (first, second)
-        tasks.append(((players, a, b, index, target, budget), swap))
+        tasks.append(((players, a, b, index, target, budget, game), swap))
     start = time.perf_counter()
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -153,11 +179,12 @@ def tournament(players: int, first: str, second: str, matches: int, target: int,
         hands += played
     low, high = wilson(wins, matches)
     return {
+        "game": game,
         "players": players,
         "first": first,
         "second": second,
         "matches": matches,
-        "target": target,
+        "target": game_rules(game, players, target).target,
         "wins": wins,
         "rate": wins / matches,
         "wilson95": [low, high],
@@ -182,17 +209,19 @@ def main() -> int:
     parser.add_argument("--skip-tournament", action="store_true")
     parser.add_argument("--only", choices=["strong", "beginner"], help="one pairing only")
     parser.add_argument("--players", type=int, choices=[2, 4], help="one table size only")
+    parser.add_argument("--game", default="argentino", help="the preset: argentino (default), fixed, catalan")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report: dict = {
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "load": os.getloadavg()},
+        "game": args.game,
         "budget": args.budget or {p: default_budget(p) for p in (2, 4)},
     }
     sizes = [args.players] if args.players else [2, 4]
     if not args.skip_timing:
         report["timing"] = {}
         for players in sizes:
-            figures = time_decisions(players, args.hands, args.budget)
+            figures = time_decisions(players, args.hands, args.budget, args.game)
             report["timing"][players] = figures
             for name, f in figures.items():
                 met = "aim met" if f["cpu_ms"]["p99"] < CPU_P99_MS else "aim missed"
@@ -210,10 +239,10 @@ def main() -> int:
         for players in sizes:
             count = args.matches if players == 2 else max(1, args.matches // 2)
             for first, second in pairings:
-                result = tournament(players, first, second, count, args.target, args.budget, args.jobs)
+                result = tournament(players, first, second, count, args.target, args.budget, args.jobs, args.game)
                 report["tournaments"].append(result)
                 low, high = result["wilson95"]
-                aim = AIMS.get((players, first))
+                aim = GAME_AIMS.get(args.game, {}).get((players, first), AIMS.get((players, first)))
                 met = "" if aim is None else f", aim {100 * aim:.0f} % {'met' if result['rate'] >= aim else 'missed'}"
                 result["aim"] = aim
                 print(

@@ -24,6 +24,7 @@ ISSUE_PATHS = {
     "/showdown",
     "/hint",
     "/bot-move",
+    "/replay",
     "/openapi.json",
 }
 ALL_METHODS = ("get", "post", "put", "patch", "delete")
@@ -141,7 +142,7 @@ def test_every_invalid_example_is_a_documented_problem(client, document):
             response = call(client, document, path, method, operation, "invalid")
             problem_schema.validate(problem(response, 400, response.get_json()["code"]))
             seen += 1
-    assert seen == 15  # one per parameter with an invalid example, one for the showdown body
+    assert seen == 16  # one per parameter with an invalid example, one for the showdown body
 
 
 def test_undocumented_methods_answer_405_as_documented(client, document):

@@ -10,9 +10,9 @@ What the document cannot say, and how this test deals with it:
 - ``/showdown`` with ``hands``: no card in two hands (JSON Schema has no uniqueness across nested
   arrays). The description says so; a generated body that repeats a card must get a 400
   ``duplicate_card``.
-- ``/envido-stake``, ``/hint``, ``/bot-move``: rules that tie parameters together (a score below the
-  target, a raise only where the variant and ``raisable`` allow it) or need the engine (a legal
-  position and action history in ``hand``). Positive data acceptance is off for these three; every
+- ``/envido-stake``, ``/hint``, ``/bot-move``, ``/replay``: rules that tie parameters together (a score below
+  the target, a raise only where the variant and ``raisable`` allow it) or need the engine (a legal
+  position and action history in ``hand``). Positive data acceptance is off for these four; every
   other check runs, and tests/web/test_api.py covers their 400s one by one.
 - Schema-violating requests are not required to be refused ("negative data rejection" is off): the
   API reads more than the canonical notation the schema describes (French symbols such as ``A♠``,
@@ -35,7 +35,7 @@ EXAMPLES = budget(60)
 PLAIN = {"Accept-Encoding": "identity"}
 """The WSGI transport reads bodies as sent: ask for them uncompressed (compression is tested elsewhere)."""
 
-LENIENT_OPERATIONS = ("/envido-stake", "/hint", "/bot-move")
+LENIENT_OPERATIONS = ("/envido-stake", "/hint", "/bot-move", "/replay")
 
 app = create_app({"SECRET_KEY": "schemathesis", "SQLALCHEMY_DATABASE_URI": "sqlite://"})  # as deployed: not TESTING
 config = SchemathesisConfig.from_dict(

@@ -18,6 +18,10 @@ The rules (thresholds are own choices, tuned by ``bench/bots_bench.py``):
 * **Truco**: a rough chance of taking the hand (each remaining card against the other team's
   cards, and the tricks so far); call or raise when it is high, accept when fair, decline when
   poor; a bluff now and then.
+* **Catalan Truc** (docs/rules/catalan.md): the same truco rules on its ladder (truc, retruc); on
+  11, play the hand when the chance of taking it, weighed by the match (:mod:`tutor.bots.equity`),
+  beats giving the other team 1; knock when the first card alone is clearly better in a one-trick
+  hand than the three cards in three tricks; as the dealer after a knock, deal three.
 * **Cards**: a partner whose card already takes the trick gets the lowest card; otherwise the
   lowest card that takes the trick, or a card that ties it when a parda is good for the team, or
   the lowest card. Leading: the middle card in the first trick when it is good (the best kept),
@@ -34,11 +38,25 @@ from typing import Protocol, cast
 
 from ..engine.cards import DECK, Card
 from ..engine.envido import flor_points
-from ..engine.stakes import EnvidoCall, TrucoCall, TrucoStake, envido_stake, truco_stake
-from ..engine.state import Action, Answer, Call, Mazo, Phase, PlayCard, SeatView
+from ..engine.ladders import BetStep
+from ..engine.rules import VARIANTS
+from ..engine.stakes import EnvidoCall, envido_stake
+from ..engine.state import (
+    Action,
+    Answer,
+    Call,
+    DealChoice,
+    Decision as ElevenDecision,
+    Knock,
+    Mazo,
+    Phase,
+    PlayCard,
+    SeatView,
+)
 from ..engine.tricks import Side, hand_result
 from .certainty import view_forced
 from .common import BotView, CardTable, Decision, action_text, card_table, team_outcomes
+from .equity import equity
 from .reasons import BotReason, ParamValue, ReasonCode
 
 __all__ = [
@@ -81,7 +99,8 @@ Option = tuple[float, Action, BotReason | None]
 
 _ENVIDO, _REAL, _FALTA = "envido", "real_envido", "falta_envido"
 _CONTRAFLOR, _AL_RESTO = "contraflor", "contraflor_al_resto"
-_TRUCO_NAMES = ("truco", "retruco", "vale_cuatro")
+KNOCK_MARGIN = 0.15
+"""Knock when the one-card hand's chance beats the three-card hand's by this much (Catalan Truc)."""
 
 
 class _Reasoner(Protocol):
@@ -182,7 +201,10 @@ def hand_power(view: BotView, hand: list[Card] | None = None, outs: str | None =
         outs = "".join(team_outcomes(view))
     mano_team = (view.mano & 1) == team
     current = view.current_trick
-    if not current:
+    if len(view.dealt) == 1:  # a one-card hand (Catalan Truc): its only trick decides
+        if not current:
+            return _settle(view, outs, (trick(hand[0]),), mano_team)
+    elif not current:
         return _chance(outs, tuple(trick(c) for c in hand), mano_team)
     played = len(current)
     seat = view.seat
@@ -213,7 +235,17 @@ def hand_power(view: BotView, hand: list[Card] | None = None, outs: str | None =
     else:
         first = 1 - 0.75**partners_after if partners_after else 0.0
         rest = hand[:-1]
-    return _chance(outs, (first, *(trick(c) for c in rest)), mano_team)
+    return _settle(view, outs, (first, *(trick(c) for c in rest)), mano_team)
+
+
+def _settle(view: BotView, outs: str, odds: tuple[float, ...], mano_team: bool) -> float:
+    """:func:`_chance`, or for a one-card hand (one trick; its parda goes to the team that did not
+    deal, the mano's with 2 or 4 players) the chance of its only trick."""
+    if len(view.dealt) != 1:
+        return _chance(outs, odds, mano_team)
+    if outs:
+        return 1.0 if outs[0] == "W" else float(mano_team) if outs[0] == "P" else 0.0
+    return odds[0] if odds else 0.5
 
 
 def _table_power(view: BotView, table: CardTable, outs: str | None = None) -> float:
@@ -226,7 +258,7 @@ def _table_power(view: BotView, table: CardTable, outs: str | None = None) -> fl
         outs = "".join(team_outcomes(view))
     mano_team = (view.mano & 1) == view.team
     if not current:
-        return _chance(outs, (), mano_team)
+        return _settle(view, outs, (), mano_team)
     strength = table.strength
     team = view.team
     players = view.players
@@ -265,9 +297,9 @@ def _table_power(view: BotView, table: CardTable, outs: str | None = None) -> fl
         win, parda = (1 - 0.75**partners_after if partners_after else 0.0), 0.0
     lose = max(0.0, 1.0 - win - parda)
     return (
-        win * _chance(outs + "W", (), mano_team)
-        + parda * _chance(outs + "P", (), mano_team)
-        + lose * _chance(outs + "L", (), mano_team)
+        win * _settle(view, outs + "W", (), mano_team)
+        + parda * _settle(view, outs + "P", (), mano_team)
+        + lose * _settle(view, outs + "L", (), mano_team)
     )
 
 
@@ -307,6 +339,7 @@ def policy(view: BotView, explain: bool = True) -> list[Option]:
     yes: Answer | None = None
     no: Answer | None = None
     mazo: Mazo | None = None
+    knock: Knock | None = None
     for action in legal:
         match action:
             case PlayCard():
@@ -320,6 +353,12 @@ def policy(view: BotView, explain: bool = True) -> list[Option]:
                     no = action
             case Mazo():
                 mazo = action
+            case Knock():
+                knock = action
+            case ElevenDecision():
+                return _eleven(view, legal, R)
+            case DealChoice():
+                return _deal(view, legal, R)
     if "flor" in calls:
         return _flor(view, calls, R)
     phase = view.phase
@@ -330,6 +369,8 @@ def policy(view: BotView, explain: bool = True) -> list[Option]:
         if phase is Phase.ANSWER_ENVIDO:
             return _answer_envido(view, calls, yes, no, R)
         return _answer_truco(view, calls, yes, no, R)
+    if knock is not None and _knock_pays(view):
+        return [(1.0, knock, R(ReasonCode.KNOCK_ONE_CARD, card=view.dealt[0].notation if view.dealt else None))]
     return _turn(view, calls, plays, mazo, R)
 
 
@@ -451,8 +492,80 @@ def _envido_call(
     return None
 
 
-def _truco_calls(view: BotView) -> list[TrucoCall]:
-    return [TrucoCall(c) for _, c in view.truco_calls]
+def _bet_names(view: BotView) -> tuple[str, ...]:
+    """The bets of the game's ladder by name (truco, retruco, vale_cuatro; truc, retruc)."""
+    return tuple(str(c) for c in view.rules.ladder.calls)
+
+
+def _stake(view: BotView) -> BetStep:
+    """The step of the last bet made (what it is worth accepted and declined)."""
+    return view.rules.ladder.steps[len(view.truco_calls) - 1]
+
+
+# --- Catalan Truc: the hand of 11, the knock, the one-card deal --------------------------------------
+
+
+def eleven_odds(view: BotView) -> tuple[float, float, float]:
+    """For the team on 11 (Catalan Truc): the rough chance of taking the hand (:func:`hand_power`), and
+    the chances of winning the match when it plays and when it refuses (:mod:`tutor.bots.equity`)."""
+    team = view.team
+    us, them = view.scores[team], view.scores[1 - team]
+    target, players, game = view.target, view.players, view.rules.variant
+    power = hand_power(view)
+    value = view.rules.ladder.base
+    eleven = VARIANTS[view.rules.variant].eleven or value
+    play = power * equity(us + eleven, them, target, players, game) + (1 - power) * equity(
+        us, them + eleven, target, players, game
+    )
+    run = equity(us, them + value, target, players, game)
+    return power, play, run
+
+
+def _eleven(view: BotView, legal: Sequence[Action], R: _Reasoner) -> list[Option]:
+    power, play, run = eleven_odds(view)
+    wins = max(0, min(10, round(10 * power)))
+    for action in legal:
+        if type(action) is ElevenDecision and action.play == (play >= run):
+            if action.play:
+                return [(1.0, action, R(ReasonCode.ELEVEN_PLAY, wins=wins, of=10, chance=_percent(play)))]
+            return [(1.0, action, R(ReasonCode.ELEVEN_RUN, wins=wins, of=10, chance=_percent(run)))]
+    raise ValueError("no decision on 11 among the legal actions")  # pragma: no cover - the engine offers both
+
+
+def _percent(p: float) -> int:
+    return max(1, min(99, round(100 * p)))
+
+
+def _deal(view: BotView, legal: Sequence[Action], R: _Reasoner) -> list[Option]:
+    three = next(a for a in legal if type(a) is DealChoice and a.cards == 3)
+    return [(1.0, three, R(ReasonCode.DEAL_THREE))]
+
+
+def one_card_power(view: BotView) -> float:
+    """The chance that the seat's team takes a one-card hand with the seat's first card (Catalan
+    Truc): it must beat (or, for the team that did not deal, tie) each opponent's card; a partner's
+    card counts as an average one."""
+    if not view.dealt:
+        return 0.0
+    table = card_table(view.rules.ranking_table)
+    strength = table.strength
+    card = view.dealt[0]
+    mine = strength(card)
+    others = [strength(c) for c in DECK if c != card]
+    below = sum(1 for v in others if v < mine) / len(others)
+    equal = sum(1 for v in others if v == mine) / len(others)
+    dealer_team = view.dealer & 1
+    single = below + (equal if view.team != dealer_team else 0.0)
+    opponents = view.players // 2
+    partners = opponents - 1
+    return 1 - (1 - single**opponents) * (0.5**partners)
+
+
+def _knock_pays(view: BotView) -> bool:
+    """Whether the seat's first card alone beats its three cards by :data:`KNOCK_MARGIN`."""
+    if len(view.dealt) < 3 or view.tricks or view.current_trick:
+        return False
+    return one_card_power(view) >= hand_power(view) + KNOCK_MARGIN
 
 
 def _best_card(view: BotView) -> str | None:
@@ -464,11 +577,11 @@ def _answer_truco(view: BotView, calls: dict[str, Action], yes: Answer, no: Answ
     envido_first = _envido_call(view, calls, R, code_first=True)
     if envido_first is not None and envido_first[0][0] == 1.0:
         return envido_first
-    ladder = _truco_calls(view)
-    last = str(ladder[-1])
-    stake = truco_stake(ladder)
+    ladder = view.truco_calls
+    last = str(ladder[-1][1])
+    stake = _stake(view)
     power = hand_power(view)
-    raise_name = next((c for c in _TRUCO_NAMES if c in calls), None)
+    raise_name = next((c for c in _bet_names(view) if c in calls), None)
     if not view.hand:
         return _answer_truco_from_table(view, calls, yes, no, R, power, raise_name, last, stake)
     best = _best_card(view) if R is _explained else None
@@ -492,7 +605,7 @@ def _answer_truco_from_table(
     power: float,
     raise_name: str | None,
     last: str,
-    stake: TrucoStake,
+    stake: BetStep,
 ) -> list[Option]:
     """A truco answered with no card left in hand: the team's cards on the table decide."""
     table = card_table(view.rules.ranking_table)
@@ -520,7 +633,7 @@ def _turn(
             return envido
         options.extend(envido)
         left -= envido[0][0]
-    truco_name = next((c for c in _TRUCO_NAMES if c in calls), None)
+    truco_name = next((c for c in _bet_names(view) if c in calls), None)
     if truco_name is not None and plays:
         power = hand_power(view, hand, outs)
         if power >= 0.98:
@@ -542,7 +655,10 @@ def _turn(
             card = _card(view, plays, R, hand, outs)
             return _mix(options, left, [bluff, (1 - BLUFF_TRUCO, card[0], card[1])])
     if not plays:
-        assert mazo is not None, "a seat with no card to play can still go to the mazo"
+        if mazo is None:  # a game without the mazo (Catalan Truc): what is left is a bet
+            rest = [a for a in view.legal_actions if type(a) is Call]
+            assert rest, "a seat to act with no card and no mazo can still bet"
+            return _mix(options, left, [(1.0, rest[0], R(ReasonCode.ONLY_ACTION, action=action_text(rest[0])))])
         return _mix(options, left, [(1.0, mazo, R(ReasonCode.MAZO_HOPELESS))])
     action, reason = _card(view, plays, R, hand, outs)
     return _mix(options, left, [(1.0, action, reason)])

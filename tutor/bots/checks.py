@@ -30,7 +30,7 @@ from collections.abc import Mapping
 
 from ..engine.cards import Card
 from ..engine.envido import envido_points, flor_points
-from ..engine.stakes import EnvidoCall, envido_stake, truco_stake
+from ..engine.stakes import EnvidoCall, envido_stake
 from ..engine.state import Action, Answer, Call, HandState, Mazo, Phase, SeatView
 from .certainty import Position, envido_certainty, forced, view_forced, view_possible
 from .common import action_text
@@ -220,9 +220,9 @@ def check_reason(reason: BotReason, state: HandState, seat: int, action: Action)
         _check_rate(view, state, team, _number(p, "wins"), problems, "takes the hand on tricks")
     elif code is ReasonCode.MATCH_DECLINE_LOSES:
         need(type(action) is Answer and action.quiero or type(action) is Call, "the action is not an acceptance")
-        truco = truco_stake([c for _, c in state.truco_calls])
+        declined = state.rules.ladder.declined(len(state.truco_calls)) if state.truco_calls else 0
         need(
-            state.phase is Phase.ANSWER_TRUCO and state.scores[1 - team] + truco.declined >= state.rules.target,
+            state.phase is Phase.ANSWER_TRUCO and state.scores[1 - team] + declined >= state.rules.target,
             "No quiero would not give the other team the game",
         )
     elif code is ReasonCode.MAZO_HOPELESS:

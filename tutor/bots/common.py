@@ -117,6 +117,8 @@ class BotView(Protocol):
     @property
     def mano(self) -> int: ...
     @property
+    def dealer(self) -> int: ...
+    @property
     def target(self) -> int: ...
     @property
     def legal_actions(self) -> tuple[Action, ...]: ...
@@ -191,7 +193,12 @@ class SeatInfo:
 
     @property
     def dealt(self) -> tuple[Card, ...]:
-        return self._state.deal[self.seat]
+        dealt = self._state.deal[self.seat]
+        return dealt[:1] if getattr(self._state, "one_card", False) else dealt  # Catalan's one-card hand
+
+    @property
+    def dealer(self) -> int:
+        return self._state.dealer
 
     @property
     def envido(self) -> int:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from functools import cache
 
-__all__ = ["equity", "HAND_POINTS"]
+__all__ = ["equity", "HAND_POINTS", "CATALAN_HAND_POINTS"]
 
 _HALF = {
     2: {
@@ -125,11 +125,58 @@ def _table(target: int, players: int) -> dict[tuple[int, int], float]:
     return table
 
 
-def equity(us: int, them: int, target: int, players: int = 2) -> float:
-    """The chance that the team on ``us`` points wins the match against the team on ``them``,
-    before a hand is dealt (1 once ``us`` reached the target, 0 once ``them`` did)."""
+CATALAN_HAND_POINTS = {
+    2: ((1, 0.47805), (2, 0.30815), (3, 0.2138)),
+    4: ((1, 0.498), (2, 0.3615), (3, 0.1405)),
+}
+"""Catalan Truc (no envido): by table size, ``(points, probability)`` that one team scores in one hand
+(the winner's points; the other team scores nothing), measured like :data:`HAND_POINTS` on hands played
+by the beginner for every seat at 0-0 (20,000 hands with two players, 12,000 with four), each outcome
+counted half for either team."""
+
+ELEVEN_CHANCES = (0.1, 0.3, 0.5, 0.7, 0.9)
+"""The chances of taking a hand of 11, equally likely, that a team on 11 may be dealt: it sees its
+cards before it decides, so the table takes the better of playing and refusing for each."""
+
+
+@cache
+def _catalan(us: int, them: int, target: int, players: int) -> float:
+    """Catalan Truc's match equity before a hand: docs/rules/catalan.md §9.2.8 (the decision on 11,
+    both on 11) over the hand distribution :data:`CATALAN_HAND_POINTS`."""
     if us >= target:
         return 1.0
     if them >= target:
         return 0.0
+    last = target - 1
+    if us == last and them == last:
+        return 0.5  # the hand's winner wins the game
+    if us == last:  # the team sees its cards, then plays for 3 (no bets) or gives the other team 1
+        lost, run = _catalan(us, them + 3, target, players), _catalan(us, them + 1, target, players)
+        return sum(max(p + (1 - p) * lost, run) for p in ELEVEN_CHANCES) / len(ELEVEN_CHANCES)
+    if them == last:
+        return 1.0 - _catalan(them, us, target, players)
+    value = 0.0
+    for points, p in CATALAN_HAND_POINTS[4 if players > 2 else 2]:
+        value += p / 2 * (_catalan(us + points, them, target, players) + _catalan(us, them + points, target, players))
+    return value
+
+
+def equity(us: int, them: int, target: int, players: int = 2, game: str = "argentino") -> float:
+    """The chance that the team on ``us`` points wins the match against the team on ``them``,
+    before a hand is dealt (1 once ``us`` reached the target, 0 once ``them`` did). ``game``: the
+    preset's name; ``"catalan"`` (no envido, the decision on 11) has its own table.
+
+    Both on 11 the hand decides the game; a team on 11 plays its good hands and refuses the others:
+
+    >>> equity(11, 11, 12, game="catalan"), round(equity(11, 10, 12, game="catalan"), 2)
+    (0.5, 0.62)
+    >>> 0.5 < equity(11, 9, 12, game="catalan") < equity(11, 0, 12, game="catalan") < 1
+    True
+    """
+    if us >= target:
+        return 1.0
+    if them >= target:
+        return 0.0
+    if game == "catalan":
+        return _catalan(us, them, target, 4 if players > 2 else 2)
     return _table(target, 4 if players > 2 else 2)[(us, them)]

@@ -165,6 +165,25 @@ class ReasonCode(StrEnum):
     still call the envido, which the mazo takes away (without that, playing on can always stop at
     the same price). ``points``: the points given (an int)."""
 
+    # --- Catalan Truc: the hand of 11, the knock and the one-card deal ------------------------------
+    ELEVEN_PLAY = "eleven_play"
+    """On 11, plays the hand (worth 3, no bets): at this score playing gives the better chance of
+    winning the game. ``wins``, ``of``: the team takes the hand in about ``wins`` of ``of`` deals;
+    ``chance``: the estimated chance of winning the game, in percent."""
+    ELEVEN_RUN = "eleven_run"
+    """On 11, refuses the hand (the other team scores 1): its cards win it too rarely for the 3
+    points the other team would score. ``wins``, ``of``: as for ``eleven_play``; ``chance``: the
+    estimated chance of winning the game after refusing, in percent."""
+    KNOCK_ONE_CARD = "knock_one_card"
+    """Knocks instead of cutting: its first card is worth more in a one-trick hand than its three
+    cards in a hand of three tricks. ``card``: the first card (the one it keeps in a one-card hand)."""
+    DEAL_THREE = "deal_three"
+    """After a knock, deals three cards: a knock says the other team likes its first card, and a
+    tied one-card trick goes to the team that did not deal. No parameters."""
+    DEAL_ONE = "deal_one"
+    """After a knock, deals one card each. ``points``: the expected points of the one-card hand for
+    the team, by simulation (a float)."""
+
     # --- Strong bot and hints ----------------------------------------------------------------------
     BEST_EXPECTED = "best_expected"
     """(Strong bot, hints.) The action with the best expected result for the team over the rest of

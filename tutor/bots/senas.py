@@ -1,7 +1,9 @@
 """Señas: the signals a computer player shows its partner for its top cards (4 and 6 players).
 
 The set is the common Argentine one (docs/rules/decisions.md, "Señas (the computer players' set)"; lesson 8
-names the first two). A :class:`Sena` is data: its value names it, :attr:`Sena.cards` says which
+names the first two). Catalan Truc has its own three (docs/rules/catalan.md §9.2.10): one eye closed
+for a three, pursed lips for a two, the tip of the tongue for an ace, and no seña for "nothing"
+(:data:`GAME_SENAS` picks a game's set). A :class:`Sena` is data: its value names it, :attr:`Sena.cards` says which
 cards it stands for. :func:`senas` says which señas a seat shows; :func:`noticed` decides, from a
 seed, whether an opponent caught one ("the opponents notice a seña now and then");
 :func:`facts` turns señas seen into facts for :func:`tutor.engine.determinize.determinize`, so
@@ -22,7 +24,7 @@ from enum import StrEnum
 
 from ..engine.cards import Card, parse_cards
 from ..engine.determinize import HandFact
-from ..engine.ranking import ARGENTINE
+from ..engine.ranking import ARGENTINE, CATALAN
 from .common import BotView
 
 __all__ = [
@@ -64,6 +66,12 @@ class Sena(StrEnum):
     """A flor (three cards of one suit): puffed cheeks."""
     NADA = "nada"
     """None of these cards: the eyes closed."""
+    TRUC_TRES = "truc_tres"
+    """Catalan Truc: a 3 (its best card), one eye closed."""
+    TRUC_DOS = "truc_dos"
+    """Catalan Truc: a 2, pursed lips."""
+    TRUC_AS = "truc_as"
+    """Catalan Truc: an ace (any of the four, equal in this game), the tip of the tongue shown."""
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -79,25 +87,50 @@ SENA_CARDS: dict[Sena, tuple[Card, ...]] = {
     Sena.TRES: parse_cards("3e 3b 3o 3c"),
     Sena.DOS: parse_cards("2e 2b 2o 2c"),
     Sena.ANCHO_FALSO: parse_cards("1o 1c"),
+    Sena.TRUC_TRES: parse_cards("3e 3b 3o 3c"),
+    Sena.TRUC_DOS: parse_cards("2e 2b 2o 2c"),
+    Sena.TRUC_AS: parse_cards("1e 1b 1o 1c"),
 }
-"""The cards of each card seña, strongest seña first."""
+"""The cards of each card seña, strongest seña first within a game's set."""
 
-_SENA_OF: dict[Card, Sena] = {card: sena for sena, cards in SENA_CARDS.items() for card in cards}
+ARGENTINE_SENAS: tuple[Sena, ...] = (
+    Sena.ANCHO_ESPADA,
+    Sena.ANCHO_BASTO,
+    Sena.SIETE_ESPADA,
+    Sena.SIETE_ORO,
+    Sena.TRES,
+    Sena.DOS,
+    Sena.ANCHO_FALSO,
+)
+CATALAN_SENAS: tuple[Sena, ...] = (Sena.TRUC_TRES, Sena.TRUC_DOS, Sena.TRUC_AS)
+GAME_SENAS: dict[str, tuple[Sena, ...]] = {"catalan": CATALAN_SENAS}
+"""The card señas of a preset by name when they are not the Argentine set (:data:`ARGENTINE_SENAS`)."""
+
+_SENA_OF: dict[Card, Sena] = {card: sena for sena in ARGENTINE_SENAS for card in SENA_CARDS[sena]}
 _SIGNALLED = frozenset(_SENA_OF)
 
 
-def senas_for_cards(cards: Iterable[Card], flor: bool = False) -> tuple[Sena, ...]:
-    """The señas for these cards: FLOR first when ``flor``, then the señas of the best cards (at
-    most :data:`MAX_SENAS`, one per seña), or NADA when no card has a seña."""
+def senas_for_cards(cards: Iterable[Card], flor: bool = False, game: str = "argentino") -> tuple[Sena, ...]:
+    """The señas for these cards in ``game`` (a preset's name): FLOR first when ``flor``, then the
+    señas of the best cards (at most :data:`MAX_SENAS`, one per seña), or NADA when no card has a
+    seña and the game's set has one for that.
+
+    >>> [s.value for s in senas_for_cards(parse_cards("1e 3o 4c"), game="catalan")]
+    ['truc_tres', 'truc_as']
+    >>> senas_for_cards(parse_cards("12e 7o 4c"), game="catalan")
+    ()
+    """
     found: list[Sena] = [Sena.FLOR] if flor else []
-    ordered = sorted(cards, key=lambda c: (ARGENTINE.level(c), c.suit.value))
+    of = _SENA_OF if game not in GAME_SENAS else {c: s for s in GAME_SENAS[game] for c in SENA_CARDS[s]}
+    ranking = ARGENTINE if game not in GAME_SENAS else CATALAN
+    ordered = sorted(cards, key=lambda c: (ranking.level(c), c.suit.value))
     card_senas: list[Sena] = []
     for card in ordered:
-        sena = _SENA_OF.get(card)
+        sena = of.get(card)
         if sena is not None and sena not in card_senas:
             card_senas.append(sena)
     found.extend(card_senas[:MAX_SENAS])
-    if not card_senas and not flor:
+    if not card_senas and not flor and game not in GAME_SENAS:
         found.append(Sena.NADA)
     return tuple(found)
 
@@ -107,7 +140,7 @@ def senas(view: BotView) -> tuple[Sena, ...]:
     players: there is no partner)."""
     if view.players < 4:
         return ()
-    return senas_for_cards(view.hand, flor=bool(view.has_flor))
+    return senas_for_cards(view.hand, flor=bool(view.has_flor), game=view.rules.variant)
 
 
 def noticed(seed: int | str, seat: int, observer: int, chance: float = NOTICE_CHANCE) -> bool:
@@ -130,7 +163,8 @@ def known_facts(seat: int, shown: Mapping[int, Sequence[Sena]], seed: int | str)
 
 
 def facts(seat: int, shown: Sequence[Sena]) -> tuple[HandFact, ...]:
-    """What ``seat``'s señas tell about its dealt cards, as facts for the determinization."""
+    """What ``seat``'s señas tell about its dealt cards, as facts for the determinization (NADA:
+    none of the Argentine set's cards; Catalan's set has no such seña)."""
     out: list[HandFact] = []
     for sena in shown:
         if sena is Sena.FLOR:

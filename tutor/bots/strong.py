@@ -57,8 +57,22 @@ from dataclasses import dataclass, field
 from ..engine.cards import DECK, Card
 from ..engine.determinize import Determinizer, HandFact, Weigh
 from ..engine.envido import envido_points, flor_points
-from ..engine.stakes import EnvidoCall, EnvidoStake, TrucoCall, envido_stake, next_envido_calls, truco_stake
-from ..engine.state import Action, Answer, AwardRule, Call, EnvidoStatus, HandState, Mazo, Phase, PlayCard, SeatView
+from ..engine.stakes import EnvidoCall, EnvidoStake, TrucCall, TrucoCall, envido_stake, next_envido_calls
+from ..engine.state import (
+    Action,
+    Answer,
+    AwardRule,
+    Call,
+    DealChoice,
+    Decision as ElevenDecision,
+    EnvidoStatus,
+    HandState,
+    Knock,
+    Mazo,
+    Phase,
+    PlayCard,
+    SeatView,
+)
 from . import beginner
 from .certainty import envido_certainty, view_forced, view_possible
 from .common import Decision, SeatInfo, action_text, card_table
@@ -585,7 +599,7 @@ def _gives_match(view: SeatView, action: Action) -> bool:
     pending = view.pending
     if type(action) is Answer and not action.quiero and pending is not None:
         if pending.family.value == "truco":
-            return them + truco_stake([c for _, c in view.truco_calls]).declined >= target
+            return them + view.rules.ladder.declined(len(view.truco_calls)) >= target
         if pending.family.value == "envido":
             rules = view.rules
             stake = envido_stake(
@@ -628,6 +642,7 @@ def evaluate(
     seat = view.seat
     target = view.target
     players = view.players
+    game = view.rules.variant
     start = view.scores
     base = view.points[team] - view.points[1 - team]
     trick_index = len(view.tricks)
@@ -673,7 +688,7 @@ def evaluate(
                 if state.match_winner is not None:
                     tally.equity += 1.0 if state.match_winner == team else 0.0
                 else:
-                    tally.equity += equity(final[team], final[1 - team], target, players)
+                    tally.equity += equity(final[team], final[1 - team], target, players, game)
                 tally.rest.append((final[team] - start[team] - env_us, final[1 - team] - start[1 - team] - env_them))
                 winners = state.trick_winners
                 if len(winners) > trick_index:
@@ -899,7 +914,7 @@ def explain(view: SeatView, best: RankedAction, ranked: Sequence[RankedAction] =
             return BotReason.of(ReasonCode.PLAY_LOW_PARTNER_WINS, card=text, partner=partner)
     elif isinstance(action, Call):
         call = action.call
-        if isinstance(call, TrucoCall):
+        if isinstance(call, TrucoCall | TrucCall):
             claim = _hand_claim(view, best.hand_rate)
             if claim is not None and claim[0] == 10 and claim[1]:
                 return BotReason.of(ReasonCode.TRUCO_SURE, call=call.value)
@@ -922,6 +937,19 @@ def explain(view: SeatView, best: RankedAction, ranked: Sequence[RankedAction] =
                     return BotReason.of(ReasonCode.TABLE_CARD_WEAK, call=last, card=card)
                 top = max(view.hand, key=card_table(view.rules.ranking_table).strength)
                 return BotReason.of(ReasonCode.DECLINE_TRUCO_WEAK, call=last, card=top.notation)
+    elif isinstance(action, ElevenDecision):
+        played = next((r for r in ranked if isinstance(r.action, ElevenDecision) and r.action.play), best)
+        wins = max(0, min(10, round(10 * played.hand_rate)))
+        chance = max(1, min(99, round(100 * best.equity)))
+        return BotReason.of(
+            ReasonCode.ELEVEN_PLAY if action.play else ReasonCode.ELEVEN_RUN, wins=wins, of=10, chance=chance
+        )
+    elif isinstance(action, Knock):
+        return BotReason.of(ReasonCode.KNOCK_ONE_CARD, card=view.dealt[0].notation if view.dealt else None)
+    elif isinstance(action, DealChoice):
+        if action.cards == 3:
+            return BotReason.of(ReasonCode.DEAL_THREE)
+        return BotReason.of(ReasonCode.DEAL_ONE, points=round(best.expected_points, 2))
     elif isinstance(action, Mazo):
         if view.players == 2 and not view_possible(view):
             return BotReason.of(ReasonCode.MAZO_HOPELESS)

@@ -193,6 +193,7 @@ class Determinizer:
         self.start_scores = (view.scores[0] - view.points[0], view.scores[1] - view.points[1])
         self.facts = tuple(f for f in facts if f.seat != view.seat and 0 <= f.seat < view.players)
         self.weight = 1.0
+        self._rng = random.Random(0)
         self._build(self.facts)
 
     # --- Reading the record ------------------------------------------------------------------------
@@ -201,7 +202,10 @@ class Determinizer:
         view = self.view
         n = view.players
         seats = [_SeatFacts(set()) for _ in range(n)]
-        if len(view.dealt) != 3 or not set(view.hand) <= set(view.dealt):
+        # A Catalan one-card hand shows each seat only its first card, and while the dealer chooses
+        # after a knock none: the seat's other cards are then hidden from it as well.
+        self.short = len(view.dealt) in (0, 1)
+        if (len(view.dealt) != 3 and not self.short) or not set(view.hand) <= set(view.dealt):
             raise InconsistentViewError("the seat's cards in hand are not among its dealt cards")
         seats[view.seat].known.update(view.dealt)
         has_flor_rule = view.rules.has_flor
@@ -275,7 +279,7 @@ class Determinizer:
         self.seats = seats
         self.shown_order = shown_order
         self.pool = tuple(card for card in DECK if card not in seen)
-        self.others = [s for s in range(n) if s != view.seat and len(seats[s].known) < 3]
+        self.others = [s for s in range(n) if (s != view.seat or self.short) and len(seats[s].known) < 3]
         pool = frozenset(self.pool)
         self._candidates: dict[int, list[frozenset[Card]]] = {}
         for seat in self.others:
@@ -304,7 +308,14 @@ class Determinizer:
         deal = []
         for seat in range(view.players):
             # The deck's own card objects (equal to any other copy): look-ahead code may rely on it.
-            if seat == view.seat:
+            if self.short and seat not in self.shown_order:
+                # A one-card hand: the card seen (played, or the seat's own) was dealt first; the
+                # others in a random order, so that an unseen first card is any of the pool's.
+                known = [DECK[_INDEX[c]] for c in self.seats[seat].known]
+                rest = [DECK[i] for i in _bits(hands.get(seat, 0))]
+                self._rng.shuffle(rest)
+                deal.append(tuple(known + rest))
+            elif seat == view.seat:
                 deal.append(tuple(DECK[_INDEX[c]] for c in view.dealt))
             elif seat in self.shown_order:
                 deal.append(tuple(DECK[_INDEX[c]] for c in self.shown_order[seat]))
@@ -313,7 +324,7 @@ class Determinizer:
                 deal.append(tuple(DECK[i] for i in _bits(mask)))
         weight = 1.0
         try:
-            state = HandState(view.rules, deal, view.mano, self.start_scores)
+            state = view.rules.new_hand(deal, view.mano, self.start_scores)
             for action in view.actions:
                 if weigh is not None:
                     weight *= weigh(state, action)
@@ -410,6 +421,7 @@ class Determinizer:
         ``weigh(state, action)`` over its actions (``state`` is the sampled hand just before
         ``action``; do not change it): how likely the sample makes the record, for a caller that
         has a model of the players (1.0 without ``weigh``)."""
+        self._rng = rng
         for _ in range(self.tries):
             hands = self._propose(rng)
             if hands is None:

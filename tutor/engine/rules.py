@@ -349,7 +349,6 @@ register(
         ladder=CATALAN_TRUC,
         malas=False,
         hand="catalan:CatalanHand",
-        table=False,
         eleven=3,
     )
 )
@@ -405,7 +404,7 @@ def table_presets() -> tuple[str, ...]:
     """The presets the app offers at the table and in its API, in registry order.
 
     >>> table_presets()
-    ('argentino', 'fixed')
+    ('argentino', 'fixed', 'catalan')
     """
     return tuple(v.name for v in VARIANTS.values() if v.table)
 

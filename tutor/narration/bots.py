@@ -35,6 +35,9 @@ def action_label(text: str, face: str | None = "spanish") -> str:
         return _("Go to the mazo")
     if text == "next":
         return _("Next hand")
+    catalan = _catalan_action_label(text)
+    if catalan is not None:
+        return catalan
     try:
         return call_name(text)
     except KeyError:
@@ -43,6 +46,24 @@ def action_label(text: str, face: str | None = "spanish") -> str:
         return card_name(Card.parse(text), face)
     except (TrucoError, ValueError):
         return text
+
+
+def _catalan_action_label(text: str) -> str | None:
+    """The knock, the dealer's choice and the decision on 11 of Catalan Truc (None for other actions)."""
+    labels = {
+        # Translators: Catalan Truc: instead of cutting, the player knocks on the pack (asking for a one-card hand).
+        "knock": lambda: _("Knock on the pack"),
+        # Translators: Catalan Truc: after a knock, the dealer deals a single card to each player (one trick).
+        "deal1": lambda: _("Deal one card each"),
+        # Translators: Catalan Truc: after a knock, the dealer deals the usual three cards to each player.
+        "deal3": lambda: _("Deal three cards each"),
+        # Translators: Catalan Truc: the team on 11 points plays the hand (worth 3, no bets).
+        "play11": lambda: _("Play the hand of 11"),
+        # Translators: Catalan Truc: the team on 11 points refuses the hand (the opponents score 1).
+        "run11": lambda: _("Refuse the hand of 11"),
+    }
+    label = labels.get(text)
+    return label() if label is not None else None
 
 
 def _never(p: Mapping[str, Any]) -> bool:
@@ -232,6 +253,31 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
     ),
     ReasonCode.BEST_EXPECTED: lambda p: _(
         "%(action)s gives the best expected result for the team: %(points)s points over the rest of the hand.", **p
+    ),
+    # Translators: Catalan Truc, the hand of 11 (worth 3, no bets); %(chance)s is a percentage.
+    ReasonCode.ELEVEN_PLAY: lambda p: _(
+        "On 11 the hand is taken in about %(wins)s of %(of)s deals: playing it for 3 gives the better chance of winning the game (about %(chance)s in 100).",
+        **p,
+    ),
+    # Translators: Catalan Truc, the hand of 11; refusing it gives the opponents 1 point; %(chance)s is a percentage.
+    ReasonCode.ELEVEN_RUN: lambda p: _(
+        "On 11 the hand is taken in only about %(wins)s of %(of)s deals: refusing it and giving away 1 point keeps the better chance of winning the game (about %(chance)s in 100).",
+        **p,
+    ),
+    ReasonCode.KNOCK_ONE_CARD: lambda p: (
+        # Translators: Catalan Truc: a knock on the pack asks the dealer for a one-card hand (one trick).
+        _("The %(card)s alone is worth more in a one-trick hand than the three cards in three tricks: a knock.", **p)
+        if "card" in p
+        # Translators: Catalan Truc: a knock on the pack asks the dealer for a one-card hand (one trick).
+        else _("A one-trick hand looks better than three tricks: a knock.")
+    ),
+    # Translators: Catalan Truc: after a knock the dealer chose the usual three cards each.
+    ReasonCode.DEAL_THREE: lambda p: _(
+        "A knock says the first card is good for the knocker, and a tied one-card trick goes to the side that did not deal: three cards each."
+    ),
+    # Translators: Catalan Truc: after a knock the dealer chose one card each (a one-trick hand).
+    ReasonCode.DEAL_ONE: lambda p: _(
+        "One card each gives the best expected result: %(points)s points over the hand.", **p
     ),
 }
 
@@ -460,6 +506,9 @@ SENA_FACES = {
     "ancho_falso": "mouth_open",
     "flor": "puff_cheeks",
     "nada": "eyes_closed",
+    "truc_tres": "wink",
+    "truc_dos": "kiss",
+    "truc_as": "tongue",
 }
 """Which face drawing (templates/components/_table_parts.html) shows each seña of :class:`tutor.bots.Sena`."""
 
@@ -485,5 +534,11 @@ def sena_text(sena: Any) -> str:
         "flor": lambda: _("Puffs out the cheeks: a flor"),
         # Translators: a seña that says the player holds none of the good cards.
         "nada": lambda: _("Closes the eyes: nothing good"),
+        # Translators: a Catalan Truc seña (a signal to the partner) and the card it stands for.
+        "truc_tres": lambda: _("Closes one eye: a three"),
+        # Translators: a Catalan Truc seña (a signal to the partner) and the card it stands for.
+        "truc_dos": lambda: _("Purses the lips: a two"),
+        # Translators: a Catalan Truc seña (a signal to the partner) and the card it stands for; all four aces are equal in this game.
+        "truc_as": lambda: _("Shows the tip of the tongue: an ace"),
     }
     return texts[str(sena)]()

@@ -45,9 +45,11 @@ _BOT_HAND = "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;0:envido"
 def _hand_param(example: str, invalid: str | None = None) -> Any:
     return param(
         description=(
-            "A whole hand as the engine writes it: `rules;mano=M;scores=A-B;deal;actions`. The deal lists every seat's "
-            "three cards (`1e,7o,3b|4c,5c,6c`, seats separated by `|`), the actions are `seat:action` separated by "
-            "spaces (`0:envido 1:quiero 0:1e`)."
+            "A whole hand as the engine writes it: `rules;mano=M;scores=A-B;deal;actions`, in any game the table "
+            "offers: `argentino`, `fixed` or `catalan` (Catalan Truc, e.g. `catalan:players=4;mano=0;scores=11-7;...`). "
+            "The deal lists every seat's three cards (`1e,7o,3b|4c,5c,6c`, seats separated by `|`), the actions are "
+            "`seat:action` separated by spaces (`0:envido 1:quiero 0:1e`; Catalan Truc: `0:truc`, `1:retruc`, "
+            "`1:knock`, `0:deal1` / `0:deal3`, `0:play11` / `0:run11`)."
         ),
         schema=text(PRINTABLE_ASCII, 600),
         example=example,

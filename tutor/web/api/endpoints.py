@@ -20,6 +20,7 @@ from ...i18n import gettext as _
 from ..shared.queries import Query
 from .bots import BotMoveArgs, HintArgs, bot_move_endpoint, hint_endpoint
 from .openapi import openapi_document
+from .replay import ReplayArgs, replay_endpoint
 from .views import (
     EnvidoArgs,
     EnvidoStakeArgs,
@@ -255,6 +256,49 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         example={
             "action": "real_envido",
             "reason": {"code": "raise_envido", "detail": "An envido of 31 is very strong: raised to Real envido."},
+        },
+    ),
+    Endpoint(
+        "/replay",
+        "GET",
+        replay_endpoint,
+        "getReplay",
+        "A hand after its actions, in any game",
+        "Replay",
+        query=ReplayArgs,
+        description=(
+            "Replays `hand` (every game: `argentino`, `fixed`, `catalan`) and answers the state after its actions: "
+            "`variant` and `rules`; each completed trick with its cards and `winner`, the seat that took it or "
+            '`"tie"` for a parda; `over`, `end` (how the hand ended) and `winner`, the team that took the hand '
+            "(null while it is not over, or when nobody scored); `points`, what each team scored in this hand; "
+            "`scores` after it; `match_winner`, the team that reached the target if the hand ends the match; "
+            "`to_act` and its `legal_actions` (null and empty once the hand is over); `other_actions`, actions other "
+            "seats may take at the same moment (Catalan Truc: the bet just after one's own card, the knock). An "
+            "action the engine refuses is a 400 problem with code `illegal_action`, its `position` in the log (from "
+            "0) and the engine's `reason`. The whole deal is given, so nothing is hidden from the answer."
+        ),
+        example={
+            "variant": "catalan",
+            "rules": "catalan",
+            "players": 2,
+            "mano": 0,
+            "dealer": 1,
+            "tricks": [
+                {"cards": [{"seat": 0, "card": "4b"}, {"seat": 1, "card": "5c"}], "winner": 1},
+                {"cards": [{"seat": 1, "card": "6c"}, {"seat": 0, "card": "3e"}], "winner": 0},
+                {"cards": [{"seat": 0, "card": "2o"}, {"seat": 1, "card": "1e"}], "winner": 0},
+            ],
+            "current_trick": [],
+            "hand_value": 2,
+            "over": True,
+            "end": "tricks",
+            "winner": 0,
+            "points": [2, 0],
+            "scores": [2, 0],
+            "match_winner": None,
+            "to_act": None,
+            "legal_actions": [],
+            "other_actions": [],
         },
     ),
     Endpoint(

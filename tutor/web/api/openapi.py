@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine.rules import player_counts
+from ...engine.rules import VARIANTS, player_counts
 from ...engine.stakes import EnvidoCall, TrucoCall
+from ...engine.state import EndKind
 from ..shared.queries import Param, parameters
 from .schemas import CARD_PATTERN
 from .views import ERROR_CODES, MAX_BODY, MAX_QUERY, PROBLEM_JSON
@@ -327,6 +328,93 @@ def openapi_document(endpoints: tuple[Endpoint, ...]) -> dict[str, Any]:
                     "required": ["action", "reason"],
                     "properties": {"action": {"type": "string"}, "reason": {"$ref": "#/components/schemas/Reason"}},
                 },
+                "PlayedCard": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["seat", "card"],
+                    "properties": {
+                        "seat": {"type": "integer", "minimum": 0},
+                        "card": {"$ref": "#/components/schemas/Card"},
+                    },
+                },
+                "Replay": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": [
+                        "variant",
+                        "rules",
+                        "players",
+                        "mano",
+                        "dealer",
+                        "tricks",
+                        "current_trick",
+                        "hand_value",
+                        "over",
+                        "end",
+                        "winner",
+                        "points",
+                        "scores",
+                        "match_winner",
+                        "to_act",
+                        "legal_actions",
+                        "other_actions",
+                    ],
+                    "properties": {
+                        "variant": {"type": "string", "enum": list(VARIANTS)},
+                        "rules": {"type": "string", "description": "The rules as the notation writes them."},
+                        "players": {"type": "integer", "enum": list(player_counts(table=False))},
+                        "mano": {"type": "integer", "minimum": 0},
+                        "dealer": {"type": "integer", "minimum": 0},
+                        "tricks": {
+                            "type": "array",
+                            "maxItems": 3,
+                            "items": {
+                                "type": "object",
+                                "additionalProperties": False,
+                                "required": ["cards", "winner"],
+                                "properties": {
+                                    "cards": {"type": "array", "items": {"$ref": "#/components/schemas/PlayedCard"}},
+                                    "winner": {
+                                        "oneOf": [
+                                            {"type": "integer", "minimum": 0},
+                                            {"type": "string", "const": "tie"},
+                                        ],
+                                        "description": "The seat that took the trick, or tie for a parda.",
+                                    },
+                                },
+                            },
+                        },
+                        "current_trick": {"type": "array", "items": {"$ref": "#/components/schemas/PlayedCard"}},
+                        "hand_value": {"type": "integer", "minimum": 1},
+                        "over": {"type": "boolean"},
+                        "end": {"type": ["string", "null"], "enum": [*(k.value for k in EndKind), None]},
+                        "winner": {**nullable_int, "description": "The team that took the hand, null if none (yet)."},
+                        "points": {
+                            "type": "array",
+                            "items": {"type": "integer", "minimum": 0},
+                            "minItems": 2,
+                            "maxItems": 2,
+                        },
+                        "scores": {
+                            "type": "array",
+                            "items": {"type": "integer", "minimum": 0},
+                            "minItems": 2,
+                            "maxItems": 2,
+                        },
+                        "match_winner": nullable_int,
+                        "to_act": nullable_int,
+                        "legal_actions": {"type": "array", "items": {"type": "string"}},
+                        "other_actions": {
+                            "type": "array",
+                            "items": {
+                                "type": "object",
+                                "additionalProperties": False,
+                                "required": ["seat", "action"],
+                                "properties": {"seat": {"type": "integer", "minimum": 0}, "action": {"type": "string"}},
+                            },
+                        },
+                    },
+                },
                 "Problem": {
                     "type": "object",
                     "description": "RFC 9457 problem details, with the machine-readable `code`.",
@@ -348,7 +436,11 @@ def openapi_document(endpoints: tuple[Endpoint, ...]) -> dict[str, Any]:
                         "position": {
                             "type": "integer",
                             "minimum": 0,
-                            "description": "The offending item of a list, from 0.",
+                            "description": "The offending item of a list, from 0 (for `illegal_action`: the action's index in the hand's log).",
+                        },
+                        "reason": {
+                            "type": "string",
+                            "description": "With `illegal_action`: the engine's reason for refusing the action.",
                         },
                     },
                 },

@@ -97,6 +97,9 @@ class Problem(StrEnum):
     """No endpoint at this path."""
     TOO_MANY_REQUESTS = "too_many_requests"
     """The address spent its budget of costly requests (``/hint``, ``/bot-move``): see ``Retry-After``."""
+    ILLEGAL_ACTION = "illegal_action"
+    """An action of a hand the engine refuses (``/replay``): ``position`` is its index in the log and
+    ``reason`` the engine's reason."""
 
 
 ERROR_CODES: tuple[str, ...] = (
@@ -195,6 +198,9 @@ def _is_int(value: Any) -> bool:
     """A JSON integer: ``20`` or ``20.0`` (one number in JSON and JSON Schema), not ``true`` or ``20.5``."""
     return type(value) is int or (type(value) is float and value.is_integer())
 
+
+ENVIDO_PRESETS = tuple(name for name in table_presets() if find_variant(name).defaults.envido)
+"""The presets offered by the API that play the envido (Catalan Truc has none)."""
 
 TRICK_SIZES = player_counts()
 """Cards in a trick: one per player, and Truco is played by 2, 4 or 6 (docs/rules §7.3)."""
@@ -382,7 +388,7 @@ class EnvidoStakeArgs:
     variant: str | None = param(
         default=None,
         description="Ruleset preset: argentino (default) or fixed (envido not raisable; then raisable may not be given).",
-        schema=one_of(list(table_presets())),
+        schema=one_of(list(ENVIDO_PRESETS)),
         example="argentino",
         invalid="mineiro",
     )
@@ -401,6 +407,14 @@ class EnvidoStakeArgs:
         name = values.get("variant", "").strip()
         with about(Field.VARIANT, "variant"):
             variant = find_variant(name or "argentino")
+        if variant.name not in ENVIDO_PRESETS:
+            raise ApiError(
+                400,
+                Reason.ENVIDO_NOT_IN_RULES.value,
+                # Translators: %(name)s is a ruleset's name in the API's spelling (catalan); envido stays Spanish.
+                _("The ruleset “%(name)s” has no envido.", name=variant.name),
+                parameter="variant",
+            )
         fixed = [option for option, rule in _LOCKABLE if values.get(option, "").strip() and rule in variant.locked]
         with about(Field.VARIANT, fixed[0] if fixed else "variant"):
             rules = read_rules(

@@ -61,11 +61,18 @@ class SetupForm:
         if not errors and values["preset"] == "fixed" and values["flor"] != "off":
             # Translators: flor (three cards of one suit) is a Truco term; keep it.
             errors["flor"] = _("The fixed ruleset has no flor.")
+        if not errors and values["preset"] == "catalan" and values["players"] == "6":
+            # Translators: Catalan Truc is a game of its own (docs/rules/catalan.md); keep "Truc" as it is.
+            errors["players"] = _("Catalan Truc is played by 2 or 4 players.")
+        if not errors and values["preset"] == "catalan" and values["flor"] != "off":
+            # Translators: Catalan Truc has no envido and no flor (three cards of one suit); keep "Truc" and "flor".
+            errors["flor"] = _("Catalan Truc has no flor.")
         if errors:
             raise FormErrors(errors)
-        setup = cls(
-            int(values["players"]), values["preset"], FlorMode(values["flor"]), int(values["target"]), values["level"]
-        )
+        variant = find_variant(values["preset"])
+        # A game with one target (Catalan Truc: 12) is played to it whatever the target choice says.
+        target = variant.targets[0] if len(variant.targets) == 1 else int(values["target"])
+        setup = cls(int(values["players"]), values["preset"], FlorMode(values["flor"]), target, values["level"])
         try:
             setup.rules()
         except TrucoError as error:

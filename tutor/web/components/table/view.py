@@ -31,7 +31,7 @@ from ....engine.cards import Card
 from ....engine.match import standing
 from ....engine.ranking import Ranking
 from ....engine.stakes import malas_limit
-from ....engine.state import Answer, Call, EventKind, Mazo, PlayCard, SeatView
+from ....engine.state import Answer, Call, DealChoice, Decision, EventKind, Knock, Mazo, PlayCard, SeatView
 from ....i18n import format_number, format_percent, gettext as _
 from .hints import kept_hint
 
@@ -110,6 +110,10 @@ def _buttons(view: SeatView) -> tuple[list[ActionButton], list[ActionButton]]:
             others.append(ActionButton(text, call_name(action.call.value), "call"))
         elif isinstance(action, Mazo):
             others.append(ActionButton(text, action_label(text), "mazo"))
+        elif isinstance(action, Decision):
+            others.append(ActionButton(text, action_label(text), "answer-yes" if action.play else "answer-no"))
+        elif isinstance(action, Knock | DealChoice):
+            others.append(ActionButton(text, action_label(text), "call"))
     cards.sort(key=lambda b: b.key or "")
     return cards, others
 

@@ -1,0 +1,190 @@
+"""GET /api/v1/replay: a hand after its actions in every game, each example of the Catalan rules
+(docs/rules/catalan.md §9.2.12) through the API, the illegal action's 400, and /hint and /bot-move on
+Catalan hands.
+
+The expectations are worked out from the rules text: who takes each trick, who takes the hand, what
+it is worth and who acts next.
+"""
+
+from __future__ import annotations
+
+import random
+from urllib.parse import urlencode
+
+import pytest
+
+from tests.web.test_api import problem
+from tutor.engine import deal, find_variant, format_hand
+
+# Four players: team A = seats 0 and 2, team B = seats 1 and 3; seat 0 is the mano, seat 3 deals.
+FOUR = "catalan:players=4;mano=0;scores={scores};{deal};{actions}"
+FOUR_DEAL = "3o,5e,6e|2e,5c,6c|3c,5o,6o|1b,5b,6b"
+
+
+def replay(client, hand: str):
+    return client.get(f"/api/v1/replay?{urlencode({'hand': hand})}")
+
+
+def ok(client, hand: str) -> dict:
+    response = replay(client, hand)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response.get_json()
+
+
+def four(actions: str, deal: str = FOUR_DEAL, scores: str = "0-0") -> str:
+    return FOUR.format(scores=scores, deal=deal, actions=actions)
+
+
+def test_example_1_partners_equal_top_cards_take_the_trick_and_the_first_leads(client):
+    body = ok(client, four("0:3o 1:2e 2:3c 3:1b"))
+    assert body["variant"] == "catalan" and body["players"] == 4 and body["dealer"] == 3
+    assert body["tricks"] == [
+        {
+            "cards": [
+                {"seat": 0, "card": "3o"},
+                {"seat": 1, "card": "2e"},
+                {"seat": 2, "card": "3c"},
+                {"seat": 3, "card": "1b"},
+            ],
+            "winner": 0,
+        }
+    ]
+    assert body["over"] is False and body["winner"] is None and body["to_act"] == 0
+    assert {"5e", "6e", "truc"} <= set(body["legal_actions"])
+
+
+def test_example_2_top_cards_of_both_teams_are_a_tie_and_its_leader_leads_again(client):
+    body = ok(client, four("0:3o 1:3e 2:3c 3:4b", deal="3o,5e,6e|3e,5c,6c|3c,5o,6o|4b,5b,6b"))
+    assert [t["winner"] for t in body["tricks"]] == ["tie"] and body["to_act"] == 0
+
+
+def test_example_3_three_ties_go_to_the_team_that_did_not_deal(client):
+    body = ok(
+        client,
+        four(
+            "0:3o 1:3e 2:5o 3:6b 0:2e 1:2c 2:5e 3:6e 0:7b 1:7c 2:4b 3:4c",
+            deal="3o,2e,7b|3e,2c,7c|5o,5e,4b|6b,6e,4c",
+        ),
+    )
+    assert [t["winner"] for t in body["tricks"]] == ["tie", "tie", "tie"]
+    assert body["over"] and body["end"] == "tricks" and body["winner"] == 0  # B (seat 3) dealt
+    assert body["points"] == [1, 0] and body["scores"] == [1, 0] and body["to_act"] is None
+
+
+def test_example_3_two_ties_then_a_takes_the_third(client):
+    body = ok(
+        client,
+        four(
+            "0:3o 1:3e 2:5o 3:6b 0:2e 1:2c 2:5e 3:6e 0:1b 1:7c 2:4b 3:4c",
+            deal="3o,2e,1b|3e,2c,7c|5o,5e,4b|6b,6e,4c",
+        ),
+    )
+    assert [t["winner"] for t in body["tricks"]] == ["tie", "tie", 0] and body["winner"] == 0
+
+
+def test_example_4_a_silent_card_accepts_the_truc_and_only_the_accepting_team_raises(client):
+    body = ok(client, four("0:5e 1:truc 1:5c 2:5o"))  # seat 1 bets, plays; seat 2 plays without a word
+    assert body["hand_value"] == 2 and body["to_act"] == 3
+    assert "retruc" not in body["legal_actions"]  # B, the bettor's team, may not raise
+    assert {"seat": 2, "action": "retruc"} in body["other_actions"]  # A's seat 2, just after its card
+    refused = ok(client, four("0:5e 1:truc 1:5c 2:5o 2:retruc 3:no_quiero"))
+    assert refused["over"] and refused["end"] == "truco_declined"
+    assert refused["winner"] == 0 and refused["points"] == [2, 0]
+
+
+def test_example_5_the_hand_of_11(client):
+    played = ok(client, four("0:play11 0:3o 1:2e 2:3c 3:1b 0:5e 1:5c 2:5o 3:5b", scores="11-7"))
+    assert played["hand_value"] == 3 and played["scores"] == [14, 7] and played["match_winner"] == 0
+    lost = ok(client, "catalan;mano=0;scores=11-7;4e,5o,6b|3e,2c,1c;0:play11 0:4e 1:3e 1:2c 0:5o")
+    assert lost["scores"] == [11, 10] and lost["winner"] == 1 and lost["match_winner"] is None
+    refused = ok(client, four("0:run11", scores="11-7"))
+    assert refused["over"] and refused["end"] == "eleven_refused"
+    assert refused["scores"] == [11, 8] and refused["points"] == [0, 1] and refused["match_winner"] is None
+    deciding = ok(client, four("", scores="11-7"))
+    assert deciding["to_act"] == 0 and sorted(deciding["legal_actions"]) == ["play11", "run11"]
+
+
+def test_example_6_the_knock_at_10_9_and_not_at_11_9(client):
+    knocked = ok(client, four("2:knock", scores="10-9"))
+    assert knocked["to_act"] == 3 and sorted(knocked["legal_actions"]) == ["deal1", "deal3"]
+    one_card = ok(client, four("2:knock 3:deal1 0:3o 1:2e 2:3c 3:1b", scores="10-9"))
+    assert one_card["over"] and len(one_card["tricks"]) == 1 and one_card["scores"] == [11, 9]
+    start = ok(client, four("", scores="10-9"))
+    assert {"seat": 2, "action": "knock"} in start["other_actions"]
+    late = ok(client, four("", scores="11-9"))
+    assert all(item["action"] != "knock" for item in late["other_actions"]) and "knock" not in late["legal_actions"]
+
+
+def test_an_argentine_hand_with_envido_and_truco(client):
+    # Seat 0's 33 beats seat 1's 5 (accepted envido: 2), its 7 of oros takes trick 1, seat 1 refuses the truco (1).
+    body = ok(client, "argentino;mano=0;scores=0-0;7o,6o,3b|4c,5e,1b;0:envido 1:quiero 0:7o 1:4c 0:truco 1:no_quiero")
+    assert body["variant"] == "argentino" and body["over"] and body["end"] == "truco_declined"
+    assert body["tricks"] == [{"cards": [{"seat": 0, "card": "7o"}, {"seat": 1, "card": "4c"}], "winner": 0}]
+    assert body["winner"] == 0 and body["points"] == [3, 0] and body["scores"] == [3, 0]
+
+
+def test_an_argentine_envido_that_reaches_the_target_ends_the_match(client):
+    body = ok(client, "argentino:target=15;mano=0;scores=13-0;7o,6o,3b|4c,5e,1b;0:envido 1:quiero")
+    assert body["over"] and body["end"] == "match_won" and body["match_winner"] == 0 and body["scores"] == [15, 0]
+
+
+def test_the_fixed_ruleset_replays_too(client):
+    body = ok(client, "fixed;mano=1;scores=0-0;1e,7o,3b|4c,5c,6c;")
+    assert body["variant"] == "fixed" and body["to_act"] == 1 and body["tricks"] == []
+
+
+def test_an_illegal_action_is_a_400_illegal_action_with_its_position(client):
+    body = problem(
+        replay(client, "catalan;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;0:4b 0:5c"), 400, "illegal_action", "hand"
+    )
+    assert body["position"] == 1 and body["reason"] == "not_your_turn"
+    envido = problem(replay(client, "catalan;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;0:envido"), 400, "illegal_action")
+    assert envido["position"] == 0
+    mazo = problem(replay(client, four("0:3o 1:mazo")), 400, "illegal_action")
+    assert mazo["position"] == 1 and mazo["reason"] == "mazo_not_in_rules"
+
+
+@pytest.mark.parametrize(
+    "hand,code",
+    [
+        ("catalan;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;0:maybe", "unknown_action"),
+        ("catalan;mano=0;scores=0-0;3e,2o,4b|3e,5c,6c;", "duplicate_card"),
+        ("mineiro;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;", "unknown_option"),
+        ("catalan:players=6;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;", "bad_value"),
+    ],
+)
+def test_an_unreadable_hand_is_a_400_with_the_notations_reason(client, hand, code):
+    problem(replay(client, hand), 400, code, "hand")
+
+
+def test_the_answer_explains_the_refusal_in_the_requests_language(client):
+    response = client.get(
+        "/api/v1/replay?" + urlencode({"hand": "catalan;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;0:4b 0:5c"}),
+        headers={"Accept-Language": "es"},
+    )
+    assert response.status_code == 400 and response.headers["Content-Language"] == "es"
+
+
+def test_random_catalan_hands_replay_to_the_engines_state(client):
+    rules = find_variant("catalan").rules(players=4)
+    rng = random.Random(7)
+    for _ in range(10):
+        hand = rules.new_hand(deal(rng, 4, 0), 0, (rng.randrange(12), rng.randrange(12)))
+        while not hand.is_over and rng.random() < 0.9:
+            hand.apply(rng.choice(hand.legal_actions()))
+        body = ok(client, format_hand(hand))
+        assert body["over"] == hand.is_over and body["scores"] == list(hand.scores)
+        assert body["to_act"] == hand.to_act and len(body["tricks"]) == len(hand.tricks)
+
+
+def test_hint_and_bot_move_take_catalan_hands(client):
+    hand = "catalan:players=4;mano=0;scores=11-7;3o,5e,6e|2e,5c,6c|3c,5o,6o|1b,5b,6b;"
+    hint = client.get(f"/api/v1/hint?{urlencode({'hand': hand, 'seat': 0})}")
+    assert hint.status_code == 200, hint.get_data(as_text=True)
+    assert {a["action"] for a in hint.get_json()["actions"]} == {"play11", "run11"}
+    for level in ("random", "beginner", "strong"):
+        move = client.get(f"/api/v1/bot-move?{urlencode({'hand': hand, 'seat': 0, 'level': level})}")
+        assert move.status_code == 200 and move.get_json()["action"] in ("play11", "run11")
+    bet = "catalan;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;0:truc"
+    answer = client.get(f"/api/v1/bot-move?{urlencode({'hand': bet, 'seat': 1, 'level': 'strong'})}").get_json()
+    assert answer["action"] in ("quiero", "no_quiero", "retruc", "1e", "5c", "6c")
