@@ -111,6 +111,14 @@ def test_after_an_action_the_hand_and_the_buttons_are_in_view_with_the_trick(
         assert in_view(page, ".hand-mine") in (True, None)  # None: its last card is played
         assert in_view(page, "#table .calls") in (True, None)
         assert in_view(page, ".card-button") in (True, None)  # none while a call waits for an answer
+        if not laptop:
+            # The tray of cards and buttons is low enough on a phone that the trick of the player
+            # opposite (the opponent one against one, the partner at four) and the open call are
+            # in view above it, not under it.
+            assert in_view(page, ".felt .area-top .played") is True
+            assert in_view(page, ".call-banner") in (True, None)
+            tray = page.evaluate("document.querySelector('.my-cards').getBoundingClientRect().height")
+            assert tray < 0.3 * height, f"the tray is {tray} px high"
         if laptop:
             assert in_view(page, ".felt .played") is True  # every seat's trick slots
             assert in_view(page, ".call-banner") in (True, None)
