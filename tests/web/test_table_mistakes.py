@@ -17,7 +17,7 @@ from sqlalchemy import select
 from tests.conftest import find_all
 from tests.web.test_play import new_game, post_action
 from tutor.bots.table import Table
-from tutor.engine.notation import parse_rules
+from tutor.engine.notation import parse_action, parse_rules
 from tutor.store import AttemptRow, ManualClock, db, use_clock
 from tutor.web.components.table import replay_hand
 from tutor.web.components.table.mistakes import CLEAR_LOSS, TABLE_LESSONS, table_mistakes
@@ -118,3 +118,32 @@ def test_a_small_loss_is_not_a_mistake():
     for decision in data["decisions"]:
         decision["loss"] = CLEAR_LOSS - 0.01
     assert table_mistakes(table, 0, data) == []
+
+
+def situation(view, chosen: str, best: str, ranking) -> str | None:
+    """The first row of TABLE_LESSONS that recognises the decision (as table_mistakes picks it)."""
+    found = [
+        row.situation for row in TABLE_LESSONS if row.recognise(view, parse_action(chosen), parse_action(best), ranking)
+    ]
+    return found[0] if found else None
+
+
+def test_a_high_card_where_a_lower_one_takes_the_trick():
+    # The bot (mano) leads the 12 of copas: the 3 of oros takes it, so the ace of espadas is wasted.
+    table = Table(parse_rules("argentino:target=15"), 4, "random", deal=("1e 3o 4b", "5o 4c 12c"), mano=1)
+    view, ranking = table.view(), table.rules.ranking_table
+    assert [card.notation for _seat, card in view.current_trick] == ["12c"]
+    assert situation(view, "0:1e", "0:3o", ranking) == "a-high-card-where-a-low-one-wins"
+    assert situation(view, "0:3o", "0:1e", ranking) is None  # a weaker card than the best: another mistake
+    assert situation(view, "0:1e", "0:4b", ranking) is None  # the 4 does not take the trick
+
+
+def test_declining_a_truco_is_judged_by_what_the_best_answer_was():
+    table = Table(parse_rules("argentino:target=15"), 9, "random", deal=DEAL, mano=1)
+    view, ranking = table.view(), table.rules.ranking_table
+    assert view.pending is not None and view.pending.call.value == "truco"
+    assert situation(view, "0:no_quiero", "0:quiero", ranking) == "declined-a-truco-with-a-strong-hand"
+    assert situation(view, "0:mazo", "0:retruco", ranking) == "declined-a-truco-with-a-strong-hand"
+    assert situation(view, "0:no_quiero", "0:envido", ranking) == "declined-a-truco-before-the-envido"
+    assert situation(view, "0:quiero", "0:envido", ranking) is None  # accepted: not a decline
+    assert situation(view, "0:no_quiero", "0:mazo", ranking) is None
