@@ -170,3 +170,30 @@ def test_a_review_judges_each_decision_by_the_chance_to_win_the_match_first(prob
             assert all(r["chance"].endswith("%") for r in decision["ranked"])
             assert decision["matched"] == stored["matched"]
             assert decision["by_chance"] == (stored["equity_loss"] > 0.005)
+
+
+def test_the_news_at_the_end_of_a_hand_tells_only_what_was_said_since_the_learners_last_action(probe_app):
+    """Issue 24: the bot's Quiero to the learner's Truco, said before the learner played on, is not
+    told again when the hand ends (it was, as a stale "Quiero" beside the mazo that ended the hand)."""
+    table = Table(parse_rules("argentino:target=15"), 6, "random", deal=FIXED_DEAL, mano=1, scores=(10, 12))
+    with probe_app.test_request_context("/en/"):
+        probe_app.preprocess_request()
+        said: list[list[str]] = []
+        for _ in range(20):
+            if table.hand.is_over:
+                break
+            legal = [str(a).split(":", 1)[1] for a in table.view().legal_actions]
+            action = next((a for a in legal if a in {"truco", "quiero"}), None)
+            table.play(action or next((a for a in legal if a in {"3b", "7o", "1e"}), legal[0]))
+            said.append([item.text for item in table_context(table, face="spanish", act_url=ACT)["news"]])
+    assert table.hand.is_over
+    entries = table.hand_entries(0)
+    last_mine = max(i for i, e in enumerate(entries) if e.seat == 0)
+    # This deal's script: the bot accepted the Truco early, the learner played on, and the hand ended
+    # after the learner's last action with something said by the bot.
+    earlier = [e for e in entries[:last_mine] if e.seat == 1 and str(e.action).endswith("quiero")]
+    assert earlier and "Your opponent says Quiero." in said[0] + said[1]
+    assert any(e.seat == 1 for e in entries[last_mine + 1 :])
+    later_answers = [e for e in entries[last_mine + 1 :] if str(e.action).endswith("quiero")]
+    assert said[-1], "the end of the hand is told"
+    assert sum("says Quiero" in line for line in said[-1]) == len(later_answers)

@@ -41,13 +41,17 @@ class Source(StrEnum):
     """A practice hand played to its end."""
     DAILY = "daily"
     """A question of the daily set."""
+    TABLE = "table"
+    """A decision at the table (a match) that the hint judged clearly worse than the best, in a
+    situation a lesson step teaches: a wrong answer to that step's check, so it comes due for review
+    (``tutor.web.components.table.mistakes``)."""
     SEEN = "seen"
     """Not an answer: a lesson step without a check was read."""
     RESET = "reset"
     """Not an answer: the learner reset a lesson (item: the lesson key)."""
 
 
-ANSWER_SOURCES = frozenset({Source.LESSON, Source.QUIZ, Source.REVIEW, Source.PRACTICE, Source.DAILY})
+ANSWER_SOURCES = frozenset({Source.LESSON, Source.QUIZ, Source.REVIEW, Source.PRACTICE, Source.DAILY, Source.TABLE})
 """Sources whose attempts are answers (the others are events)."""
 
 

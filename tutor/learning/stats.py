@@ -1,8 +1,8 @@
 """What the log says about a learner: mastery per topic, accuracy per day, the streak, the daily
 goal, totals and the items most often missed.
 
-Only answers to items count here (every source: lesson, quiz, review, daily set, practice hand), not
-the ``seen``/``reset`` events. A quiz's result (``quiz:<topic>``) counts only for mastery. Days are
+Only answers to items count here (every source: lesson, quiz, review, daily set, practice hand, a
+mistake at the table), not the ``seen``/``reset`` events. A quiz's result (``quiz:<topic>``) counts only for mastery. Days are
 calendar days in the time zone given (UTC unless the caller knows the learner's).
 
 Mastery of a topic (:class:`TopicMastery`):

@@ -36,10 +36,12 @@ from tutor.narration import Perspective
 from ...bots.table import NEXT_HAND, Table
 from ...engine.notation import format_rules, parse_rules
 from ...i18n import LANG_PREFIX, format_long_date, format_number, gettext as _, lazy_gettext as _l
-from ...store import Game, Learner, current_store
+from ...learning import Source
+from ...store import Game, Learner, LogEntry, current_store
 from ..components.table import learner_hint, render_table, replay_steps, table_context
 from ..components.table.controller import TableController, move_deadline
-from ..shared.learner import current_learner, my_learner_id, session_public_id
+from ..components.table.mistakes import TableMistake, table_mistakes
+from ..shared.learner import current_learner, my_learner_id, remember, session_public_id
 from ..shared.nav import Section, add_section
 from ..shared.preferences import card_face
 from ..shared.queries import FormErrors
@@ -141,24 +143,38 @@ class Games(TableController[Game, Table]):
 
     def save(self, game: Game, table: Table, drawn: int, text: str) -> bool:
         extra: dict[str, Any] = {}
+        mistakes: list[TableMistake] = []
         if text != NEXT_HAND and table.hand.is_over:
             # The hand just ended: its replay (the hint's ranking at each of the learner's decisions) is
-            # computed now, once, so the recent games can say how often the learner matched the hint.
+            # computed now, once, so the recent games can say how often the learner matched the hint,
+            # and its clear mistakes where a lesson teaches the same thing feed the review.
             reviews = dict(game.reviews or {})
-            reviews[str(table.hand_index + 1)] = self.replay_of(table, table.hand_index)
+            data = self.replay_of(table, table.hand_index)
+            reviews[str(table.hand_index + 1)] = data
             extra["reviews"] = reviews
+            mistakes = table_mistakes(table, table.hand_index, data)
         scores = table.hand.scores
-        return self.runs().save(
-            game,
-            drawn,
-            log=table.log(),
-            version=table.version,
-            score0=scores[0],
-            score1=scores[1],
-            winner=table.match.winner,
-            hint_pending=False,
-            **extra,
-        )
+
+        def write(commit: bool = True) -> bool:
+            return self.runs().save(
+                game,
+                drawn,
+                log=table.log(),
+                version=table.version,
+                score0=scores[0],
+                score1=scores[1],
+                winner=table.match.winner,
+                hint_pending=False,
+                commit=commit,
+                **extra,
+            )
+
+        if not mistakes:
+            return write()
+        # The mistakes and the game's new log in one transaction: the game's compare-and-swap is the
+        # append's guard, so a repeated post of the hand's last action writes neither again.
+        entries = [LogEntry(m.item, Source.TABLE, False, m.hinted) for m in mistakes]
+        return remember(current_store().attempts.append(game.learner_id, entries, guard=lambda: write(commit=False)))
 
     @staticmethod
     def replay_of(table: Table, index: int) -> dict[str, Any]:

@@ -272,9 +272,11 @@ def _table_news(
     last_mine: int | None,
 ) -> list[NewsItem]:
     """The answers and showdowns since the learner's last action (the whole hand if none), told at
-    the table so that the score never jumps unexplained; once the hand is over, every answer of the
-    hand. A computer player's reason comes with its answer only once the hand is over (during the
-    hand it would tell its hidden cards), and only if it names no card the learner has not seen."""
+    the table so that the score never jumps unexplained; also once the hand is over, so what was said
+    before the learner's last action (an answer the learner has already seen and acted on) is never
+    told again (the hand's review has all of them). A computer player's reason comes with its answer
+    only once the hand is over (during the hand it would tell its hidden cards), and only if it names
+    no card the learner has not seen."""
     start = table.hand_start_version()
     entries = table.hand_entries()
     since = start + (last_mine or 0)
@@ -282,9 +284,7 @@ def _table_news(
     hidden = _hidden_cards(table) if over else set()
     news: list[NewsItem] = []
     for event, position in zip(events, positions, strict=True):
-        # Once the hand is over, every answer of the hand is told again, each with its reason on request.
-        answered = over and event.kind in (EventKind.ANSWER, EventKind.MAZO)
-        if (position < since and not answered) or event.kind not in NEWS_KINDS:
+        if position < since or event.kind not in NEWS_KINDS:
             continue
         if event.seat == perspective.seat and event.kind not in MINE_TOO:
             continue
