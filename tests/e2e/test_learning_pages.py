@@ -94,8 +94,8 @@ def make_history(page) -> dict[str, str]:
 
 
 def make_classroom(page) -> dict[str, str]:
-    """A teacher with a class, an assignment and the learner joined as a pupil, so that every
-    classroom page has something to show (the assignment table once made the class page 529 px
+    """A teacher with a class, an assignment, the learner joined as a pupil and a live session the
+    learner has joined from the same browser, so that every classroom and live page has something to show (the assignment table once made the class page 529 px
     wide at 320). Returns the URLs of the classroom's pages, in English."""
     page.goto("/en/teach/signup")
     page.get_by_label("Login name").fill("e2e-overflow-teacher")
@@ -122,7 +122,23 @@ def make_classroom(page) -> dict[str, str]:
     page.get_by_role("button", name=f"Join as {nickname}").click()
     expect(page.locator("strong[data-nickname]")).to_have_text(nickname)
     my_class = page.url
+    page.goto("/en/teach/live/new")
+    new_session = page.url
+    page.get_by_role("button", name="Open the lobby").click()
+    board_page = page.url.split("?")[0]
+    pin = page.locator("[data-live-pin]").get_attribute("data-live-pin")
+    page.goto("/en/live")
+    page.get_by_label("The PIN on the projector").fill(pin)
+    page.get_by_role("button", name="Join").click()
+    expect(page.locator(".live-wait")).to_be_visible()
+    phone = page.url.split("?")[0]
     urls = {
+        "live.new_session": new_session,
+        "live.board_page": board_page,
+        "live.board": board_page + "/board",
+        "live.join": "/en/live",
+        "live.phone": phone,
+        "live.phone_fragment": phone + "/me",
         "classroom.teach": "/en/teach",
         "classroom.signup": "/en/teach/signup",
         "classroom.account": "/en/teach/account",
@@ -186,11 +202,14 @@ def test_no_page_scrolls_sideways_on_a_phone(page, live_server):
     expect(page.locator(".accuracy-chart table")).to_have_count(1)
     expect(page.locator(".progress-play")).to_have_count(1)
     wide = []
-    for width in PHONE_WIDTHS:
-        page.set_viewport_size({"width": width, "height": 844})
-        for endpoint, url in sorted(urls.items()):
-            for lang in (LANG, WORDY_LANG):
-                page.goto(url.format(lang=lang))
+    for endpoint, url in sorted(urls.items()):
+        for lang in (LANG, WORDY_LANG):
+            # One load per page and language, measured at each width (the window is resized, so the
+            # page lays itself out again as a phone of that width would show it).
+            page.set_viewport_size({"width": PHONE_WIDTHS[0], "height": 844})
+            page.goto(url.format(lang=lang))
+            for width in PHONE_WIDTHS:
+                page.set_viewport_size({"width": width, "height": 844})
                 scroll, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
                 if scroll > inner:
                     wide.append((endpoint, lang, width, scroll))

@@ -149,7 +149,7 @@ def test_an_illegal_action_is_a_400_illegal_action_with_its_position(client):
     [
         ("catalan;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;0:maybe", "unknown_action"),
         ("catalan;mano=0;scores=0-0;3e,2o,4b|3e,5c,6c;", "duplicate_card"),
-        ("mineiro;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;", "unknown_option"),
+        ("paulista;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;", "unknown_option"),
         ("catalan:players=6;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;", "bad_value"),
     ],
 )
