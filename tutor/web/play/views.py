@@ -305,10 +305,26 @@ def replay(game_id: str, number: int):
         GAMES.keep(found, table)
         not_found(review=True)
     data = GAMES.replay(found, table, number - 1)
-    face = card_face()
-    hand = hands[number - 1]
+    page = render_template(
+        "play/replay.html",
+        game=found,
+        number=number,
+        hand=hands[number - 1],
+        replay=data,
+        deal=_replay_deal(table, hands[number - 1]),
+        **_replay_losses(data),
+        steps=replay_steps(table, number - 1, data, card_face()),
+        hands_total=len(hands),
+        finished=[i + 1 for i, h in enumerate(hands) if h.is_over],
+    )
+    GAMES.keep(found, table)
+    return page
+
+
+def _replay_deal(table: Table, hand: Any) -> list[dict[str, Any]]:
+    """Every seat's cards of the hand, the learner's first, named as the learner sees them."""
     perspective = Perspective(seat=table.learner_seat, players=hand.players)
-    deal = [
+    return [
         {
             "name": perspective.seat_label(s),
             "in_sentence": perspective.seat_name(s),
@@ -317,24 +333,16 @@ def replay(game_id: str, number: int):
         }
         for s in _seat_order(table.learner_seat, hand.players)
     ]
-    page = render_template(
-        "play/replay.html",
-        game=found,
-        number=number,
-        hand=hand,
-        replay=data,
-        deal=deal,
-        lost=format_number(round(float(data.get("lost", 0)), 2)),
-        # Percentage points, said only when at least half a point of the chance was lost.
-        lost_chance=format_number(round(100 * float(data.get("lost_chance", 0)), 1))
-        if float(data.get("lost_chance", 0)) >= 0.005
-        else None,
-        steps=replay_steps(table, number - 1, data, face),
-        hands_total=len(hands),
-        finished=[i + 1 for i, h in enumerate(hands) if h.is_over],
-    )
-    GAMES.keep(found, table)
-    return page
+
+
+def _replay_losses(data: dict[str, Any]) -> dict[str, str | None]:
+    """What the mistakes cost, worded: expected points, and percentage points of the chance to win
+    the match (said only when at least half a point of the chance was lost)."""
+    chance = float(data.get("lost_chance", 0))
+    return {
+        "lost": format_number(round(float(data.get("lost", 0)), 2)),
+        "lost_chance": format_number(round(100 * chance, 1)) if chance >= 0.005 else None,
+    }
 
 
 def _seat_order(first: int, players: int) -> list[int]:

@@ -328,26 +328,23 @@ def run(key: str, run_id: str):
         abort(404)
     if request.method == "GET":
         return _render_run(spec, found)
+    return _answer_run(spec, found, key)
+
+
+def _answer_run(spec: Any, found: Any, key: str):
+    """The POST of a run's question: counted once, and only for the question the quiz is asking."""
     position = parse_count(request.form.get("position"), spec.size)
     answered = len(found.answers)
     if position is None or position < 1:
-        return _render_run(
-            spec,
-            found,
-            400,
-            notice=_(
-                "This answer form has no valid question number, so nothing was counted. Here is the quiz as it is now."
-            ),
+        notice = _(
+            "This answer form has no valid question number, so nothing was counted. Here is the quiz as it is now."
         )
+        return _render_run(spec, found, 400, notice=notice)
     if position <= answered or answered >= found.size:
         return _render_run(spec, found, 409, notice=already_counted())
     if position > answered + 1:
-        return _render_run(
-            spec,
-            found,
-            400,
-            notice=_("That is not the question the quiz is asking now, so nothing was counted. Here it is."),
-        )
+        notice = _("That is not the question the quiz is asking now, so nothing was counted. Here it is.")
+        return _render_run(spec, found, 400, notice=notice)
     current = quiz_questions(key, found.seed)[answered]
     posted = read_answer(current.question)
     if isinstance(posted, Unreadable):
@@ -418,8 +415,12 @@ def worksheet(key: str):
             versions=", ".join(WORKSHEET_VERSIONS),
         )
         return _render("quiz/start.html", 400, **context)
+    return _worksheet(spec, key, seed, version)
+
+
+def _worksheet(spec: Any, key: str, seed: int, version: str) -> str:
+    """The worksheet page: each question drawn, with its key, in the order of ``version``."""
     face = card_face()
-    drawn = quiz_questions(key, seed)
     items = [
         {
             "number": n,
@@ -427,7 +428,7 @@ def worksheet(key: str):
             "key": question_view(d.question, face, reveal=True),
             "drawn": d,
         }
-        for n, d in enumerate(drawn, start=1)
+        for n, d in enumerate(quiz_questions(key, seed), start=1)
     ]
     return render_template(
         "quiz/worksheet.html",
