@@ -33,7 +33,7 @@ from tutor.bots.style import (
 from tutor.bots.table import Table
 from tutor.engine import HandState, Rules, parse_action
 from tutor.engine.match import MatchState
-from tutor.engine.state import Answer, Call, Mazo, Phase
+from tutor.engine.state import Answer, Call, Mazo, Phase, SeatView
 
 WORTHLESS = ("11o 6c 12o", "5o 10c 2b", "4c 6o 12b", "10e 11e 5c")
 """Hands of seat 0 (mano, 0-0) with no card above a 2 and an envido of 20 or less."""
@@ -105,9 +105,7 @@ def test_an_unseen_seat_is_the_beginner() -> None:
 
 def test_the_rate_moves_from_the_base_towards_the_record() -> None:
     base = BASE_RATES[("argentino", 2)][Tendency.TRUCO_ANSWER]
-    assert against("truco_answer", 15, 15).rate(1, "truco_answer") == pytest.approx(
-        (15 + PRIOR * base) / (15 + PRIOR)
-    )
+    assert against("truco_answer", 15, 15).rate(1, "truco_answer") == pytest.approx((15 + PRIOR * base) / (15 + PRIOR))
     few = against("truco_answer", 0, 1).tilt(1, "truco_answer")
     many = against("truco_answer", 0, 30).tilt(1, "truco_answer")
     assert many < few < 0
@@ -117,7 +115,7 @@ def test_the_rate_moves_from_the_base_towards_the_record() -> None:
 def _answer_views(count: int, seed: int) -> list:
     """Views of beginner self-play at every decision with two or more legal actions."""
     rng = random.Random(seed)
-    views = []
+    views: list[SeatView] = []
     match = MatchState(Rules(target=15), seed=seed)
     while len(views) < count and not match.is_over:
         hand = match.hand

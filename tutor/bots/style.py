@@ -292,7 +292,9 @@ def _tilt_answer(view: BotView, options: list[Option], t: float) -> list[Option]
     return _move(options, t, accepting, yes, no)
 
 
-def _tilt(view: BotView, options: list[Option], t: float, is_yes: Callable[[Action], bool], yes: Action) -> list[Option]:
+def _tilt(
+    view: BotView, options: list[Option], t: float, is_yes: Callable[[Action], bool], yes: Action
+) -> list[Option]:
     if t < 0 and all(is_yes(a) for _, a, _ in options):
         plays = [a for a in view.legal_actions if type(a) is PlayCard]
         if not plays:
@@ -303,7 +305,9 @@ def _tilt(view: BotView, options: list[Option], t: float, is_yes: Callable[[Acti
     return _move(options, t, is_yes, yes, None)
 
 
-def _move(options: list[Option], t: float, is_yes: Callable[[Action], bool], yes: Action, no: Action | None) -> list[Option]:
+def _move(
+    options: list[Option], t: float, is_yes: Callable[[Action], bool], yes: Action, no: Action | None
+) -> list[Option]:
     """Move share ``t`` of the "no" mass to ``yes`` (t > 0) or ``-t`` of the "yes" mass to the "no"
     options in proportion (or to ``no`` when there are none)."""
     yes_mass = sum(p for p, a, _ in options if is_yes(a))
