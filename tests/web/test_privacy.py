@@ -183,6 +183,16 @@ def test_a_teachers_progress_is_deleted_only_by_the_teacher_logged_in(app, teach
         session["stored"] = True
     page = other.get("/en/my-data").get_data(as_text=True)
     assert "log in as that teacher" in page
+    tables = json.loads(
+        other.post("/en/my-data/download", data={"csrf_token": csrf_token(other, "/en/my-data")}).get_data(as_text=True)
+    )["tables"]
+    assert tables["learner"] and "teacher" not in tables and "school_class" not in tables
+    mine = json.loads(
+        teacher.post("/en/my-data/download", data={"csrf_token": csrf_token(teacher, "/en/my-data")}).get_data(
+            as_text=True
+        )
+    )["tables"]
+    assert mine["teacher"][0]["login"] == "nowak" and "password_hash" not in mine["teacher"][0]
     response = other.post("/en/my-data/delete", data={"csrf_token": csrf_token(other, "/en/my-data"), "confirm": "yes"})
     assert response.status_code == 403
     assert rows_about(app, teacher_learner)["teacher"] == 1

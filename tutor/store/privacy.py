@@ -156,8 +156,9 @@ class LearnerData:
         """The teacher account whose own learner this is."""
         return db.session.scalar(select(Teacher).where(Teacher.learner_id == learner_id))
 
-    def export(self, learner_id: int) -> dict[str, Any]:
-        """Every row about the learner, per table (password and recovery hashes left out)."""
+    def export(self, learner_id: int, *, account: bool = True) -> dict[str, Any]:
+        """Every row about the learner, per table (password and recovery hashes left out); with
+        ``account`` false, nothing of a linked teacher account (its row, classes, sessions)."""
         learner = Learner.__table__
         data: dict[str, Any] = {"learner": _rows(learner, learner.c.id == learner_id)}
         for table, column in learner_tables():
@@ -166,7 +167,10 @@ class LearnerData:
                 parents = select(parent_column).where(column == learner_id)
                 data.setdefault(child.name, []).extend(_rows(child, child_column.in_(parents)))
         teacher = self.teacher_of(learner_id)
-        if teacher is not None:
+        if teacher is not None and not account:
+            for name in ("teacher", "school_class", "live_session"):
+                data.pop(name, None)
+        elif teacher is not None:
             classes = SchoolClass.__table__
             owned = select(classes.c.id).where(classes.c.teacher_id == teacher.id)
             data["school_class"] = _rows(classes, classes.c.teacher_id == teacher.id)

@@ -73,7 +73,12 @@ def my_data():
 def download():
     """Every row about this learner, as JSON (nothing stored: a file with an empty learner)."""
     learner_id = my_learner_id()
-    data = current_store().privacy.export(learner_id) if learner_id is not None else {"learner": []}
+    privacy = current_store().privacy
+    if learner_id is None:
+        data: dict[str, Any] = {"learner": []}
+    else:  # a teacher account's part only to that teacher, logged in
+        teacher = privacy.teacher_of(learner_id)
+        data = privacy.export(learner_id, account=teacher is None or teacher.id == logged_in_teacher_id())
     body = json.dumps({"format": "truco-tutor/my-data/1", "tables": data}, ensure_ascii=False, indent=2, default=str)
     response = Response(body.encode("utf-8"), mimetype="application/json")
     response.headers["Content-Disposition"] = 'attachment; filename="truco-tutor-my-data.json"'
