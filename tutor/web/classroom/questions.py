@@ -85,7 +85,7 @@ def _given(drawn: Drawn, entries: list[dict]) -> tuple[int, int, Counter[str], d
         if text not in why:
             view = question_view(drawn.question, face, answer=answer, verdict=verdict)
             explanation = view.explanation
-            why[text] = view.mistake or (explanation.headline if explanation else "")
+            why[text] = view.mistake or (" ".join([explanation.headline, *explanation.reasons]) if explanation else "")
     return answered, right, wrong, why
 
 
