@@ -75,6 +75,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     quiz.init_app(app)
     _classroom(app)
     _live(app)
+    _privacy(app)
 
     errors.init_app(app)
 
@@ -99,6 +100,13 @@ def _classroom(app: Flask) -> None:
 
     app.register_blueprint(classroom.bp)
     classroom.init_app(app)
+
+
+def _privacy(app: Flask) -> None:
+    from .web import privacy
+
+    app.register_blueprint(privacy.bp)
+    privacy.init_app(app)
 
 
 def _live(app: Flask) -> None:
