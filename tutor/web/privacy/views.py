@@ -120,8 +120,13 @@ def delete():
 def deleted_message(classes: int) -> str:
     if not classes:
         return _("Everything stored about you is deleted. This browser now starts as a new learner.")
+    if classes == 1:
+        return _(
+            "Everything stored about you is deleted, with your teacher account and its class. "
+            "This browser now starts as a new learner."
+        )
     return ngettext(
-        "Everything stored about you is deleted, with your teacher account and its class. "
+        "Everything stored about you is deleted, with your teacher account and its %(num)s class. "
         "This browser now starts as a new learner.",
         "Everything stored about you is deleted, with your teacher account and its %(num)s classes. "
         "This browser now starts as a new learner.",
