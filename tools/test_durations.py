@@ -14,9 +14,9 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 
 
-def file_times(report: str) -> tuple[Counter[str], Counter[str]]:
+def file_times(report: str) -> tuple[dict[str, float], Counter[str]]:
     """(seconds per test file, tests per test file) of a JUnit XML report written by pytest."""
-    seconds: Counter[str] = Counter()
+    seconds: dict[str, float] = {}
     tests: Counter[str] = Counter()
     for case in ET.parse(report).iter("testcase"):
         name = case.get("classname", "")
@@ -24,7 +24,7 @@ def file_times(report: str) -> tuple[Counter[str], Counter[str]]:
         # pytest writes "tests.engine.test_state" (module) or "tests.engine.test_state.TestClass"
         parts = [p for p in path if not p[:1].isupper()]
         key = "/".join(parts) + ".py"
-        seconds[key] += float(case.get("time", 0) or 0)
+        seconds[key] = seconds.get(key, 0.0) + float(case.get("time", 0) or 0)
         tests[key] += 1
     return seconds, tests
 
@@ -35,7 +35,7 @@ def main(argv: list[str]) -> int:
         return 2
     count = int(argv[1]) if len(argv) > 1 else 30
     seconds, tests = file_times(argv[0])
-    for name, total in seconds.most_common(count):
+    for name, total in sorted(seconds.items(), key=lambda item: -item[1])[:count]:
         print(f"{total:8.1f} s  {tests[name]:5d} tests  {name}")
     print(f"{sum(seconds.values()):8.1f} s  {sum(tests.values()):5d} tests  in all")
     return 0
