@@ -152,31 +152,41 @@ def candidates(hand: HandState, seat: int, rng: random.Random) -> list:
 
 
 def walk(value, found: list, seen: set) -> None:
-    """Collect every Card reachable from a view (the public ranking table aside)."""
-    kind = type(value)
-    if kind is Card:
-        found.append(value)
-        return
-    if isinstance(value, _ATOMS) or id(value) in seen:
-        return
-    seen.add(id(value))
-    assert not isinstance(value, (HandState, MatchState)), "a view must not reach the state"
-    fields = getattr(kind, "__dataclass_fields__", None)
-    if fields is not None:
-        for name in fields:
-            walk(getattr(value, name), found, seen)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            walk(key, found, seen)
-            walk(item, found, seen)
-    elif isinstance(value, (tuple, list, set, frozenset)):
-        for item in value:
-            walk(item, found, seen)
-    else:
-        raise AssertionError(f"unexpected object in a view: {value!r}")
+    """Collect every Card reachable from a view (the public ranking table aside). Iterative, with each
+    dataclass's field names looked up once per type: the play-outs walk every seat's view after every
+    action."""
+    stack = [value]
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind is Card:
+            found.append(value)
+            continue
+        if kind in _ATOM_TYPES or isinstance(value, _ATOMS) or id(value) in seen:
+            continue
+        seen.add(id(value))
+        if kind in _FIELDS:
+            fields = _FIELDS[kind]
+        else:
+            assert not isinstance(value, (HandState, MatchState)), "a view must not reach the state"
+            names = getattr(kind, "__dataclass_fields__", None)
+            fields = _FIELDS[kind] = None if names is None else tuple(names)
+        if fields is not None:
+            stack.extend(getattr(value, name) for name in fields)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                stack.append(key)
+                stack.append(item)
+        elif isinstance(value, (tuple, list, set, frozenset)):
+            stack.extend(value)
+        else:
+            raise AssertionError(f"unexpected object in a view: {value!r}")
 
 
 _ATOMS = (str, int, float, type(None), Ranking)
+_ATOM_TYPES = frozenset({str, int, float, bool, type(None), Ranking})
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+"""The field names of each dataclass type met (None: not a dataclass); a type that is a state is never cached."""
 
 
 def check_views(hand: HandState) -> None:
