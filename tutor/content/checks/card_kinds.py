@@ -152,7 +152,7 @@ class StrongerCard(Kind):
             Option("equal", OptionKey.EQUAL),
         )
         return Draft(
-            CardsSituation(cards=tuple(cards)),
+            CardsSituation(cards=tuple(cards), game=params.game),
             options,
             expected,
             compare_explanation(a, b, params.game),
@@ -238,7 +238,7 @@ class OrderCards(Kind):
             levels=tuple(ranking.level(group[0]) for group in groups),
             game=params.game,
         )
-        return Draft(CardsSituation(cards=tuple(cards)), (), expected, explanation)
+        return Draft(CardsSituation(cards=tuple(cards), game=params.game), (), expected, explanation)
 
 
 # --- pick_cards ----------------------------------------------------------------------------------
