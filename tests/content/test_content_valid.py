@@ -218,7 +218,7 @@ def test_command_line_summary_and_show(capsys):
     from tutor.content.__main__ import main
 
     assert main([]) == 0
-    assert "9 lessons, all valid" in capsys.readouterr().out
+    assert "11 lessons, all valid" in capsys.readouterr().out
     assert main(["show", "envido-counting", "two-of-a-suit", "4"]) == 0
     out = capsys.readouterr().out
     assert "kind:        envido_value (seed 4)" in out and "answer:" in out
