@@ -31,6 +31,7 @@ from tutor.engine.envido import envido_points, flor_points, has_flor, showdown
 from tutor.engine.errors import Reason
 from tutor.engine.notation import format_action, parse_actions
 from tutor.engine.ranking import ARGENTINE, MATAS
+from tutor.engine.rules import RANKINGS, find_variant
 from tutor.engine.stakes import envido_stake, in_malas, mazo_award, next_envido_calls, truco_stake
 from tutor.engine.state import Answer, Call, HandState, Mazo, PlayCard
 from tutor.engine.tricks import hand_result, trick_result
@@ -67,11 +68,12 @@ def engine_answer(question: Question) -> Any:
     kind = question.kind
     if kind == "stronger_card":
         a, b = s.cards
-        order = ARGENTINE.compare(a, b)
+        order = RANKINGS[find_variant(s.game).defaults.ranking].compare(a, b)
         return "equal" if order == 0 else (a if order > 0 else b).notation
     if kind == "order_cards":
-        levels = sorted({ARGENTINE.level(c) for c in s.cards})
-        return tuple(frozenset(c.notation for c in s.cards if ARGENTINE.level(c) == lv) for lv in levels)
+        ranking = RANKINGS[find_variant(s.game).defaults.ranking]
+        levels = sorted({ranking.level(c) for c in s.cards})
+        return tuple(frozenset(c.notation for c in s.cards if ranking.level(c) == lv) for lv in levels)
     if kind == "pick_cards":
         prop = s.property
         test = {

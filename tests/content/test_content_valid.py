@@ -21,15 +21,18 @@ CURRICULUM = [
     "scoring-a-game",
     "pairs-and-trios",
     "flor",
+    "catalan-truc",
+    "truco-mineiro",
 ]
 
 
-def test_curriculum_has_the_nine_lessons_in_order():
+def test_curriculum_has_the_eleven_lessons_in_order():
     lessons = all_lessons()
     assert [lesson.key for lesson in lessons] == CURRICULUM
-    assert [lesson.number for lesson in lessons] == list(range(1, 10))
+    assert [lesson.number for lesson in lessons] == list(range(1, 12))
     assert next_lesson("deck-and-table").key == "card-ranking"
-    assert next_lesson("flor") is None
+    assert next_lesson("flor").key == "catalan-truc"
+    assert next_lesson("truco-mineiro") is None
 
 
 @pytest.mark.parametrize("key", CURRICULUM)
@@ -67,7 +70,7 @@ def test_lesson_files_are_package_data():
         p.name for p in resources.files("tutor.content").joinpath("lessons").iterdir() if p.name.endswith(".toml")
     )
     assert names == sorted(p.name for p in LESSONS_DIR.glob("*.toml"))
-    assert len(names) == 9
+    assert len(names) == 11
 
 
 def test_split_bold():
@@ -215,7 +218,7 @@ def test_command_line_summary_and_show(capsys):
     from tutor.content.__main__ import main
 
     assert main([]) == 0
-    assert "9 lessons, all valid" in capsys.readouterr().out
+    assert "11 lessons, all valid" in capsys.readouterr().out
     assert main(["show", "envido-counting", "two-of-a-suit", "4"]) == 0
     out = capsys.readouterr().out
     assert "kind:        envido_value (seed 4)" in out and "answer:" in out

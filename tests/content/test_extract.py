@@ -109,4 +109,4 @@ def test_extract_from_dir_finds_all_lesson_files():
     options_map = {"**.toml": {}}
     found = list(extract_from_dir(str(LESSONS_DIR), method_map, options_map, callback=None))
     files = {filename for filename, *_ in found}
-    assert len(files) == 9
+    assert len(files) == 11

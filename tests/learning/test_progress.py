@@ -147,9 +147,9 @@ def test_the_lesson_touched_last():
 # --- Topics and mastery ------------------------------------------------------------------------------------
 
 
-def test_the_topics_follow_lessons_two_to_nine():
+def test_the_topics_follow_lessons_two_to_eleven():
     numbers = {lesson.key: lesson.number for lesson in all_lessons()}
-    assert [numbers[topic.lessons[0]] for topic in TOPICS] == [2, 3, 4, 5, 6, 7, 8, 9]
+    assert [numbers[topic.lessons[0]] for topic in TOPICS] == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
     assert [topic.name for topic in TOPICS] == [
         "Card ranking",
         "Tricks and parda",
@@ -159,6 +159,8 @@ def test_the_topics_follow_lessons_two_to_nine():
         "Scoring a game",
         "Pairs and trios",
         "Flor",
+        "Catalan Truc",
+        "Truco Mineiro",
     ]
     assert topic_of_item("deck-and-table/dealer") is None and topic_of_item("quiz:exam") is None
     assert topic_of_item("practice:envido-counting/x") is None
@@ -203,7 +205,7 @@ def test_mastery_levels():
 
 def test_all_mastery_lists_every_topic():
     levels = [m.level for m in all_mastery(topic_answers("R" * 10, topic="flor"))]
-    assert levels == [Level.NEW] * 7 + [Level.PRACTISED]
+    assert levels == [Level.NEW] * 7 + [Level.PRACTISED] + [Level.NEW] * 2
 
 
 # --- Accuracy, streak, daily goal, totals, most missed --------------------------------------------------------

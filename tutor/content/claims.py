@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import Card
 from tutor.engine.envido import envido_points
-from tutor.engine.stakes import EnvidoCall, TrucoCall, envido_stake, truco_stake
+from tutor.engine.stakes import EnvidoCall, MineiroCall, TrucCall, TrucoCall, envido_stake, truco_stake
 from tutor.engine.state import Answer, AwardRule, EndKind, EventKind, HandState, Mazo
 from tutor.engine.tricks import HandRule
 
@@ -103,7 +103,7 @@ class HandClaim:
         if self.end is EndKind.MAZO:
             return self.seat is not None and self.seat in hand.folded and _last_mazo(hand) == self.seat
         if self.end is EndKind.TRUCO_DECLINED:
-            last = _last_answer(hand, family=TrucoCall)
+            last = _last_answer(hand, family=_BETS)
             return (
                 last is not None
                 and last.seat == self.seat
@@ -238,7 +238,11 @@ def _last_mazo(hand: HandState) -> int | None:
     return None
 
 
-def _last_answer(hand: HandState, family: type):
+_BETS = (TrucoCall, TrucCall, MineiroCall)
+"""The bet calls of every game (a refused Truc or Seis ends a hand as a refused Truco does)."""
+
+
+def _last_answer(hand: HandState, family: type | tuple[type, ...]):
     for event in reversed(hand.events):
         if event.kind is EventKind.ANSWER and isinstance(event.call, family):
             return event
@@ -328,7 +332,7 @@ def _hand(m: Moment) -> tuple[Claim, ...]:
     if end.kind is EndKind.MAZO:
         return (HandClaim(end.team, end.kind, None, _last_mazo(hand)),)
     if end.kind is EndKind.TRUCO_DECLINED:
-        last = _last_answer(hand, TrucoCall)
+        last = _last_answer(hand, _BETS)
         return (HandClaim(end.team, end.kind, None, last.seat, str(last.call)),) if last is not None else ()
     return (HandClaim(end.team, end.kind, end.rule),)
 

@@ -364,11 +364,12 @@ def parse_hand_file(raw: Mapping[str, Any], lessons: Mapping[str, int], *, filen
 
     rules_r = r.table("rules", required=True)
     assert rules_r is not None
-    preset = rules_r.choice("preset", ("argentino", "fixed"), default="argentino")
+    preset = rules_r.choice("preset", ("argentino", "fixed", "catalan"), default="argentino")
+    game = find_variant(preset).defaults
     players = rules_r.choice("players", (2, 4, 6), default=2)
     flor = rules_r.choice("flor", tuple(m.value for m in FlorMode), default="off")
-    target = rules_r.choice("target", (15, 30), default=30)
-    envido_on = rules_r.boolean("envido", True)
+    target = rules_r.choice("target", (12,) if game.target == 12 else (15, 30), default=game.target)
+    envido_on = rules_r.boolean("envido", game.envido)
     try:
         rules = find_variant(preset).rules(players=players, target=target, flor=FlorMode(flor), envido=envido_on)
     except TrucoError as exc:

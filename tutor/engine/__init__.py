@@ -10,7 +10,8 @@ Public API, by module:
 * ``rules``: :class:`Rules`, :class:`FlorMode`, :func:`find_variant`, :data:`VARIANTS`; a hand is made
   by its game: ``rules.new_hand(deal, mano, scores)`` / ``find_variant(name).new_hand(...)``.
 * ``ladders``: the bet ladders as data; ``catalan``: :class:`CatalanHand` (Catalan Truc);
-  ``mineiro``: :class:`MineiroHand` (Truco Mineiro).
+  ``mineiro``: :class:`MineiroHand` (Truco Mineiro); ``pica``: :class:`PicaPicaHand` (a six-player
+  pica-pica round, ``new_hand(..., pica=True)``) and :func:`pica_pica_due`.
 * ``state``: :class:`HandState` (``legal_actions()``, ``apply()``, ``can_apply()``, ``events``,
   ``awards``, ``view_for(seat)``, ``clone()``), the actions :class:`PlayCard`, :class:`Call`,
   :class:`Answer`, :class:`Mazo`, the typed values :class:`CallFamily`, :class:`EnvidoStatus`,
@@ -46,6 +47,7 @@ from .notation import (
     parse_rules,
     replay,
 )
+from .pica import PicaPicaHand, pica_pica_due, pica_pica_range
 from .ranking import ARGENTINE, CATALAN, MANILHAS, MATAS, MINEIRO, Ranking
 from .rules import VARIANTS, FlorMode, Rules, Variant, find_variant
 from .stakes import EnvidoCall, FaltaMode, FlorCall, MineiroCall, TrucCall, TrucoCall
@@ -98,6 +100,9 @@ __all__ = [
     "Reason",
     "TrucoError",
     "MatchState",
+    "PicaPicaHand",
+    "pica_pica_due",
+    "pica_pica_range",
     "Standing",
     "Zone",
     "standing",

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
+from .pica import pica_pica_due
 from .rules import VARIANTS, Rules
 from .stakes import falta_value, falta_wins_game, in_malas, malas_limit
 from .state import Action, Deal, HandState
@@ -95,8 +96,10 @@ class MatchState:
         """The finished hands, in order (the current one is :attr:`hand`)."""
         self.winner: int | None = None
         """The team that reached the target."""
-        self.hand = rules.new_hand(self._next_deal(mano), mano, tuple(scores))
-        """The hand being played (or the last one, once the match is over)."""
+        start = tuple(scores)
+        self.hand = rules.new_hand(self._next_deal(mano), mano, start, pica=pica_pica_due(rules, start, False))
+        """The hand being played (or the last one, once the match is over); with the ``pica_pica``
+        option a pica-pica round when one is due (:func:`~tutor.engine.pica.pica_pica_due`)."""
 
     def _next_deal(self, mano: int) -> Deal:
         index = len(self.history)
@@ -175,7 +178,10 @@ class MatchState:
         if not self._recorded(previous):
             self.history.append(previous)
         mano = (previous.mano + 1) % self.rules.players
-        self.hand = self.rules.new_hand(cards if cards is not None else self._next_deal(mano), mano, previous.scores)
+        pica = pica_pica_due(self.rules, previous.scores, previous.is_pica)
+        self.hand = self.rules.new_hand(
+            cards if cards is not None else self._next_deal(mano), mano, previous.scores, pica=pica
+        )
         return self.hand
 
     def __repr__(self) -> str:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, format_cards, parse_cards
 from .errors import InvalidNotationError, NotationReason
@@ -54,6 +54,9 @@ from .state import (
     ThreeChoice,
     ThreeChoiceKind,
 )
+
+if TYPE_CHECKING:
+    from .pica import PicaPicaHand
 
 __all__ = [
     "format_rules",
@@ -124,7 +127,10 @@ _CONVERT = {
     "falta_mode": FaltaMode,
     "flor": FlorMode,
     "ranking": str,
+    "pica_pica": bool,
 }
+_OPTION_ALIASES = {"pica": "pica_pica"}
+"""Short names of options accepted when reading (``argentino:players=6,pica=yes``)."""
 
 
 def parse_rules(text: str) -> Rules:
@@ -146,6 +152,7 @@ def parse_rules(text: str) -> Rules:
     for position, item in enumerate(p for p in rest.split(",") if p.strip()):
         key, sep, value = item.partition("=")
         key, value = key.strip().lower(), value.strip()
+        key = _OPTION_ALIASES.get(key, key)
         if not sep or not key:
             raise _bad(NotationReason.MALFORMED, f"option {item!r} is not name=value", value=item, position=position)
         convert = _CONVERT.get(key)
@@ -334,26 +341,29 @@ class HandRecord:
     mano: int = 0
     scores: tuple[int, int] = (0, 0)
     actions: tuple[Action, ...] = ()
+    pica: bool = False
+    """A pica-pica round (written ``mano=M,pica``): three duels, their actions in playing order."""
 
     def state(self) -> HandState:
         """Rebuild the hand by replaying the log (raises IllegalActionError with ``position``)."""
-        state = self.rules.new_hand(self.deal, self.mano, self.scores)
+        state = self.rules.new_hand(self.deal, self.mano, self.scores, pica=self.pica)
         for _ in replay_into(state, self.actions):
             pass
         return state
 
     @classmethod
-    def of(cls, state: HandState) -> HandRecord:
+    def of(cls, state: HandState | PicaPicaHand) -> HandRecord:
         """The record of a state."""
-        return cls(state.rules, state.deal, state.mano, state.start_scores, tuple(state.actions))
+        return cls(state.rules, state.deal, state.mano, state.start_scores, tuple(state.actions), state.is_pica)
 
 
-def format_hand(hand: HandState | HandRecord) -> str:
-    """``rules;mano=M;scores=A-B;deal;actions`` for a state or a record."""
+def format_hand(hand: HandState | PicaPicaHand | HandRecord) -> str:
+    """``rules;mano=M;scores=A-B;deal;actions`` for a state or a record (a pica-pica round: ``mano=M,pica``)."""
     record = hand if isinstance(hand, HandRecord) else HandRecord.of(hand)
     a, b = record.scores
+    pica = ",pica" if record.pica else ""
     return (
-        f"{format_rules(record.rules)};mano={record.mano};scores={a}-{b};"
+        f"{format_rules(record.rules)};mano={record.mano}{pica};scores={a}-{b};"
         f"{format_deal(record.deal)};{format_actions(record.actions)}"
     )
 
@@ -366,7 +376,10 @@ def parse_hand(text: str) -> HandRecord:
     if len(parts) != 5:
         raise _bad(NotationReason.MALFORMED, "a hand is rules;mano=M;scores=A-B;deal;actions", value=text, expected=5)
     rules = parse_rules(parts[0])
-    mano_key, _, mano_text = parts[1].partition("=")
+    mano_part, comma, kind = parts[1].partition(",")
+    if comma and kind.strip() != "pica":
+        raise _bad(NotationReason.MALFORMED, f"expected mano=M or mano=M,pica, got {parts[1]!r}", value=parts[1])
+    mano_key, _, mano_text = mano_part.partition("=")
     if mano_key.strip() != "mano" or not (mano_text.strip().isascii() and mano_text.strip().isdigit()):
         raise _bad(NotationReason.MALFORMED, f"expected mano=M, got {parts[1]!r}", value=parts[1])
     score_key, _, score_text = parts[2].partition("=")
@@ -382,7 +395,7 @@ def parse_hand(text: str) -> HandRecord:
     mano = int(mano_text)
     if mano >= rules.players:
         raise _bad(NotationReason.BAD_VALUE, f"mano {mano} is not a seat", value=mano)
-    return HandRecord(rules, deal, mano, (int(a), int(b)), tuple(parse_actions(parts[4])))
+    return HandRecord(rules, deal, mano, (int(a), int(b)), tuple(parse_actions(parts[4])), bool(comma))
 
 
 def replay_into(state: HandState, actions: Iterable[Action | str]) -> Iterator[tuple[HandState, Action]]:
@@ -402,6 +415,7 @@ def replay(
     *,
     mano: int = 0,
     scores: Sequence[int] = (0, 0),
+    pica: bool = False,
 ) -> Iterator[tuple[HandState, Action]]:
     """Replay a hand, yielding ``(state, action)`` after each action (a scripted-hand stepper).
 
@@ -417,5 +431,5 @@ def replay(
         parse_deal(deal, the_rules.players, VARIANTS[the_rules.variant].spare_threes) if isinstance(deal, str) else deal
     )
     log = parse_actions(actions) if isinstance(actions, str) else actions
-    state = the_rules.new_hand(cards, mano, tuple(scores))
+    state = the_rules.new_hand(cards, mano, tuple(scores), pica=pica)
     yield from replay_into(state, log)

@@ -119,6 +119,9 @@ class Rules:
     """Folding in the first trick while the envido could still be played costs one point more."""
     ranking: str = "argentine"
     """Name of the trick ranking table in :data:`RANKINGS`."""
+    pica_pica: bool = False
+    """Six players only: in the pica-pica range redondas alternate with pica-pica rounds of three
+    one-against-one duels (docs/rules/argentine.md §7.4; :mod:`~tutor.engine.pica`)."""
     ranking_table: Ranking = field(init=False, repr=False, compare=False)
     """The :class:`Ranking` named by ``ranking`` (resolved on creation)."""
 
@@ -141,9 +144,11 @@ class Rules:
                 )
         if self.target not in variant.targets:
             _bad(NotationReason.BAD_VALUE, f"target must be {variant.targets_text}, not {self.target!r}", self.target)
-        for name in ("envido", "envido_raisable", "early_mazo"):
+        for name in ("envido", "envido_raisable", "early_mazo", "pica_pica"):
             if not isinstance(getattr(self, name), bool):
                 _bad(NotationReason.BAD_VALUE, f"{name} must be true or false", getattr(self, name))
+        if self.pica_pica and self.players != 6:
+            _bad(NotationReason.BAD_VALUE, f"pica_pica needs 6 players, not {self.players}", self.players)
         try:
             object.__setattr__(self, "falta_mode", FaltaMode(self.falta_mode))
             object.__setattr__(self, "flor", FlorMode(self.flor))
@@ -171,14 +176,22 @@ class Rules:
         return VARIANTS[self.variant].ladder
 
     def new_hand(
-        self, deal: Sequence[Iterable[Card | str] | str], mano: int = 0, scores: Sequence[int] = (0, 0)
+        self,
+        deal: Sequence[Iterable[Card | str] | str],
+        mano: int = 0,
+        scores: Sequence[int] = (0, 0),
+        *,
+        pica: bool = False,
     ) -> HandState:
         """A new hand of this game (the preset's state class): the engine's only hand factory.
+        ``pica`` True deals a pica-pica round instead (:class:`~tutor.engine.pica.PicaPicaHand`; the
+        ``pica_pica`` option and scores in its range are needed; whether it is due:
+        :func:`~tutor.engine.pica.pica_pica_due`).
 
         >>> Rules().new_hand("1e,7o,3b|4c,5c,6c").to_act
         0
         """
-        return VARIANTS[self.variant].new_hand(deal, mano, scores, rules=self)
+        return VARIANTS[self.variant].new_hand(deal, mano, scores, rules=self, pica=pica)
 
     @property
     def has_flor(self) -> bool:
@@ -264,6 +277,7 @@ class Variant:
         scores: Sequence[int] = (0, 0),
         *,
         rules: Rules | None = None,
+        pica: bool = False,
     ) -> HandState:
         """A new hand of this game: ``rules`` (default: the preset's defaults), ``deal``, ``mano``, ``scores``.
 
@@ -273,6 +287,8 @@ class Variant:
         'CatalanHand'
         """
         module, _, name = self.hand.partition(":")
+        if pica:
+            module, name = "pica", "PicaPicaHand"
         cls = getattr(import_module(f"{__package__}.{module}"), name)
         hand: HandState = cls(rules if rules is not None else self.defaults, deal, mano, scores)
         return hand

@@ -60,7 +60,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import NamedTuple, cast
+from typing import ClassVar, NamedTuple, cast
 
 from .cards import DECK, Card, Suit, parse_cards
 from .envido import EnvidoResult, envido, envido_points, flor_points, showdown
@@ -761,6 +761,9 @@ class HandState:
         "_shown",
         "_folded",
     )
+
+    is_pica: ClassVar[bool] = False
+    """False: a hand of all the seats (a pica-pica round is :class:`~tutor.engine.pica.PicaPicaHand`)."""
 
     def __init__(
         self,

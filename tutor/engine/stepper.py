@@ -19,10 +19,13 @@ practice hand's walk-through and its coach.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import IllegalActionError
 from .state import Action, Event, HandState
+
+if TYPE_CHECKING:
+    from .pica import PicaPicaHand
 
 
 class Step(NamedTuple):
@@ -62,7 +65,7 @@ class Replay(Iterator[Step]):
         return step
 
 
-def replay(hand: HandState, actions: Iterable[Action] | None = None) -> Replay:
+def replay(hand: HandState | PicaPicaHand, actions: Iterable[Action] | None = None) -> Replay:
     """Replay ``hand`` from its deal (its own actions, or ``actions`` from that deal)."""
-    start = hand.rules.new_hand(hand.deal, hand.mano, hand.start_scores)
+    start = hand.rules.new_hand(hand.deal, hand.mano, hand.start_scores, pica=hand.is_pica)
     return Replay(start, hand.actions if actions is None else actions)

@@ -42,8 +42,10 @@ TOPICS: tuple[Topic, ...] = (
     Topic("scoring-a-game", "Scoring a game", ("scoring-a-game",)),
     Topic("pairs-and-trios", "Pairs and trios", ("pairs-and-trios",)),
     Topic("flor", "Flor", ("flor",)),
+    Topic("catalan-truc", "Catalan Truc", ("catalan-truc",)),
+    Topic("truco-mineiro", "Truco Mineiro", ("truco-mineiro",)),
 )
-"""The topics in curriculum order (lessons 2 to 9)."""
+"""The topics in curriculum order (lessons 2 to 11: the Argentine game, then the other games)."""
 
 EXAM = "exam"
 """The key of the mixed exam of every topic (its result is ``quiz:exam``; it masters no lesson)."""

@@ -19,6 +19,10 @@ TOPIC_NAMES = {
     "pairs-and-trios": _l("Pairs and trios"),
     # Translators: a quiz topic, the optional flor rule.
     "flor": _l("Flor"),
+    # Translators: a quiz topic, the Catalan game (its cards, no envido, truc and retruc); the name stays Catalan.
+    "catalan-truc": _l("Catalan Truc"),
+    # Translators: a quiz topic, the Brazilian game (manilhas, truco, seis, nove, doze); the name stays Portuguese.
+    "truco-mineiro": _l("Truco Mineiro"),
 }
 """Each topic's name, translated (the English names are ``tutor.learning.TOPICS``'s)."""
 

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.engine.cards import DECK, Card, Suit
-from tutor.engine.ranking import ARGENTINE, MATAS
+from tutor.engine.ranking import ARGENTINE, MATAS, Ranking
+from tutor.engine.rules import find_variant
 from tutor.engine.tricks import TrickResult, trick_result
 
 from .base import AnswerType, Draft, Kind, Option, OptionKey, Reader, sample_until
@@ -48,18 +49,30 @@ def mata_number(card: Card) -> int | None:
     return MATAS.index(card) + 1 if is_mata(card) else None
 
 
-def compare_explanation(a: Card, b: Card) -> CardBeats | CardsEqual:
-    """Why ``a`` and ``b`` compare as they do."""
-    order = ARGENTINE.compare(a, b)
+GAMES = ("argentino", "catalan", "mineiro")
+"""The games whose order of the cards a card check may ask about (param ``game``; engine presets)."""
+
+
+def game_ranking(game: str) -> Ranking:
+    """The order of the cards of a game (the engine preset's ranking table)."""
+    return find_variant(game).defaults.ranking_table
+
+
+def compare_explanation(a: Card, b: Card, game: str = "argentino") -> CardBeats | CardsEqual:
+    """Why ``a`` and ``b`` compare as they do in ``game``."""
+    ranking = game_ranking(game)
+    total = len(ranking.levels)
+    order = ranking.compare(a, b)
     if order == 0:
-        return CardsEqual(cards=(a, b), level=ARGENTINE.level(a))
+        return CardsEqual(cards=(a, b), level=ranking.level(a), levels=total)
     winner, loser = (a, b) if order > 0 else (b, a)
     return CardBeats(
         winner=winner,
         loser=loser,
-        winner_level=ARGENTINE.level(winner),
-        loser_level=ARGENTINE.level(loser),
-        mata=mata_number(winner),
+        winner_level=ranking.level(winner),
+        loser_level=ranking.level(loser),
+        mata=mata_number(winner) if ranking is ARGENTINE else None,
+        levels=total,
     )
 
 
@@ -68,15 +81,20 @@ def compare_explanation(a: Card, b: Card) -> CardBeats | CardsEqual:
 _STRONGER_PATTERNS = ("random", "mata", "false_ace", "same_number", "equal", "number_trap")
 
 
+_OTHER_GAME_PATTERNS = ("random", "same_number", "equal")
+"""The patterns of ``stronger_card`` in a game other than the Argentine (the others speak of matas)."""
+
+
 @dataclass(frozen=True)
 class StrongerParams:
     cards: tuple[Card, ...] | None
     pattern: str
+    game: str = "argentino"
 
 
-def _stronger_ok(pattern: str, pair: Sequence[Card]) -> bool:
+def _stronger_ok(pattern: str, pair: Sequence[Card], game: str = "argentino") -> bool:
     a, b = pair
-    order = ARGENTINE.compare(a, b)
+    order = game_ranking(game).compare(a, b)
     if pattern == "mata":
         return is_mata(a) or is_mata(b)
     if pattern == "false_ace":
@@ -97,6 +115,8 @@ class StrongerCard(Kind):
     Params: ``cards`` (two fixed cards) or ``pattern``: random, mata (one is a mata), false_ace (one
     is the 1 of oros or copas), same_number (same number, different strength, e.g. 7e and 7c),
     equal, number_trap (a 2 or 3 against a figure or a 4-6: the lower number wins, e.g. 3 against 12).
+    ``game``: argentino (default), catalan or mineiro, the game whose order is asked (docs/rules
+    catalan.md and mineiro.md); other games take the patterns random, same_number and equal.
     Options: the two cards (key ``card``) and ``equal``.
     """
 
@@ -108,20 +128,23 @@ class StrongerCard(Kind):
 
     def read(self, r: Reader) -> StrongerParams:
         cards = r.cards("cards", count=2)
-        pattern = r.choice("pattern", _STRONGER_PATTERNS, default="random")
+        game = r.choice("game", GAMES, default="argentino")
+        pattern = r.choice(
+            "pattern", _STRONGER_PATTERNS if game == "argentino" else _OTHER_GAME_PATTERNS, default="random"
+        )
         if cards is not None and r.has("pattern"):
             raise r.error("pattern", "give either fixed cards or a pattern")
-        return StrongerParams(cards, pattern)
+        return StrongerParams(cards, pattern, game)
 
     def draft(self, params: StrongerParams, rng: random.Random) -> Draft:
         cards = params.cards
         if not cards:
             drawn: list[Card] = sample_until(
-                rng, lambda g: g.sample(DECK, 2), lambda pair: _stronger_ok(params.pattern, pair)
+                rng, lambda g: g.sample(DECK, 2), lambda pair: _stronger_ok(params.pattern, pair, params.game)
             )
             cards = tuple(drawn)
         a, b = cards
-        order = ARGENTINE.compare(a, b)
+        order = game_ranking(params.game).compare(a, b)
         expected = "equal" if order == 0 else (a if order > 0 else b).notation
         options = (
             Option(a.notation, OptionKey.CARD, card=a),
@@ -129,10 +152,10 @@ class StrongerCard(Kind):
             Option("equal", OptionKey.EQUAL),
         )
         return Draft(
-            CardsSituation(cards=tuple(cards)),
+            CardsSituation(cards=tuple(cards), game=params.game),
             options,
             expected,
-            compare_explanation(a, b),
+            compare_explanation(a, b, params.game),
             accepted=frozenset({expected}),
         )
 
@@ -147,12 +170,14 @@ class OrderParams:
     cards: tuple[Card, ...] | None
     pattern: str
     count: int
+    game: str = "argentino"
 
 
-def _order_groups(cards: Sequence[Card]) -> list[list[Card]]:
+def _order_groups(cards: Sequence[Card], game: str = "argentino") -> list[list[Card]]:
+    ranking = game_ranking(game)
     by_level: dict[int, list[Card]] = {}
     for card in cards:
-        by_level.setdefault(ARGENTINE.level(card), []).append(card)
+        by_level.setdefault(ranking.level(card), []).append(card)
     return [by_level[level] for level in sorted(by_level)]
 
 
@@ -161,6 +186,7 @@ class OrderCards(Kind):
 
     Params: ``cards`` (3-6 fixed cards) or ``pattern`` (random, matas: the four matas, with_equal:
     at least two equal cards, aces_and_sevens: only 1s and 7s) and ``count`` (3-6, default 4).
+    ``game``: argentino (default), catalan or mineiro (other games: not the matas pattern).
     The situation's cards are shuffled. Answer type ORDER: expected is a tuple of frozensets of card
     notations, strongest first.
     """
@@ -174,11 +200,14 @@ class OrderCards(Kind):
         cards = r.cards("cards", low=3, high=6)
         pattern = r.choice("pattern", _ORDER_PATTERNS, default="random")
         count = r.integer("count", 3, 6, default=4)
+        game = r.choice("game", GAMES, default="argentino")
+        if game != "argentino" and pattern == "matas":
+            raise r.error("pattern", "the matas are the Argentine game's")
         if cards is not None and (r.has("pattern") or r.has("count")):
             raise r.error("pattern" if r.has("pattern") else "count", "give either fixed cards or a pattern")
         if pattern == "matas" and r.has("count") and count != 4:
             raise r.error("count", "the matas are exactly four cards")
-        return OrderParams(cards, pattern, 4 if pattern == "matas" else count)
+        return OrderParams(cards, pattern, 4 if pattern == "matas" else count, game)
 
     def draft(self, params: OrderParams, rng: random.Random) -> Draft:
         if params.cards is not None:
@@ -188,25 +217,28 @@ class OrderCards(Kind):
         elif params.pattern == "aces_and_sevens":
             pool = [c for c in DECK if c.rank in (1, 7)]
             drawn: list[Card] = sample_until(
-                rng, lambda g: g.sample(pool, params.count), lambda cs: len(_order_groups(cs)) >= 3
+                rng, lambda g: g.sample(pool, params.count), lambda cs: len(_order_groups(cs, params.game)) >= 3
             )
             cards = tuple(drawn)
         else:
 
             def ok(cs: Sequence[Card]) -> bool:
-                groups = _order_groups(cs)
+                groups = _order_groups(cs, params.game)
                 if params.pattern == "with_equal":
                     return len(groups) < len(cs) and len(groups) >= 2
                 return len(groups) >= 2
 
             found: list[Card] = sample_until(rng, lambda g: g.sample(DECK, params.count), ok)
             cards = tuple(found)
-        groups = _order_groups(cards)
+        groups = _order_groups(cards, params.game)
+        ranking = game_ranking(params.game)
         expected = tuple(frozenset(c.notation for c in group) for group in groups)
         explanation = CardOrder(
-            groups=tuple(tuple(group) for group in groups), levels=tuple(ARGENTINE.level(group[0]) for group in groups)
+            groups=tuple(tuple(group) for group in groups),
+            levels=tuple(ranking.level(group[0]) for group in groups),
+            game=params.game,
         )
-        return Draft(CardsSituation(cards=tuple(cards)), (), expected, explanation)
+        return Draft(CardsSituation(cards=tuple(cards), game=params.game), (), expected, explanation)
 
 
 # --- pick_cards ----------------------------------------------------------------------------------

@@ -87,6 +87,8 @@ class CardBeats(Explanation):
     loser_level: int
     mata: int | None = None
     """1-4 when the winner is a mata (its place among the four), else None."""
+    levels: int = 14
+    """How many levels the game's order of the cards has (Argentine 14, Catalan 10, Mineiro 14)."""
 
     @property
     def msg(self) -> str:
@@ -102,6 +104,8 @@ class CardsEqual(Explanation):
 
     cards: tuple[Card, Card]
     level: int
+    levels: int = 14
+    """How many levels the game's order of the cards has."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -114,6 +118,8 @@ class CardOrder(Explanation):
     groups: tuple[tuple[Card, ...], ...]
     levels: tuple[int, ...]
     """The level of each group."""
+    game: str = "argentino"
+    """The game whose order it is (the matas are the Argentine game's)."""
 
 
 @dataclass(frozen=True, kw_only=True)

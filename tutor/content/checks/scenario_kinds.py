@@ -21,7 +21,7 @@ from tutor.engine.errors import IllegalActionError, TrucoError
 from tutor.engine.match import MatchState
 from tutor.engine.notation import HandRecord, parse_hand
 from tutor.engine.rules import FlorMode, Rules
-from tutor.engine.stakes import EnvidoCall, TrucoCall
+from tutor.engine.stakes import EnvidoCall
 from tutor.engine.state import (
     CALLS,
     FLOR,
@@ -137,8 +137,9 @@ class LegalParams:
 
 
 def call_names(rules: Rules) -> tuple[str, ...]:
-    """The calls a learner may choose from under these rules."""
-    names = [c.value for c in EnvidoCall] + [c.value for c in TrucoCall]
+    """The calls a learner may choose from under these rules: the envido calls (also in a game
+    without envido, where the answer is that none is allowed) and the game's bet ladder."""
+    names = [c.value for c in EnvidoCall] + [c.value for c in rules.ladder.calls]
     if rules.flor is not FlorMode.OFF:
         names.append(FLOR.value)
         if rules.flor is FlorMode.CONTRAFLOR:

@@ -52,6 +52,8 @@ class CardsSituation(Situation):
     order form, draw them."""
 
     cards: tuple[Card, ...]
+    game: str = "argentino"
+    """The game whose order of the cards is asked (an engine preset: argentino, catalan, mineiro)."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -54,13 +54,15 @@ def _card_by(card: Card, seat: int, players: int, face: str | None) -> str:
     return _("%(card)s (%(player)s)", card=card_name(card, face), player=learner(players).seat_name(seat))
 
 
-def _levels(winner: Card, loser: Card, winner_level: int, loser_level: int, face: str | None) -> str:
+def _levels(
+    winner: Card, loser: Card, winner_level: int, loser_level: int, face: str | None, levels: int = LEVELS
+) -> str:
     return _(
         "In the order of the cards, %(winner)s is at level %(winner_level)s of %(levels)s and %(loser)s at level "
         "%(loser_level)s; level 1 is the strongest.",
         winner=card_name(winner, face),
         winner_level=number(winner_level),
-        levels=number(LEVELS),
+        levels=number(levels),
         loser=card_name(loser, face),
         loser_level=number(loser_level),
     )
@@ -89,7 +91,7 @@ def _equal(question: Question, data: ex.CardsEqual, face: str | None) -> Explana
         "They are on the same level of the order (level %(level)s of %(levels)s): if they meet in a trick, "
         "it is a parda.",
         level=number(data.level),
-        levels=number(LEVELS),
+        levels=number(data.levels),
     )
     headline = sentence(
         _("%(first)s and %(second)s are equal.", first=card_name(first, face), second=card_name(second, face))
@@ -101,7 +103,7 @@ def _stronger(question: Question, data: ex.CardBeats, face: str | None) -> Expla
     winner, loser = data.winner, data.loser
     headline = sentence(_("%(winner)s beats %(loser)s.", winner=card_name(winner, face), loser=card_name(loser, face)))
     reasons = [_mata_note(winner, face)] if data.mata else _number_note(winner, loser)
-    reasons.append(_levels(winner, loser, data.winner_level, data.loser_level, face))
+    reasons.append(_levels(winner, loser, data.winner_level, data.loser_level, face, data.levels))
     return ExplanationText(headline, tuple(reasons))
 
 
@@ -123,7 +125,7 @@ def _order(question: Question, data: ex.CardOrder, face: str | None) -> Explanat
                 )
             )
         place += 1
-    matas = [group[0] for group in groups if group[0] in MATAS]
+    matas = [group[0] for group in groups if group[0] in MATAS] if data.game == "argentino" else []
     if 0 < len(matas) < len(groups):
         # Translators: "matas" are the four strongest cards; keep the term.
         reasons.append(_("The matas come first: %(cards)s.", cards=card_list(matas, face)))

@@ -1,0 +1,301 @@
+"""Pica-pica: a six-player round played as three one-against-one duels (docs/rules/argentine.md §7.4).
+
+With the ``pica_pica`` option of six-player Argentine Truco (``argentino:players=6,pica_pica=yes``),
+:class:`~tutor.engine.match.MatchState` asks :func:`pica_pica_due` before each deal whether the hand
+is a *pica-pica*: while the leading team has at least 5 points and no team has reached
+``target - 5``, a redonda and a pica-pica alternate (the first hand dealt in that range is a
+pica-pica). A pica-pica is one six-seat deal played as three two-player hands, one after another:
+mano against mano + 3, then mano + 1 against mano + 4, then mano + 2 against mano + 5; the seat nearer
+the mano leads each duel. Each duel is a whole two-player :class:`~tutor.engine.state.HandState`
+(its own envido, flor, truco and mazo) that starts from the team scores the previous duel left, so
+a falta envido counts from the team scores; every point goes to the duellist's team. A team that
+reaches the target in a duel wins at once and the other duels are not played.
+
+:class:`PicaPicaHand` speaks in table seats (0..5) like any hand: ``to_act``, ``legal_actions``,
+``apply`` and ``actions`` use them. The duel under way is :attr:`PicaPicaHand.duel`, a two-player
+hand whose seat 0 is the pair's even seat; :meth:`PicaPicaHand.view_for` gives the duellist that
+duel's view (the seat inside it: :meth:`PicaPicaHand.duel_seat`), and :meth:`PicaPicaHand.table_action`
+turns an action chosen there (by a bot, for example) back into table seats.
+
+>>> from tutor.engine import find_variant, parse_action
+>>> rules = find_variant("argentino").rules(players=6, pica_pica=True)
+>>> hand = rules.new_hand("1e,7o,3b|4c,5c,6c|7e,6o,5o|2e,2o,3c|4e,4o,5e|12e,11e,10e", 1, (5, 0), pica=True)
+>>> hand.pairs, hand.to_act
+(((1, 4), (2, 5), (3, 0)), 1)
+>>> for text in ("1:mazo", "2:mazo", "3:mazo"):   # the three duels, each ended by a mazo
+...     _ = hand.apply(parse_action(text))
+>>> hand.is_over, hand.points, hand.duel_winners
+(True, (2, 1), (0, 1, 0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
+from .state import Action, Deal, Event, HandState, Phase, SeatView, _read_deal
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .rules import Rules
+
+__all__ = ["PicaPicaHand", "pica_pica_due", "pica_pica_range", "PICA_PICA_FROM", "PICA_PICA_STOP"]
+
+PICA_PICA_FROM = 5
+"""Pica-pica starts once the leading team has this many points (docs/rules/argentine.md §7.4)."""
+PICA_PICA_STOP = 5
+"""... and stops once a team has reached the target minus this many (25 of 30, 10 of 15)."""
+
+
+def pica_pica_range(rules: Rules, scores: Sequence[int]) -> bool:
+    """True while the scores are in the pica-pica range: the leading team has at least 5 points and
+    no team has reached ``target - 5``; always False without the option.
+
+    >>> from tutor.engine import find_variant
+    >>> rules = find_variant("argentino").rules(players=6, pica_pica=True)
+    >>> [pica_pica_range(rules, s) for s in ((4, 4), (5, 0), (24, 3), (25, 3))]
+    [False, True, True, False]
+    """
+    lead = max(scores)
+    return rules.pica_pica and PICA_PICA_FROM <= lead < rules.target - PICA_PICA_STOP
+
+
+def pica_pica_due(rules: Rules, scores: Sequence[int], previous_was_pica: bool) -> bool:
+    """Whether the next hand is a pica-pica: in the range, and the hand before it was not one
+    (strict alternation; the first hand of the range is a pica-pica).
+
+    >>> from tutor.engine import find_variant
+    >>> rules = find_variant("argentino").rules(players=6, pica_pica=True)
+    >>> pica_pica_due(rules, (7, 3), False), pica_pica_due(rules, (7, 3), True)
+    (True, False)
+    """
+    return not previous_was_pica and pica_pica_range(rules, scores)
+
+
+class PicaPicaHand:
+    """A pica-pica round: one six-seat deal, three duels played in order, in table seats."""
+
+    is_pica: bool = True
+    """Always True (a :class:`~tutor.engine.state.HandState` answers False)."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        deal: Sequence[Iterable[Card | str] | str] | None,
+        mano: int = 0,
+        scores: Sequence[int] = (0, 0),
+    ) -> None:
+        if not rules.pica_pica or rules.players != 6:
+            raise InvalidNotationError(
+                NotationReason.BAD_VALUE, "a pica-pica needs six players and the pica_pica option", value=rules.players
+            )
+        if deal is None:
+            raise InvalidNotationError(NotationReason.EMPTY, "a hand needs a deal", value=None)
+        if type(mano) is not int or not 0 <= mano < 6:
+            raise InvalidNotationError(NotationReason.BAD_VALUE, f"mano {mano!r} is not a seat", value=mano)
+        pair = tuple(scores)
+        if len(pair) != 2 or any(type(s) is not int or not 0 <= s < rules.target for s in pair):
+            raise InvalidNotationError(
+                NotationReason.BAD_VALUE,
+                f"scores {scores!r} must be two numbers from 0 to {rules.target - 1}",
+                value=scores,
+            )
+        if not pica_pica_range(rules, pair):
+            raise InvalidNotationError(
+                NotationReason.BAD_VALUE,
+                f"a pica-pica is played only while the leader has {PICA_PICA_FROM} points and nobody "
+                f"{rules.target - PICA_PICA_STOP}, not at {pair[0]}-{pair[1]}",
+                value=scores,
+            )
+        self.rules = rules
+        self.players = 6
+        self.deal: Deal = _read_deal(deal, 6)
+        self.mano = mano
+        self.start_scores: tuple[int, int] = (pair[0], pair[1])
+        self.actions: list[Action] = []
+        """Every action applied, in table seats, in playing order (the three duels one after another)."""
+        self.match_winner: int | None = None
+        """The team that reached the target in a duel, if any."""
+        self.pairs: tuple[tuple[int, int], ...] = tuple(((mano + k) % 6, (mano + k + 3) % 6) for k in range(3))
+        """The duels in playing order, each as (its mano, its opponent) in table seats."""
+        self._duel_rules = replace(rules, players=2, pica_pica=False)
+        self.duels: list[HandState] = []
+        """The duels started so far (the last one is under way unless the round is over)."""
+        self._start_duel(self.start_scores)
+
+    # --- Seats ---------------------------------------------------------------------------------
+
+    def _seats(self, index: int) -> tuple[int, int]:
+        """The table seats playing as seat 0 and seat 1 of duel ``index`` (the even seat is seat 0)."""
+        a, b = self.pairs[index]
+        return (a, b) if a % 2 == 0 else (b, a)
+
+    def _start_duel(self, scores: tuple[int, int]) -> None:
+        index = len(self.duels)
+        a, b = self.pairs[index]
+        even, odd = self._seats(index)
+        duel = self._duel_rules.new_hand((self.deal[even], self.deal[odd]), 0 if a == even else 1, scores)
+        self.duels.append(duel)
+
+    @property
+    def duel(self) -> HandState:
+        """The duel under way (the last one once the round is over)."""
+        return self.duels[-1]
+
+    @property
+    def duel_index(self) -> int:
+        """Which duel is under way (0, 1, 2)."""
+        return len(self.duels) - 1
+
+    def duel_seat(self, seat: int) -> int | None:
+        """``seat``'s seat in the duel under way (0 or 1), None when it does not play in it."""
+        seats = self._seats(self.duel_index)
+        return seats.index(seat) if seat in seats else None
+
+    def table_action(self, action: Action, index: int | None = None) -> Action:
+        """An action of duel ``index`` (default: the one under way) with its seat as a table seat."""
+        seats = self._seats(self.duel_index if index is None else index)
+        return replace(action, seat=seats[action.seat])
+
+    def _duel_action(self, action: Action) -> Action | None:
+        local = self.duel_seat(action.seat)
+        return None if local is None else replace(action, seat=local)
+
+    # --- Reading the state ---------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """True once the three duels are played or a team reached the target."""
+        return self.match_winner is not None or (len(self.duels) == 3 and self.duels[-1].is_over)
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the duel under way (OVER once the round is over)."""
+        return Phase.OVER if self.is_over else self.duel.phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The table seat that must act now (None when the round is over)."""
+        if self.is_over:
+            return None
+        local = self.duel.to_act
+        return None if local is None else self._seats(self.duel_index)[local]
+
+    @property
+    def dealer(self) -> int:
+        """The dealer: the seat before the mano."""
+        return (self.mano - 1) % 6
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The match scores now: the starting scores plus every duel's points."""
+        return self.duel.scores
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """The points each team scored in the round (the three duels added up)."""
+        now = self.scores
+        return now[0] - self.start_scores[0], now[1] - self.start_scores[1]
+
+    @property
+    def duel_winners(self) -> tuple[int | None, ...]:
+        """The team that took each finished duel (None: nobody)."""
+        return tuple(d.end.team if d.end is not None else None for d in self.duels if d.is_over)
+
+    @property
+    def events(self) -> list[Event]:
+        """The narration of the duels in order, with table seats."""
+        result: list[Event] = []
+        for index, duel in enumerate(self.duels):
+            seats = self._seats(index)
+            result.extend(e if e.seat is None else e._replace(seat=seats[e.seat]) for e in duel.events)
+        return result
+
+    def team(self, seat: int) -> int:
+        """The team of ``seat``: 0 for even seats, 1 for odd seats."""
+        return seat & 1
+
+    # --- Actions -------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action :meth:`apply` accepts now (the duel's, in table seats)."""
+        if self.is_over:
+            return []
+        return [self.table_action(a) for a in self.duel.legal_actions()]
+
+    def _check(self, action: Action) -> tuple[IllegalActionError | None, Action | None]:
+        if self.is_over:
+            return IllegalActionError(Reason.HAND_OVER, "the hand is over"), None
+        local = self._duel_action(action)
+        if local is None:
+            return (
+                IllegalActionError(
+                    Reason.NOT_YOUR_TURN,
+                    f"seat {action.seat} cannot act: it is seat {self.to_act}'s turn",
+                    seat=action.seat,
+                    to_act=self.to_act,
+                ),
+                None,
+            )
+        return None, local
+
+    def can_apply(self, action: Action) -> bool:
+        """True when :meth:`apply` would accept ``action``."""
+        error, local = self._check(action)
+        return error is None and local is not None and self.duel.can_apply(local)
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` if ``action`` is illegal now."""
+        error, local = self._check(action)
+        if error is not None:
+            raise error
+        assert local is not None
+        self.duel.verify(local)
+
+    def apply(self, action: Action) -> Action:
+        """Check and apply ``action`` (table seats) to the duel under way; start the next duel when
+        it ends, unless a team has reached the target or it was the third."""
+        error, local = self._check(action)
+        if error is not None:
+            raise error
+        assert local is not None
+        duel = self.duel
+        duel.apply(local)
+        self.actions.append(action)
+        if duel.is_over:
+            if duel.match_winner is not None:
+                self.match_winner = duel.match_winner
+            elif len(self.duels) < 3:
+                self._start_duel(duel.scores)
+        return action
+
+    def view_for(self, seat: int) -> SeatView:
+        """What ``seat`` sees: the view of its own duel from its chair there (:meth:`duel_seat`); a
+        duel not started yet is seen as dealt. Nothing of the other duels' hidden cards is in it."""
+        if type(seat) is not int or not 0 <= seat < 6:
+            raise InvalidNotationError(NotationReason.BAD_VALUE, f"no seat {seat!r}", value=seat)
+        for index in range(len(self.duels)):
+            seats = self._seats(index)
+            if seat in seats:
+                return self.duels[index].view_for(seats.index(seat))
+        k = next(i for i, pair in enumerate(self.pairs) if seat in pair)
+        even, odd = self._seats(k)
+        a = self.pairs[k][0]
+        waiting = self._duel_rules.new_hand((self.deal[even], self.deal[odd]), 0 if a == even else 1, self.scores)
+        return waiting.view_for((even, odd).index(seat))
+
+    def clone(self) -> PicaPicaHand:
+        """An independent copy (the duels cloned)."""
+        new = PicaPicaHand.__new__(PicaPicaHand)
+        new.__dict__.update(self.__dict__)
+        new.actions = list(self.actions)
+        new.duels = [d.clone() for d in self.duels]
+        return new
+
+    def __repr__(self) -> str:
+        return (
+            f"<PicaPicaHand mano={self.mano} duel={self.duel_index} to_act={self.to_act} "
+            f"scores={self.scores} actions={len(self.actions)}>"
+        )
