@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from ..engine.cards import Card
 from ..engine.envido import envido_points, flor_points
 from ..engine.stakes import EnvidoCall, envido_stake
-from ..engine.state import Action, Answer, Call, HandState, Mazo, Phase, SeatView
+from ..engine.state import FACE_DOWN, Action, Answer, Call, HandState, Mazo, Phase, SeatView
 from .certainty import Position, envido_certainty, forced, view_forced, view_possible
 from .common import action_text
 from .reasons import BotReason, ParamValue, ReasonCode
@@ -47,6 +47,9 @@ _MATA = 11
 
 
 def _strength(state: HandState, card: Card) -> int:
+    """The card's trick strength; 0 for a card played face down (Truco Mineiro: it neither takes nor ties)."""
+    if card is FACE_DOWN or card in getattr(state, "face_down", ()):
+        return 0
     return state.rules.ranking_table.strength(card)
 
 
