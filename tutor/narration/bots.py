@@ -38,6 +38,9 @@ def action_label(text: str, face: str | None = "spanish") -> str:
     catalan = _catalan_action_label(text)
     if catalan is not None:
         return catalan
+    if text.startswith("~") and len(text) > 1:
+        # Translators: Truco Mineiro: a card played face down (encoberta); %(card)s is its name.
+        return _("Your %(card)s, face down", card=card_name(Card.parse(text[1:]), face))
     try:
         return call_name(text)
     except KeyError:
@@ -367,6 +370,9 @@ def hint_advice(text: str, face: str | None = "spanish", *, answering: bool = Fa
             return _("Raise to %(call)s.", call=call)
         # Translators: the hint's advice; %(call)s is a Truco call (Envido, Truco, ...), kept in Spanish.
         return _("Call %(call)s.", call=call)
+    if text.startswith("~") and len(text) > 1:
+        # Translators: the hint's advice (Truco Mineiro): play a card face down; %(card)s is its name.
+        return _("Play your %(card)s face down.", card=card_name(Card.parse(text[1:]), face))
     try:
         card = Card.parse(text)
     except (TrucoError, ValueError):
