@@ -7,6 +7,7 @@ Run from the project root:
     .venv/bin/python bench/bots_bench.py --skip-tournament    # decision times only
     .venv/bin/python bench/bots_bench.py --jobs 2 --json      # two processes; figures to JSON
     .venv/bin/python bench/bots_bench.py --game catalan       # Catalan Truc (matches to 12)
+    .venv/bin/python bench/bots_bench.py --game mineiro       # Truco Mineiro (matches to 12)
 
 What is measured:
 
@@ -32,7 +33,8 @@ beginner: one that declines every truco and envido (``folder``) and one that acc
 
 ``--game catalan`` measures Catalan Truc instead (docs/rules/catalan.md): the sampled views' scores go
 up to 11, so the decision on 11 is among them, and the matches are to 12 whatever ``--target`` says.
-Aim for strong against beginner there: at least 65 %.
+Aim for strong against beginner there: at least 65 %. ``--game mineiro`` does the same for Truco
+Mineiro (docs/rules/mineiro.md), with the game's deal (the spare threes of the keep, pass and burn).
 
 With ``--json`` the figures are also written to ``bench/results/bots_bench.json`` (gitignored).
 """
@@ -54,14 +56,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tutor.bots import Decision, Level, Style, choose, default_budget, hint  # noqa: E402
-from tutor.engine import MatchState, Rules, deal, find_variant  # noqa: E402
+from tutor.engine import MatchState, Rules, find_variant  # noqa: E402
 from tutor.engine.state import Answer, Phase, SeatView  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
 AIMS = {(2, "strong"): 0.80, (4, "strong"): 0.75, (2, "beginner"): 0.95, (4, "beginner"): 0.90}
 """The win rate each pairing aims at, by (players, the first level)."""
-GAME_AIMS = {"catalan": {(2, "strong"): 0.65, (4, "strong"): 0.65}}
+GAME_AIMS = {
+    "catalan": {(2, "strong"): 0.65, (4, "strong"): 0.65},
+    "mineiro": {(2, "strong"): 0.65, (4, "strong"): 0.65},
+}
 """The aims of another game than Argentine Truco, where they differ."""
 
 
@@ -103,7 +108,8 @@ def sample_views(players: int, hands: int, seed: int, game: str = "argentino") -
     views = []
     for index in range(hands):
         scores = (rng.randrange(rules.target), rng.randrange(rules.target))
-        hand = rules.new_hand(deal(rng, players, index % players), index % players, scores)
+        # The game's own deal (Truco Mineiro's spare threes, so the mão's keep, pass and burn are timed too).
+        hand = rules.new_hand(find_variant(game).deal(rng, players, index % players), index % players, scores)
         while not hand.is_over:
             view = hand.view_for(hand.to_act)
             if hand.to_act % 2 == 0:
@@ -248,7 +254,7 @@ def main() -> int:
         help="instead of the usual pairings: strong and strong-plain against folder and station",
     )
     parser.add_argument("--players", type=int, choices=[2, 4], help="one table size only")
-    parser.add_argument("--game", default="argentino", help="the preset: argentino (default), fixed, catalan")
+    parser.add_argument("--game", default="argentino", help="the preset: argentino (default), fixed, catalan, mineiro")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report: dict = {

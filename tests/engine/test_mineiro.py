@@ -101,9 +101,9 @@ def test_two_or_four_players_to_12_and_no_malas():
         MINEIRO_VARIANT.rules(target=30)
 
 
-def test_not_at_the_table_yet():
-    assert MINEIRO_VARIANT.table is False
-    assert "mineiro" not in table_presets()
+def test_at_the_table():
+    assert MINEIRO_VARIANT.table is True
+    assert "mineiro" in table_presets()
 
 
 def test_the_rules_notation_round_trips():

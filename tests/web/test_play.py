@@ -15,6 +15,7 @@ import pytest
 from tests.budgets import budget
 from tests.conftest import csrf_token, dispose, find_all, make_app
 from tutor.bots.table import Table
+from tutor.engine import PlayCard
 from tutor.engine.notation import parse_rules
 from tutor.narration.cards import card_name
 from tutor.store import Game, db
@@ -186,19 +187,24 @@ def test_hint_is_counted_once_per_decision(app, client):
 
 
 def _hidden_cards(table: Table) -> set:
+    """Every card of the deal the learner's view does not show: the other seats' cards (unless
+    played face up or shown), and in Truco Mineiro their face-down cards and the threes nobody was
+    shown (docs/rules/mineiro.md §9.3.3-§9.3.4). In a mão de ferro the learner's next card is named by
+    its only legal action (§9.3.13), so that one counts as seen."""
     view = table.view()
-    hidden = set()
-    for seat, cards in enumerate(table.hand.hands):
-        if seat != table.learner_seat:
-            hidden |= set(cards) - set(view.shown.get(seat, ()))
-    return hidden
+    seen = {*view.dealt, *view.hand, *view.partner_hand, *view.burned}
+    seen |= {card for trick in (*view.tricks, view.current_trick) for _, card in trick}
+    seen |= {card for cards in view.shown.values() for card in cards}
+    seen |= {a.card for a in view.legal_actions if type(a) is PlayCard}  # a mão de ferro's next card
+    return {card for part in table.hand.deal for card in part} - seen
 
 
 def _assert_no_hidden_card(html: str, table: Table) -> None:
+    face = "french" if table.rules.variant == "mineiro" else "spanish"
     for card in _hidden_cards(table):
         assert f'data-card="{card.notation}"' not in html, card
-        assert card_name(card) not in html, card_name(card)
-        assert re.search(rf'value="{re.escape(card.notation)}"', html) is None, card
+        assert card_name(card, face) not in html, card_name(card, face)
+        assert re.search(rf'value="~?{re.escape(card.notation)}"', html) is None, card
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

@@ -22,6 +22,14 @@ The rules (thresholds are own choices, tuned by ``bench/bots_bench.py``):
   11, play the hand when the chance of taking it, weighed by the match (:mod:`tutor.bots.equity`),
   beats giving the other team 1; knock when the first card alone is clearly better in a one-trick
   hand than the three cards in three tricks; as the dealer after a knock, deal three.
+* **Truco Mineiro** (docs/rules/mineiro.md): the same truco rules on its ladder (truco, seis, nove,
+  doze), but an accepted bet is on the trick being played (§9.3.7), so the chance that counts for a
+  bet is that of the current trick, and with a bet accepted the current trick is played to be won;
+  before the hand, keep a three with a chance of taking the hand of at least :data:`THREE_KEEP`, pass
+  a strong three (:data:`THREE_PASS`) to the partner when a pass is allowed, and burn a weak one
+  while another three can come; from the second trick, a card that can neither take nor tie the
+  trick goes face down (it tells the other side nothing); in a mão de onze of four, the chance of
+  the team counts both partners' cards (§9.3.8: they see each other's hands).
 * **Cards**: a partner whose card already takes the trick gets the lowest card; otherwise the
   lowest card that takes the trick, or a card that ties it when a parda is good for the team, or
   the lowest card. Leading: the middle card in the first trick when it is good (the best kept),
@@ -52,6 +60,8 @@ from ..engine.state import (
     Phase,
     PlayCard,
     SeatView,
+    ThreeChoice,
+    ThreeChoiceKind,
 )
 from ..engine.tricks import Side, hand_result
 from .certainty import view_forced
@@ -101,6 +111,12 @@ _ENVIDO, _REAL, _FALTA = "envido", "real_envido", "falta_envido"
 _CONTRAFLOR, _AL_RESTO = "contraflor", "contraflor_al_resto"
 KNOCK_MARGIN = 0.15
 """Knock when the one-card hand's chance beats the three-card hand's by this much (Catalan Truc)."""
+
+
+THREE_KEEP = 0.35
+"""Truco Mineiro: keep a three from this chance of taking the hand; burn a weaker one while another can come."""
+THREE_PASS = 0.62
+"""Truco Mineiro: pass a three from this chance to the partner (four players, no pass yet, another three to come)."""
 
 
 class _Reasoner(Protocol):
@@ -175,11 +191,18 @@ def _trick_chances(table: CardTable, ranking_name: str, players: int) -> dict[in
     return found
 
 
-def hand_power(view: BotView, hand: list[Card] | None = None, outs: str | None = None) -> float:
+def bets_on_trick(view: BotView) -> bool:
+    """True in a game whose accepted truco is a bet on the trick being played (Truco Mineiro,
+    docs/rules/mineiro.md §9.3.7): the chance that counts for a bet is the current trick's."""
+    return view.rules.variant == "mineiro"
+
+
+def hand_power(view: BotView, hand: list[Card] | None = None, outs: str | None = None, *, bet: bool = False) -> float:
     """A rough chance (0..1) that the seat's team takes the hand on tricks, from its own cards only:
     each card against the other team's cards still to come, partners counted as average cards.
     ``hand`` (the cards in hand, strongest first) and ``outs`` (:func:`team_outcomes` joined) may
-    be given when already known."""
+    be given when already known. With ``bet`` (or a bet accepted) in a game that bets on the trick
+    (:func:`bets_on_trick`), the chance of taking the current trick."""
     ranking = view.rules.ranking_table
     table = card_table(ranking)
     strength = table.strength
@@ -201,6 +224,8 @@ def hand_power(view: BotView, hand: list[Card] | None = None, outs: str | None =
         outs = "".join(team_outcomes(view))
     mano_team = (view.mano & 1) == team
     current = view.current_trick
+    if (bet or view.truco_level > 0) and bets_on_trick(view):
+        return _trick_power(view, table, hand)
     if len(view.dealt) == 1:  # a one-card hand (Catalan Truc): its only trick decides
         if not current:
             return _settle(view, outs, (trick(hand[0]),), mano_team)
@@ -236,6 +261,30 @@ def hand_power(view: BotView, hand: list[Card] | None = None, outs: str | None =
         first = 1 - 0.75**partners_after if partners_after else 0.0
         rest = hand[:-1]
     return _settle(view, outs, (first, *(trick(c) for c in rest)), mano_team)
+
+
+def _trick_power(view: BotView, table: CardTable, hand: list[Card]) -> float:
+    """The chance that the seat's team takes the trick under way when it decides the hand (Truco
+    Mineiro's bet on the trick, docs/rules/mineiro.md §9.3.7): every player still to play in it
+    plays his best card, so the seat's best card (or its team's on the table) must beat each of the
+    opponents' remaining cards (a tie counts half); a partner still to play adds his own chance."""
+    strength, odds = table.strength, table.odds
+    team, players, seat = view.team, view.players, view.seat
+    current = view.current_trick
+    played = {s for s, _ in current}
+    after = [s for s in ((seat + i) % players for i in range(1, players)) if s not in played]
+    opp_cards = sum(1 for s in after if s & 1 != team) * len(hand)
+    partners_after = sum(1 for s in after if s & 1 == team)
+    best_opp = max((strength(c) for s, c in current if s & 1 != team), default=0)
+    own = [c for s, c in current if s & 1 == team] + hand[:1]
+    if not own:
+        return 0.0
+    mine = max(own, key=strength)
+    if strength(mine) < best_opp:
+        chance = 0.0
+    else:
+        chance = odds(mine) ** opp_cards * (0.5 if strength(mine) == best_opp else 1.0)
+    return 1 - (1 - chance) * (1 - 0.25) ** partners_after
 
 
 def _settle(view: BotView, outs: str, odds: tuple[float, ...], mano_team: bool) -> float:
@@ -359,6 +408,8 @@ def policy(view: BotView, explain: bool = True) -> list[Option]:
                 return _eleven(view, legal, R)
             case DealChoice():
                 return _deal(view, legal, R)
+            case ThreeChoice():
+                return _three(view, legal, R)
     if "flor" in calls:
         return _flor(view, calls, R)
     phase = view.phase
@@ -511,7 +562,7 @@ def eleven_odds(view: BotView) -> tuple[float, float, float]:
     team = view.team
     us, them = view.scores[team], view.scores[1 - team]
     target, players, game = view.target, view.players, view.rules.variant
-    power = hand_power(view)
+    power = team_power(view)
     value = view.rules.ladder.base
     eleven = VARIANTS[view.rules.variant].eleven or value
     play = power * equity(us + eleven, them, target, players, game) + (1 - power) * equity(
@@ -519,6 +570,34 @@ def eleven_odds(view: BotView) -> tuple[float, float, float]:
     )
     run = equity(us, them + value, target, players, game)
     return power, play, run
+
+
+def team_power(view: BotView) -> float:
+    """:func:`hand_power`, or with the partner's cards known (Truco Mineiro's mão de onze of four,
+    docs/rules/mineiro.md §9.3.8) the chance that the team's three best cards, one in each trick,
+    take the hand against the two opponents."""
+    mate = tuple(getattr(view, "partner_hand", ()) or ())
+    if not mate or view.players != 4 or view.tricks or view.current_trick:
+        return hand_power(view)
+    table = card_table(view.rules.ranking_table)
+    best = _sorted(view, (*view.hand, *mate))[:3]
+    mano_team = (view.mano & 1) == view.team
+    return _chance("", tuple(table.odds(c) ** 2 for c in best), mano_team)
+
+
+def _three(view: BotView, legal: Sequence[Action], R: _Reasoner) -> list[Option]:
+    """Truco Mineiro, before the hand: keep, pass or burn the three in hand (docs/rules/mineiro.md §9.3.3)."""
+    choices = {a.choice: a for a in legal if type(a) is ThreeChoice}
+    power = hand_power(view)
+    best = _best_card(view) if R is _explained else None
+    chance = _percent(power)
+    passing = choices.get(ThreeChoiceKind.PASS)
+    if passing is not None and power >= THREE_PASS:
+        return [(1.0, passing, R(ReasonCode.THREE_PASS, card=best, chance=chance))]
+    burning = choices.get(ThreeChoiceKind.BURN)
+    if burning is not None and power < THREE_KEEP:
+        return [(1.0, burning, R(ReasonCode.THREE_BURN, card=best, chance=chance))]
+    return [(1.0, choices[ThreeChoiceKind.KEEP], R(ReasonCode.THREE_KEEP, card=best, chance=chance))]
 
 
 def _eleven(view: BotView, legal: Sequence[Action], R: _Reasoner) -> list[Option]:
@@ -580,7 +659,7 @@ def _answer_truco(view: BotView, calls: dict[str, Action], yes: Answer, no: Answ
     ladder = view.truco_calls
     last = str(ladder[-1][1])
     stake = _stake(view)
-    power = hand_power(view)
+    power = hand_power(view, bet=True)
     raise_name = next((c for c in _bet_names(view) if c in calls), None)
     if not view.hand:
         return _answer_truco_from_table(view, calls, yes, no, R, power, raise_name, last, stake)
@@ -623,7 +702,7 @@ def _turn(
 ) -> list[Option]:
     order = card_table(view.rules.ranking_table).order
     plays = sorted(plays, key=lambda a: order(a.card))
-    hand = [a.card for a in plays]
+    hand = [a.card for a in plays if not a.face_down]
     outs = "".join(team_outcomes(view))
     options: list[Option] = []
     left = 1.0
@@ -635,7 +714,7 @@ def _turn(
         left -= envido[0][0]
     truco_name = next((c for c in _bet_names(view) if c in calls), None)
     if truco_name is not None and plays:
-        power = hand_power(view, hand, outs)
+        power = hand_power(view, hand, outs, bet=True)
         if power >= 0.98:
             reason: BotReason | None
             # Explained policies are asked for real views (a SeatView), never for a SeatInfo.
@@ -674,6 +753,10 @@ def _card(
     """The card rules; ``plays`` strongest first when ``hand`` (their cards) is given."""
     table = card_table(view.rules.ranking_table)
     strength = table.strength
+    down = {a.card: a for a in plays if a.face_down}
+    if down:
+        plays = [a for a in plays if not a.face_down]
+        hand = None
     if hand is None:
         plays = sorted(plays, key=lambda a: table.order(a.card))
         hand = [a.card for a in plays]
@@ -682,6 +765,8 @@ def _card(
     low = hand[-1]
     team = view.team
     current = view.current_trick
+    if view.truco_level > 0 and bets_on_trick(view):
+        outs = "L"  # the bet is on this trick: it is played to be won, nothing kept for later
 
     def play(card: Card, code: ReasonCode, **params: ParamValue | None) -> tuple[Action, BotReason | None]:
         action = plays[hand.index(card)]
@@ -718,6 +803,9 @@ def _card(
                 return play(ties[-1], ReasonCode.SAVE_MATA, kept=card.notation)
         return play(card, ReasonCode.PLAY_LOWEST_WINNER)
     ties = [c for c in hand if strength(c) == best_opp]
-    if ties and (not outs or "W" in outs):
+    if ties and (not outs or "W" in outs) and not (view.truco_level > 0 and bets_on_trick(view)):
         return play(ties[-1], ReasonCode.PLAY_PARDA)
+    if low in down and strength(low) < best_opp:
+        # Neither takes nor ties the trick face up: face down it tells the other side nothing.
+        return down[low], R(ReasonCode.PLAY_FACE_DOWN, card=low.notation)
     return play(low, ReasonCode.PLAY_LOWEST_CARD)

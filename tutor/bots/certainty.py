@@ -205,11 +205,21 @@ def _worlds(view: SeatView, worst: bool) -> Iterator[Position]:
             yield Position(n, view.mano, tuple(hands), trick, outs, view.turn, out)
 
 
+def searched(view: BotView) -> bool:
+    """True when this module's search plays the game's tricks: not in Truco Mineiro, whose face-down
+    cards, void hands and bet on the trick under way (docs/rules/mineiro.md §9.3.4-§9.3.7) it does
+    not model. There :func:`view_forced` says False and :func:`view_possible` True while the hand
+    goes on, so that no reason claims a certainty the search has not checked."""
+    return view.rules.variant != "mineiro"
+
+
 def view_forced(view: SeatView) -> bool:
     """True when the seat's team takes the hand on tricks whatever cards the other seats hold and
     however the other team plays (the seat and its partners playing well)."""
     if view.is_over:
         return view.end is not None and view.end.team == view.team
+    if not searched(view):
+        return False
     worlds = list(_worlds(view, worst=True))
     return bool(worlds) and all(forced(w, view.team) for w in worlds)
 
@@ -219,6 +229,8 @@ def view_possible(view: SeatView) -> bool:
     the hand on tricks."""
     if view.is_over:
         return view.end is not None and view.end.team == view.team
+    if not searched(view):
+        return True
     return any(possible(w, view.team) for w in _worlds(view, worst=False))
 
 
@@ -247,8 +259,9 @@ def _envido_range(played: list[Card], pool: list[Card], hidden: int) -> tuple[in
 def envido_certainty(view: BotView) -> bool | None:
     """True when the seat's team wins the envido showdown whatever cards the other seats hold,
     False when it loses it whatever they hold, None when it depends (from the seat's view: its own
-    count, the cards played; ties go to the seat nearer the mano). None with flor in the rules."""
-    if view.rules.has_flor:
+    count, the cards played; ties go to the seat nearer the mano). None with flor in the rules, and
+    in a game without envido (Catalan Truc, Truco Mineiro)."""
+    if view.rules.has_flor or not view.rules.envido:
         return None
     n = view.players
     out = set(getattr(view, "folded", ()) or ())

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from ..engine.cards import Card
 from ..engine.envido import envido_points, flor_points
 from ..engine.stakes import EnvidoCall, envido_stake
-from ..engine.state import Action, Answer, Call, HandState, Mazo, Phase, SeatView
+from ..engine.state import FACE_DOWN, Action, Answer, Call, HandState, Mazo, Phase, PlayCard, SeatView, ThreeChoice
 from .certainty import Position, envido_certainty, forced, view_forced, view_possible
 from .common import action_text
 from .reasons import BotReason, ParamValue, ReasonCode
@@ -47,6 +47,9 @@ _MATA = 11
 
 
 def _strength(state: HandState, card: Card) -> int:
+    """The card's trick strength; 0 for a card played face down (Truco Mineiro: it neither takes nor ties)."""
+    if card is FACE_DOWN or card in getattr(state, "face_down", ()):
+        return 0
     return state.rules.ranking_table.strength(card)
 
 
@@ -225,6 +228,21 @@ def check_reason(reason: BotReason, state: HandState, seat: int, action: Action)
             state.phase is Phase.ANSWER_TRUCO and state.scores[1 - team] + declined >= state.rules.target,
             "No quiero would not give the other team the game",
         )
+    elif code is ReasonCode.PLAY_FACE_DOWN:
+        card = _card(p["card"])
+        need(
+            type(action) is PlayCard and action.face_down and action.card == card,
+            f"the action does not play {p['card']} face down",
+        )
+        need(_strength(state, card) < best_opp, f"{p['card']} could take or tie the trick face up")
+    elif code in (ReasonCode.THREE_KEEP, ReasonCode.THREE_PASS, ReasonCode.THREE_BURN):
+        kind = {ReasonCode.THREE_KEEP: "keep", ReasonCode.THREE_PASS: "pass", ReasonCode.THREE_BURN: "burn"}[code]
+        need(type(action) is ThreeChoice and action.choice.value == kind, f"the action is not to {kind} the three")
+        if "card" in p:
+            need(
+                bool(hand) and _strength(state, _card(p["card"])) == max(_strength(state, c) for c in hand),
+                f"{p['card']} is not the best card of the three",
+            )
     elif code is ReasonCode.MAZO_HOPELESS:
         need(type(action) is Mazo, "the action is not the mazo")
         need(not view_possible(view), "the hand is not lost whatever happens")

@@ -17,7 +17,7 @@ from ..engine.ladders import BetCall
 from ..engine.ranking import Ranking
 from ..engine.rules import Rules
 from ..engine.stakes import EnvidoCall
-from ..engine.state import Action, HandState, Phase
+from ..engine.state import FACE_DOWN, Action, HandState, Phase
 from .reasons import BotReason
 
 __all__ = ["Level", "Decision", "action_text", "BotView", "SeatInfo", "card_table", "CardTable", "team_outcomes"]
@@ -73,6 +73,10 @@ class CardTable:
         self._strength = {id(c): v for c, v in self.by_card.items()}
         self._odds = {id(c): v for c, v in self.odds_by_card.items()}
         self._order = {id(c): v for c, v in self.order_by_card.items()}
+        # A card played face down (Truco Mineiro) neither takes nor ties a trick: below every card.
+        self._strength[id(FACE_DOWN)] = 0
+        self._odds[id(FACE_DOWN)] = 0.0
+        self._order[id(FACE_DOWN)] = len(self.order_by_card)
 
     def strength(self, card: Card) -> int:
         """Grows with trick strength (``Ranking.strength``)."""
@@ -193,6 +197,9 @@ class SeatInfo:
 
     @property
     def dealt(self) -> tuple[Card, ...]:
+        dealt_hand = getattr(self._state, "dealt_hand", None)
+        if dealt_hand is not None:  # Truco Mineiro: the three the seat holds after the mão's choice
+            return dealt_hand(self.seat)  # type: ignore[no-any-return]
         dealt = self._state.deal[self.seat]
         return dealt[:1] if getattr(self._state, "one_card", False) else dealt  # Catalan's one-card hand
 
@@ -210,11 +217,22 @@ class SeatInfo:
 
     @property
     def tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
-        return self._state.tricks
+        tricks = self._state.tricks
+        down = getattr(self._state, "face_down", None)
+        if down:  # another seat's face-down card is hidden from this seat (Truco Mineiro)
+            return tuple(tuple(self._mask(s, c, down) for s, c in trick) for trick in tricks)
+        return tricks
 
     @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
-        return self._state.current_trick
+        current = self._state.current_trick
+        down = getattr(self._state, "face_down", None)
+        if down:
+            return tuple(self._mask(s, c, down) for s, c in current)
+        return current
+
+    def _mask(self, seat: int, card: Card, down: dict[Card, int]) -> tuple[int, Card]:
+        return (seat, FACE_DOWN if card in down and seat != self.seat else card)
 
     @property
     def trick_winners(self) -> tuple[int | None, ...]:

@@ -184,6 +184,20 @@ class ReasonCode(StrEnum):
     """After a knock, deals one card each. ``points``: the expected points of the one-card hand for
     the team, by simulation (a float)."""
 
+    # --- Truco Mineiro: the threes before the hand, the face-down card -----------------------------
+    THREE_KEEP = "three_keep"
+    """The mão keeps the three he was given. ``card``: its best card; ``chance``: the rough chance of
+    taking the hand with it, in percent."""
+    THREE_PASS = "three_pass"
+    """The mão passes a strong three to his partner and is given another. ``card``, ``chance``: as
+    for ``three_keep``."""
+    THREE_BURN = "three_burn"
+    """The mão burns a weak three (face up, out of the hand) and is given another. ``card``,
+    ``chance``: as for ``three_keep``."""
+    PLAY_FACE_DOWN = "play_face_down"
+    """A card that can neither take nor tie the trick goes face down: it tells the other side
+    nothing. ``card``: the card."""
+
     # --- Strong bot and hints ----------------------------------------------------------------------
     BEST_EXPECTED = "best_expected"
     """(Strong bot, hints.) The action with the best expected result for the team over the rest of

@@ -47,12 +47,33 @@ from typing import TypeVar
 from .cards import DECK, Card
 from .envido import envido_points, flor_points
 from .errors import TrucoError
+from .rules import VARIANTS
 from .stakes import EnvidoCall
-from .state import Action, Call, EventKind, HandState, Mazo, SeatView
+from .state import (
+    FACE_DOWN,
+    Action,
+    Call,
+    EventKind,
+    HandState,
+    Mazo,
+    Phase,
+    PlayCard,
+    SeatView,
+    ThreeChoice,
+    ThreeChoiceKind,
+)
 
 _T = TypeVar("_T")
 
-__all__ = ["HandFact", "InconsistentViewError", "Determinizer", "determinize", "DEFAULT_TRIES", "Weigh"]
+__all__ = [
+    "HandFact",
+    "InconsistentViewError",
+    "Determinizer",
+    "ThreesDeterminizer",
+    "determinize",
+    "DEFAULT_TRIES",
+    "Weigh",
+]
 
 DEFAULT_TRIES = 200
 """Proposals tried before the search takes over."""
@@ -186,6 +207,11 @@ class Determinizer:
 
     ``facts`` are extra facts (:class:`HandFact`) the seat knows, e.g. señas it has seen.
     """
+
+    def __new__(cls, view: SeatView, *args: object, **kwargs: object) -> Determinizer:
+        if cls is Determinizer and VARIANTS[view.rules.variant].spare_threes:
+            cls = ThreesDeterminizer  # Truco Mineiro: threes before the hand, face-down cards
+        return object.__new__(cls)
 
     def __init__(self, view: SeatView, facts: Sequence[HandFact] = (), *, tries: int = DEFAULT_TRIES) -> None:
         self.view = view
@@ -462,3 +488,169 @@ def determinize(view: SeatView, rng: random.Random, constraints: Sequence[HandFa
     one view build a :class:`Determinizer` once and call its ``sample``.
     """
     return Determinizer(view, constraints).sample(rng)
+
+
+# --- Games with threes before the hand and face-down cards (Truco Mineiro) ---------------------------
+
+
+class ThreesDeterminizer(Determinizer):
+    """:class:`Determinizer` for a game whose mão keeps, passes or burns threes before the hand and
+    whose players may play a card face down (Truco Mineiro, docs/rules/mineiro.md §9.3.3-§9.3.4,
+    §9.3.9). :class:`Determinizer` builds one for such a view by itself.
+
+    What the seat knows is fixed: its own cards (in the order it holds them), the burned threes, the
+    partner's cards it was shown (``SeatView.partner_hand``), every card played face up, and in a
+    mão de ferro the next card it must turn up. Everything else is dealt at random from the cards it
+    has not seen: each seat's other cards, the card behind each face-down card of another seat (one
+    of that seat's hidden cards), and the threes nobody was shown (the partner's own three after a
+    pass, the spare threes never given). No other fact about the hidden cards follows from the
+    record: no envido, no flor, and a face-down card may be any card, so every proposal that keeps
+    the known cards replays to the view; the replay is still checked.
+    """
+
+    def _build(self, facts: Sequence[HandFact]) -> None:
+        view = self.view
+        n = view.players
+        self.short = False
+        self.shown_order = {}
+        self.extra = tuple(f for f in facts if f.seat != view.seat and 0 <= f.seat < n)
+        self._hidden: dict[int, list[Card]] = {}
+        self._filler: list[Card] = []
+        known: list[list[Card]] = [[] for _ in range(n)]
+        down = [0] * n  # other seats' face-down cards, unknown to the seat
+        burned: list[tuple[Card, ...]] = []
+        self.passed = False
+        self.auto_keep = False
+        for event in view.events:
+            seat = event.seat
+            if event.kind is EventKind.THREE_BURNED and event.cards:
+                burned.append(tuple(event.cards))
+            elif event.kind is EventKind.THREE_PASSED:
+                self.passed = True
+            elif event.kind is EventKind.THREE_KEPT and event.auto:
+                self.auto_keep = True
+            elif event.kind is EventKind.CARD_PLAYED and seat is not None:
+                card = _set(event.card)
+                if card is FACE_DOWN:
+                    down[seat] += 1
+                else:
+                    known[seat].append(card)
+            elif event.kind is EventKind.CARDS_SHOWN and seat is not None:
+                known[seat].extend(c for c in event.cards if c not in known[seat])
+        me = view.seat
+        self.own_order = tuple(view.dealt)
+        if view.dealt:
+            known[me] = list(view.dealt)
+        else:  # a mão de ferro (then the next card to turn up), or the deal still being chosen
+            known[me].extend(a.card for a in view.legal_actions if type(a) is PlayCard and a.card not in known[me])
+        if view.partner_hand and n == 4:
+            mate = (me + 2) % 4
+            known[mate].extend(view.partner_hand)
+        self.burned_threes = tuple(burned)
+        self.known = [tuple(cards) for cards in known]
+        self.down = down
+        seen = {card for three in burned for card in three}
+        for seat, cards in enumerate(known):
+            if len(cards) + down[seat] > 3 or not seen.isdisjoint(cards):
+                raise InconsistentViewError("a card is known twice or a seat holds more than three")
+            seen.update(cards)
+        self.seen = frozenset(seen)
+        self.pool = tuple(card for card in DECK if card not in seen)
+        self.seats = [_SeatFacts(set(cards)) for cards in known]
+        self.others = [s for s in range(n) if len(known[s]) < 3]
+
+    def _propose(self, rng: random.Random) -> dict[int, int] | None:
+        """The hidden cards of every seat (seat -> bit set), and :attr:`filler` for the threes nobody saw."""
+        view = self.view
+        rest = list(self.pool)
+        rng.shuffle(rest)
+        hands: dict[int, int] = {}
+        self._hidden = {}
+        for seat in range(view.players):
+            need = 3 - len(self.known[seat])
+            picked, rest = rest[:need], rest[need:]
+            self._hidden[seat] = picked
+            hands[seat] = _mask(picked)
+        self._filler = rest
+        for fact in self.extra:
+            if not fact.check(self.known[fact.seat] + tuple(self._hidden[fact.seat])):
+                return None
+        return hands
+
+    def _replay(self, hands: dict[int, int], weigh: Weigh | None = None) -> HandState | None:
+        """Replay the record on the known cards plus the last proposal (:meth:`_propose`)."""
+        view = self.view
+        n = view.players
+        hidden = self._hidden
+        filler = list(self._filler)
+        mate = (view.seat + 2) % 4 if n == 4 and view.partner_hand else None
+        final: list[tuple[Card, ...]] = []
+        for seat in range(n):
+            if seat == view.seat and self.own_order:
+                cards = list(self.own_order)
+            elif seat == mate:  # the cards it still holds last, in the order the view lists them
+                held = view.partner_hand
+                cards = [c for c in self.known[seat] if c not in held] + hidden[seat] + list(held)
+            else:  # the cards played in order (a mão de ferro turns them up in the order dealt)
+                cards = [*self.known[seat], *hidden[seat]]
+            final.append(tuple(DECK[_INDEX[c]] for c in cards))
+        mano = view.mano
+        partner = (mano + 2) % 4 if n == 4 else None
+
+        def fill() -> tuple[Card, ...]:
+            three = tuple(filler[:3])
+            del filler[:3]
+            return three
+
+        # The threes the mão was given, in order: the burned ones, the passed one (his partner's
+        # hand), and the one he holds.
+        threes: list[tuple[Card, ...]] = []
+        burned = iter(self.burned_threes)
+        choosing = view.phase is Phase.DEAL
+        for action in view.actions:
+            if type(action) is ThreeChoice:
+                if action.choice is ThreeChoiceKind.BURN:
+                    threes.append(next(burned))
+                elif action.choice is ThreeChoiceKind.PASS and partner is not None:
+                    threes.append(final[partner])
+                else:
+                    choosing = True  # kept by choice: a further three existed
+        threes.append(final[mano])
+        deal = list(final)
+        if self.passed and partner is not None:
+            deal[partner] = fill()  # his own three, never seen
+        deal[mano] = threes[0]
+        spares = threes[1:]
+        if choosing and not self.auto_keep:
+            while len(spares) < VARIANTS[view.rules.variant].spare_threes and len(filler) >= 3:
+                spares.append(fill())
+        faces = {s: iter(hidden[s]) for s in range(n)}  # a face-down card is one of the seat's hidden cards
+        weight = 1.0
+        try:
+            state = view.rules.new_hand([*deal, *spares], mano, self.start_scores)
+            for action in view.actions:
+                if type(action) is PlayCard and action.card is FACE_DOWN:
+                    action = PlayCard(action.seat, DECK[_INDEX[next(faces[action.seat])]], True)
+                if weigh is not None:
+                    weight *= weigh(state, action)
+                state.apply(action)
+        except (TrucoError, StopIteration):
+            return None
+        if state.view_for(view.seat) != view:
+            return None
+        self.weight = weight
+        return state
+
+    def sample_weighted(self, rng: random.Random, weigh: Weigh | None = None) -> tuple[HandState, float]:
+        self._rng = rng
+        for _ in range(self.tries):
+            hands = self._propose(rng)
+            if hands is None:
+                continue
+            state = self._replay(hands, weigh)
+            if state is not None:
+                return state, self.weight
+        if self.extra:  # the extra facts contradict the record: do without them
+            self.extra = ()
+            return self.sample_weighted(rng, weigh)
+        raise InconsistentViewError("no deal of the hidden cards fits this view")

@@ -390,7 +390,7 @@ register(
         ladder=MINEIRO_TRUCO,
         malas=False,
         hand="mineiro:MineiroHand",
-        table=False,
+        table=True,
         eleven=3,
         spare_threes=3,
     )

@@ -38,6 +38,9 @@ def action_label(text: str, face: str | None = "spanish") -> str:
     catalan = _catalan_action_label(text)
     if catalan is not None:
         return catalan
+    if text.startswith("~") and len(text) > 1:
+        # Translators: Truco Mineiro: a card played face down (encoberta); %(card)s is its name.
+        return _("Your %(card)s, face down", card=card_name(Card.parse(text[1:]), face))
     try:
         return call_name(text)
     except KeyError:
@@ -62,7 +65,15 @@ def _catalan_action_label(text: str) -> str | None:
         # Translators: Catalan Truc: the team on 11 points refuses the hand (the opponents score 1).
         "run11": lambda: _("Refuse the hand of 11"),
     }
-    label = labels.get(text)
+    mineiro = {
+        # Translators: Truco Mineiro: the mão keeps the three cards he was given as his hand.
+        "keep": lambda: _("Keep these three"),
+        # Translators: Truco Mineiro: the mão passes his three cards face down to his partner.
+        "pass": lambda: _("Pass them to the partner"),
+        # Translators: Truco Mineiro: the mão burns his three cards (face up, out of the hand) and gets three more.
+        "burn": lambda: _("Burn them"),
+    }
+    label = labels.get(text) or mineiro.get(text)
     return label() if label is not None else None
 
 
@@ -275,6 +286,23 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
     ReasonCode.DEAL_THREE: lambda p: _(
         "A knock says the first card is good for the knocker, and a tied one-card trick goes to the side that did not deal: three cards each."
     ),
+    # Translators: Truco Mineiro: the mão keeps the three cards he was given; %(chance)s is a percentage.
+    ReasonCode.THREE_KEEP: lambda p: _(
+        "A three worth keeping: with the %(card)s it takes the hand in about %(chance)s of 100 deals.", **p
+    ),
+    # Translators: Truco Mineiro: the mão passes his three cards face down to his partner and is given three more.
+    ReasonCode.THREE_PASS: lambda p: _(
+        "A strong three, with the %(card)s: it goes to the partner, and three more cards come.", **p
+    ),
+    # Translators: Truco Mineiro: the mão burns his three cards (face up, out of the hand) and is given three more.
+    ReasonCode.THREE_BURN: lambda p: _(
+        "A weak three (the best is the %(card)s, about %(chance)s in 100 to take the hand): burned, and three more cards come.",
+        **p,
+    ),
+    # Translators: Truco Mineiro: a card played face down (encoberta) can neither take nor tie the trick.
+    ReasonCode.PLAY_FACE_DOWN: lambda p: _(
+        "The %(card)s can neither take nor tie this trick: face down, it tells the other side nothing.", **p
+    ),
     # Translators: Catalan Truc: after a knock the dealer chose one card each (a one-trick hand).
     ReasonCode.DEAL_ONE: lambda p: _(
         "One card each gives the best expected result: %(points)s points over the hand.", **p
@@ -342,6 +370,9 @@ def hint_advice(text: str, face: str | None = "spanish", *, answering: bool = Fa
             return _("Raise to %(call)s.", call=call)
         # Translators: the hint's advice; %(call)s is a Truco call (Envido, Truco, ...), kept in Spanish.
         return _("Call %(call)s.", call=call)
+    if text.startswith("~") and len(text) > 1:
+        # Translators: the hint's advice (Truco Mineiro): play a card face down; %(card)s is its name.
+        return _("Play your %(card)s face down.", card=card_name(Card.parse(text[1:]), face))
     try:
         card = Card.parse(text)
     except (TrucoError, ValueError):

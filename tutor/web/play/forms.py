@@ -67,10 +67,16 @@ class SetupForm:
         if not errors and values["preset"] == "catalan" and values["flor"] != "off":
             # Translators: Catalan Truc has no envido and no flor (three cards of one suit); keep "Truc" and "flor".
             errors["flor"] = _("Catalan Truc has no flor.")
+        if not errors and values["preset"] == "mineiro" and values["players"] == "6":
+            # Translators: Truco Mineiro is the Truco of Minas Gerais (Brazil), a game of its own; keep the name.
+            errors["players"] = _("Truco Mineiro is played by 2 or 4 players.")
+        if not errors and values["preset"] == "mineiro" and values["flor"] != "off":
+            # Translators: Truco Mineiro has no envido and no flor (three cards of one suit); keep "flor".
+            errors["flor"] = _("Truco Mineiro has no flor.")
         if errors:
             raise FormErrors(errors)
         variant = find_variant(values["preset"])
-        # A game with one target (Catalan Truc: 12) is played to it whatever the target choice says.
+        # A game with one target (Catalan Truc, Truco Mineiro: 12) is played to it whatever the target choice says.
         target = variant.targets[0] if len(variant.targets) == 1 else int(values["target"])
         setup = cls(int(values["players"]), values["preset"], FlorMode(values["flor"]), target, values["level"])
         try:

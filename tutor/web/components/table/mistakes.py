@@ -23,7 +23,7 @@ from ....bots.table import Table
 from ....engine.notation import parse_action
 from ....engine.ranking import Ranking
 from ....engine.stakes import EnvidoCall
-from ....engine.state import Answer, Call, CallFamily, Mazo, PlayCard, SeatView
+from ....engine.state import FACE_DOWN, Answer, Call, CallFamily, Mazo, PlayCard, SeatView
 from ....engine.stepper import replay
 
 CLEAR_LOSS = 0.5
@@ -64,9 +64,12 @@ def _high_card_where_a_low_one_wins(view: SeatView, chosen: Any, best: Any, rank
     """A card played where the best was a weaker card that beats every card already in the trick."""
     if not (isinstance(chosen, PlayCard) and isinstance(best, PlayCard)) or not view.current_trick:
         return False
+    if chosen.face_down or best.face_down:  # a face-down card takes nothing (Truco Mineiro)
+        return False
     if ranking.compare(best.card, chosen.card) >= 0:  # the best card is not the weaker one
         return False
-    return all(ranking.compare(best.card, card) > 0 for _seat, card in view.current_trick)
+    # Another seat's face-down card (FACE_DOWN in the view) neither takes nor ties the trick.
+    return all(ranking.compare(best.card, card) > 0 for _seat, card in view.current_trick if card is not FACE_DOWN)
 
 
 @dataclass(frozen=True)

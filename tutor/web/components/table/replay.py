@@ -23,6 +23,7 @@ from ....engine.stepper import replay
 from ....i18n import format_number, format_percent
 from ...shared.limits import search_deadline
 from .hints import kept_hint
+from .view import game_face
 
 REVIEW_SECONDS = 0.3
 """The most time the hints of one hand's review take together (each at most
@@ -127,6 +128,7 @@ def is_current(data: dict[str, Any] | None) -> bool:
 
 def replay_steps(table: Table, index: int, data: dict[str, Any], face: str) -> list[dict[str, Any]]:
     """Each action of the hand with its narrated events, the bot's reason or the learner's ranking."""
+    face = game_face(table.rules.variant, face)
     hand = table.hands()[index]
     entries = table.hand_entries(index)
     perspective = Perspective(seat=table.learner_seat, players=hand.players)

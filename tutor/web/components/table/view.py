@@ -31,7 +31,19 @@ from ....engine.cards import Card
 from ....engine.match import standing
 from ....engine.ranking import Ranking
 from ....engine.stakes import malas_limit
-from ....engine.state import Answer, Call, DealChoice, Decision, EventKind, Knock, Mazo, PlayCard, SeatView
+from ....engine.state import (
+    FACE_DOWN,
+    Answer,
+    Call,
+    DealChoice,
+    Decision,
+    EventKind,
+    Knock,
+    Mazo,
+    PlayCard,
+    SeatView,
+    ThreeChoice,
+)
 from ....i18n import format_number, format_percent, gettext as _
 from .hints import kept_hint
 
@@ -95,15 +107,23 @@ def pie_seats(view: SeatView) -> set[int]:
     return {order[-1], order[-2]}
 
 
-def _buttons(view: SeatView) -> tuple[list[ActionButton], list[ActionButton]]:
-    """The learner's legal actions: card buttons (keys 1-3) and the other buttons."""
+def _buttons(view: SeatView, face: str = "spanish") -> tuple[list[ActionButton], list[ActionButton]]:
+    """The learner's legal actions: card buttons (keys 1-3) and the other buttons (a card face down
+    among them)."""
     cards: list[ActionButton] = []
     others: list[ActionButton] = []
     positions = {card: i for i, card in enumerate(view.hand)}
     for action in view.legal_actions:
         text = str(action).split(":", 1)[1]
-        if isinstance(action, PlayCard):
-            cards.append(ActionButton(text, action_label(text), "card", action.card, str(positions[action.card] + 1)))
+        if isinstance(action, PlayCard) and action.face_down:  # Truco Mineiro, from the second trick
+            others.append(ActionButton(text, action_label(text, face), "face-down", action.card))
+        elif isinstance(action, PlayCard) and action.card not in positions:
+            # Truco Mineiro's mão de ferro: nobody sees his cards; the next one dealt is turned up.
+            others.append(ActionButton(text, _("Turn up your next card"), "call"))
+        elif isinstance(action, PlayCard):
+            cards.append(
+                ActionButton(text, action_label(text, face), "card", action.card, str(positions[action.card] + 1))
+            )
         elif isinstance(action, Answer):
             others.append(ActionButton(text, action_label(text), "answer-yes" if action.quiero else "answer-no"))
         elif isinstance(action, Call):
@@ -112,17 +132,41 @@ def _buttons(view: SeatView) -> tuple[list[ActionButton], list[ActionButton]]:
             others.append(ActionButton(text, action_label(text), "mazo"))
         elif isinstance(action, Decision):
             others.append(ActionButton(text, action_label(text), "answer-yes" if action.play else "answer-no"))
-        elif isinstance(action, Knock | DealChoice):
+        elif isinstance(action, Knock | DealChoice | ThreeChoice):
             others.append(ActionButton(text, action_label(text), "call"))
     cards.sort(key=lambda b: b.key or "")
     return cards, others
 
 
-def _tied_cards(trick: tuple[tuple[int, Card], ...], ranking: Ranking) -> set[Card]:
+def _tied_cards(
+    trick: tuple[tuple[int, Card], ...], ranking: Ranking, down: frozenset[Card] = frozenset()
+) -> set[Card]:
     """The cards of a parda that tied for best: those at the trick's top level in the ranking
-    (docs/rules/argentine.md §3.3; ``tricks.trick_result`` decides the parda on the same levels)."""
-    top = min(ranking.level(card) for _, card in trick)
-    return {card for _, card in trick if ranking.level(card) == top}
+    (docs/rules/argentine.md §3.3; ``tricks.trick_result`` decides the parda on the same levels).
+    Cards played face down (``down``, and another seat's hidden ones) neither take nor tie a trick
+    (docs/rules/mineiro.md §9.3.4)."""
+    faced = [card for _, card in trick if card is not FACE_DOWN and card not in down]
+    if not faced:
+        return set()
+    top = min(ranking.level(card) for card in faced)
+    return {card for card in faced if ranking.level(card) == top}
+
+
+def _face_down_cards(view: SeatView) -> frozenset[Card]:
+    """The seat's own cards it played face down (Truco Mineiro; another seat's are FACE_DOWN in the view)."""
+    return frozenset(a.card for a in view.actions if type(a) is PlayCard and a.face_down)
+
+
+def _slot(card: Card, mark: str | None, fresh: bool, delay: int, down: frozenset[Card]) -> dict[str, Any]:
+    """One card on the table: another seat's face-down card has no face (``card`` None, ``down``)."""
+    hidden = card is FACE_DOWN
+    return {
+        "card": None if hidden else card,
+        "down": hidden or card in down,
+        "mark": mark,
+        "fresh": fresh,
+        "delay": delay,
+    }
 
 
 def _played_by_seat(
@@ -134,26 +178,18 @@ def _played_by_seat(
         s: [{"card": None, "mark": None} for _ in range(3)] for s in range(view.players)
     }
     tricks = list(view.tricks)
+    down = _face_down_cards(view)
     for index, trick in enumerate(tricks):
         winner = view.trick_winners[index] if index < len(view.trick_winners) else None
-        tied = _tied_cards(trick, ranking) if winner is None and trick else set()
+        tied = _tied_cards(trick, ranking, down) if winner is None and trick else set()
         for seat, card in trick:
-            mark = "parda" if card in tied else ("won" if seat == winner else None)
-            slots[seat][index] = {
-                "card": card,
-                "mark": mark,
-                "fresh": (index, seat) in fresh,
-                "delay": fresh_order.get((index, seat), 0),
-            }
+            won = seat == winner and card is not FACE_DOWN and card not in down
+            mark = "parda" if card in tied else ("won" if won else None)
+            slots[seat][index] = _slot(card, mark, (index, seat) in fresh, fresh_order.get((index, seat), 0), down)
     index = len(tricks)
     if index < 3:
         for seat, card in view.current_trick:
-            slots[seat][index] = {
-                "card": card,
-                "mark": None,
-                "fresh": (index, seat) in fresh,
-                "delay": fresh_order.get((index, seat), 0),
-            }
+            slots[seat][index] = _slot(card, None, (index, seat) in fresh, fresh_order.get((index, seat), 0), down)
     return slots
 
 
@@ -324,6 +360,16 @@ def learner_hint(table: Table) -> Hint:
     )
 
 
+GAME_FACES = {"mineiro": "french"}
+"""Games played with one card face whatever the learner's choice: Truco Mineiro with French cards
+(docs/rules/mineiro.md §9.3.1: its ranking names 4♣, 7♥, A♠ and 7♦)."""
+
+
+def game_face(variant: str, face: str) -> str:
+    """The card face to draw a table of ``variant`` with: the game's own, else the learner's ``face``."""
+    return GAME_FACES.get(variant, face)
+
+
 def table_context(
     table: Table,
     *,
@@ -345,6 +391,7 @@ def table_context(
     events after it are marked new (None: nothing new). ``error`` is a translated message shown in
     an alert above the felt.
     """
+    face = game_face(table.rules.variant, face)
     view = table.view()
     me = table.learner_seat
     n = view.players
@@ -411,7 +458,7 @@ def table_context(
                 else [],
             )
         )
-    card_buttons, other_buttons = _buttons(view)
+    card_buttons, other_buttons = _buttons(view, face)
     pending = None
     if view.pending is not None and not view.is_over:
         last_call = next((e for e in reversed(events) if e.kind is EventKind.CALL), None)
