@@ -10,6 +10,7 @@
 * :mod:`.learners`, :mod:`.tokens`: learners and device codes, answer forms' one-time tokens;
 * :mod:`.classroom`: teacher accounts, classes and their members, login and join-code limits;
 * :mod:`.live`: live sessions on the projector, their players (phones) and answers;
+* :mod:`.people`: tables with people (seats, seat tokens' hashes, the match's log);
 * :mod:`.clock`: the time every write and read of the store goes by, injected through the app.
 
 A :class:`Store` belongs to one app (``create_app`` makes it: :func:`init_app`); features reach it
@@ -31,6 +32,7 @@ from .classroom import Classroom
 from .clock import Clock, ManualClock, OffsetClock, SystemClock, utc_today
 from .learners import DeviceCodeLimit, Learners
 from .live import LiveSessions
+from .people import PeopleTables
 from .progress import Progress, ProgressReader, ReviewItem, reviewable
 from .runs import DAILY, Best, GameRuns, PracticePlay, PracticeRuns, QuizRuns, Runs, TablePlay, owned
 from .schema import (
@@ -83,6 +85,7 @@ class Store:
         self.device_codes = DeviceCodeLimit(self)
         self.classroom = Classroom(self)
         self.live = LiveSessions(self)
+        self.people = PeopleTables(self)
 
     def now(self) -> datetime:
         """The store's time now (timezone-aware)."""
