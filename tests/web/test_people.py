@@ -227,7 +227,7 @@ def test_hidden_card_walk_with_three_people(tmp_path, players):
     app = make_app(tmp_path)
     browsers = [app.test_client() for _ in range(3)]
     rng = random.Random(players)
-    for _game in range(budget(3, fast=1)):
+    for _game in range(budget(2, fast=1)):
         path = open_table(browsers[0], nick="P0", players=str(players), level=rng.choice(["random", "beginner"]))
         for k in (1, 2):
             assert join(browsers[k], path, f"P{k}", seat=k * 2 - 1 if players == 4 else k * 2).status_code == 303
