@@ -44,7 +44,9 @@ def join(client, path: str, nick: str, seat: int | None = None):
 def host_do(client, path: str, do: str, **fields):
     html = client.get(path).get_data(as_text=True)
     rev = REV_RE.search(html).group(1)
-    return client.post(path + "/host", data={"csrf_token": TOKEN_RE.search(html).group(1), "rev": rev, "do": do, **fields})
+    return client.post(
+        path + "/host", data={"csrf_token": TOKEN_RE.search(html).group(1), "rev": rev, "do": do, **fields}
+    )
 
 
 def stored(app, path: str) -> tuple[PeopleTable, Table]:
@@ -94,7 +96,10 @@ def test_open_join_and_take_seats(app, client):
     assert [s and s["nick"] for s in row.seats] == ["Ana", "Cai", "Bea", None]
     assert "Cai" not in str(row.seats[1]["token"])  # the store keeps a hash, not the name or the token
     html = cai.get(path).get_data(as_text=True)  # Cai moves to the last free seat
-    moved = cai.post(path + "/move", data={"csrf_token": TOKEN_RE.search(html).group(1), "rev": REV_RE.search(html).group(1), "seat": "3"})
+    moved = cai.post(
+        path + "/move",
+        data={"csrf_token": TOKEN_RE.search(html).group(1), "rev": REV_RE.search(html).group(1), "seat": "3"},
+    )
     assert moved.status_code == 303
     row, _ = stored(app, path)
     assert [s and s["nick"] for s in row.seats] == ["Ana", None, "Bea", "Cai"]

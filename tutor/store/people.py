@@ -204,7 +204,9 @@ class PeopleTables:
 
     def idle_seconds(self, row: PeopleTable) -> float:
         """Seconds since the table last moved."""
-        return (self.store.now() - aware(row.moved)).total_seconds()
+        moved = aware(row.moved)
+        assert moved is not None
+        return (self.store.now() - moved).total_seconds()
 
 
 __all__ = [
