@@ -5,15 +5,25 @@ then open the hand's review. Neither page ever holds the other person's cards.""
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 from tests.e2e.conftest import PageGuard, serious_violations
 
 pytestmark = pytest.mark.e2e
 TABLE_URL = re.compile(r"/people/[A-Z0-9]{6}$")
+SHOTS = os.environ.get("PEOPLE_SHOTS")
+"""A folder to save screenshots of the lobby and the table in (for a person to look at), if set."""
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
 
 
 def my_cards(page) -> set[str]:
@@ -29,7 +39,10 @@ def act_if_my_turn(page) -> bool:
         page.locator("#table .calls button").first.click()
     else:
         return False
-    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=before)
+    try:  # a poll may swap the table in the instant of the click: then the click is lost, and tried again
+        page.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=before, timeout=5000)
+    except PlaywrightTimeout:
+        return False
     return True
 
 
@@ -60,10 +73,12 @@ def test_two_people_play_a_hand_at_a_four_player_table(page, browser, base_url):
     friend.get_by_role("button", name="Take a seat").click()
     expect(friend.locator('[data-status="seated"]')).to_be_visible()
     expect(page.locator("[data-nick]", has_text="Bea")).to_be_visible(timeout=10_000)  # the lobby polls
+    shot(page, "lobby-host")
 
     page.get_by_role("button", name="Start the match").click()
     expect(friend.locator("#table")).to_be_visible(timeout=10_000)  # the friend's lobby reloads into the table
     assert serious_violations(friend) == []
+    shot(friend, "table-friend")
     for _ in range(40):
         if page.locator(".hand-over").count() and friend.locator(".hand-over").count():
             break
@@ -74,6 +89,7 @@ def test_two_people_play_a_hand_at_a_four_player_table(page, browser, base_url):
     else:
         pytest.fail("the hand did not end")
     expect(friend.locator(".hand-over")).to_be_visible(timeout=10_000)
+    shot(page, "hand-over-host")
     friend.get_by_role("link", name="Review this hand").click()
     expect(friend.locator(".review-deal > li")).to_have_count(4)
     assert guard.problems == []
