@@ -24,6 +24,12 @@ What is measured:
   beginner against random at least 95 % and 90 %; strong and hint p99 under 100 ms of CPU time at
   the default budget. Each figure is printed with "aim met" or "aim missed".
 
+The strong bot reads how the other team has played the match so far (``Style.observe``, as at
+the table). ``--styles`` plays other pairings instead: the strong bot, and the strong bot that
+models every seat as the beginner (``strong-plain``), each against two opponents unlike the
+beginner: one that declines every truco and envido (``folder``) and one that accepts them all
+(``station``), on the same deals. What it shows: how much reading the opponent is worth.
+
 ``--game catalan`` measures Catalan Truc instead (docs/rules/catalan.md): the sampled views' scores go
 up to 11, so the decision on 11 is among them, and the matches are to 12 whatever ``--target`` says.
 Aim for strong against beginner there: at least 65 %.
@@ -47,8 +53,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tutor.bots import Level, choose, default_budget, hint  # noqa: E402
+from tutor.bots import Decision, Level, Style, choose, default_budget, hint  # noqa: E402
 from tutor.engine import MatchState, Rules, deal, find_variant  # noqa: E402
+from tutor.engine.state import Answer, Phase, SeatView  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -133,21 +140,46 @@ def time_decisions(players: int, hands: int, budget: int | None, game: str = "ar
 # --- Tournaments -----------------------------------------------------------------------------------
 
 
-def play_match(args: tuple) -> tuple[int, int, int]:
+PLAYERS = ("strong", "strong-plain", "beginner", "random", "folder", "station")
+"""Who can sit at a bench table: the three levels (the strong bot reads the match's style, as at
+the table), ``strong-plain`` (the strong bot modelling every seat as the beginner), and two
+opponents that play unlike the beginner: ``folder`` (the beginner, but it declines every truco
+and every envido) and ``station`` (the beginner, but it accepts every truco and every envido)."""
+
+
+def decide(view: SeatView, who: str, rng: random.Random, budget: int | None, match: MatchState) -> Decision:
+    """The decision of ``who`` (one of PLAYERS) for ``view``."""
+    if who == "strong":
+        style = Style.observe([*match.history, match.hand])
+        return choose(view, Level.STRONG, rng, budget=budget, style=style)
+    if who == "strong-plain":
+        return choose(view, Level.STRONG, rng, budget=budget)
+    if who in ("folder", "station") and view.phase in (Phase.ANSWER_TRUCO, Phase.ANSWER_ENVIDO):
+        decision = choose(view, Level.BEGINNER, rng)
+        return Decision(Answer(view.seat, who == "station"), decision.reason)
+    if who in ("folder", "station"):
+        return choose(view, Level.BEGINNER, rng)
+    return choose(view, Level(who), rng, budget=budget)
+
+
+def play_match(args: tuple) -> tuple[int, int, int, int]:
     """One match to ``target``: team 0 plays ``first``, team 1 ``second``. Returns (the winner's
-    team, hands played, the first mano)."""
+    team, hands played, the first mano, team 0's points minus team 1's)."""
     players, first, second, index, target, budget, game = args
     mano = index % 2  # alternate which team is mano first
     rules = game_rules(game, players, target)
-    match = MatchState(rules, seed=f"bots-bench:{players}:{first}:{second}:{index}", mano=mano)
-    rng = random.Random(f"bots-bench-decisions:{players}:{first}:{second}:{index}")
-    levels = (Level(first), Level(second))
+    # The deals and the decisions' generator do not depend on which strong bot plays, so that
+    # "strong" and "strong-plain" meet the same deals.
+    names = tuple("strong" if n == "strong-plain" else n for n in (first, second))
+    match = MatchState(rules, seed=f"bots-bench:{players}:{names[0]}:{names[1]}:{index}", mano=mano)
+    rng = random.Random(f"bots-bench-decisions:{players}:{names[0]}:{names[1]}:{index}")
+    levels = (first, second)
     while not match.is_over:
         hand = match.hand
         seat = hand.to_act
         view = hand.view_for(seat)
-        match.apply(choose(view, levels[seat & 1], rng, budget=budget).action)
-    return match.winner, len(match.history), mano
+        match.apply(decide(view, levels[seat & 1], rng, budget, match).action)
+    return match.winner, len(match.history), mano, match.scores[0] - match.scores[1]
 
 
 def tournament(
@@ -172,11 +204,12 @@ def tournament(
             results = list(pool.map(play_match, [t for t, _ in tasks], chunksize=4))
     else:
         results = [play_match(t) for t, _ in tasks]
-    wins = hands = 0
-    for (winner, played, _), (_, swap) in zip(results, tasks, strict=True):
+    wins = hands = margin = 0
+    for (winner, played, _, difference), (_, swap) in zip(results, tasks, strict=True):
         first_team = 1 if swap else 0
         wins += winner == first_team
         hands += played
+        margin += -difference if swap else difference
     low, high = wilson(wins, matches)
     return {
         "game": game,
@@ -189,6 +222,7 @@ def tournament(
         "rate": wins / matches,
         "wilson95": [low, high],
         "hands": hands,
+        "margin_per_hand": margin / hands if hands else 0.0,
         "seconds": time.perf_counter() - start,
     }
 
@@ -208,6 +242,11 @@ def main() -> int:
     parser.add_argument("--skip-timing", action="store_true")
     parser.add_argument("--skip-tournament", action="store_true")
     parser.add_argument("--only", choices=["strong", "beginner"], help="one pairing only")
+    parser.add_argument(
+        "--styles",
+        action="store_true",
+        help="instead of the usual pairings: strong and strong-plain against folder and station",
+    )
     parser.add_argument("--players", type=int, choices=[2, 4], help="one table size only")
     parser.add_argument("--game", default="argentino", help="the preset: argentino (default), fixed, catalan")
     parser.add_argument("--json", action="store_true")
@@ -236,18 +275,25 @@ def main() -> int:
         pairings = [("strong", "beginner"), ("beginner", "random")]
         if args.only:
             pairings = [p for p in pairings if p[0] == args.only]
+        if args.styles:
+            pairings = [(a, b) for b in ("folder", "station") for a in ("strong", "strong-plain")]
         for players in sizes:
             count = args.matches if players == 2 else max(1, args.matches // 2)
             for first, second in pairings:
                 result = tournament(players, first, second, count, args.target, args.budget, args.jobs, args.game)
                 report["tournaments"].append(result)
                 low, high = result["wilson95"]
-                aim = GAME_AIMS.get(args.game, {}).get((players, first), AIMS.get((players, first)))
+                aim = (
+                    None
+                    if args.styles
+                    else GAME_AIMS.get(args.game, {}).get((players, first), AIMS.get((players, first)))
+                )
                 met = "" if aim is None else f", aim {100 * aim:.0f} % {'met' if result['rate'] >= aim else 'missed'}"
                 result["aim"] = aim
                 print(
                     f"{players} players, {first} vs {second}: {result['wins']}/{count} = {100 * result['rate']:.1f} % "
                     f"(95 % {100 * low:.1f}-{100 * high:.1f} %), {result['hands']} hands, "
+                    f"{result['margin_per_hand']:+.2f} points a hand, "
                     f"{result['seconds']:.0f} s{met}",
                     flush=True,
                 )

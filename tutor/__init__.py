@@ -76,6 +76,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     _classroom(app)
     _live(app)
     _people(app)
+    _privacy(app)
 
     errors.init_app(app)
 
@@ -100,6 +101,13 @@ def _classroom(app: Flask) -> None:
 
     app.register_blueprint(classroom.bp)
     classroom.init_app(app)
+
+
+def _privacy(app: Flask) -> None:
+    from .web import privacy
+
+    app.register_blueprint(privacy.bp)
+    privacy.init_app(app)
 
 
 def _live(app: Flask) -> None:

@@ -2,7 +2,7 @@
 where, the waiting list, the host's token hash and the reviews kept per seat).
 
 A new table only; the downgrade drops it.
-Revises: 0e9e9fa8f01b
+Revises: f3a9c2d17b64
 Create Date: 2026-12-02 13:10:00
 
 """
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = "a7c4e2f9d813"
-down_revision = "0e9e9fa8f01b"
+down_revision = "f3a9c2d17b64"
 branch_labels = None
 depends_on = None
 

@@ -121,3 +121,22 @@ def test_a_teacher_and_pupils_join_from_the_code_on_the_page(page, browser, base
     checked(page, "teach-pupil")
     for context in contexts:
         context.close()
+
+
+def test_the_privacy_pages_are_accessible_and_delete_my_data_works(page):
+    """A learner's privacy page and their data (390 px): axe, then a deletion that leaves nothing stored."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    answer_wrong(page)  # something stored
+    page.goto("/en/")
+    page.locator(".site-footer").get_by_role("link", name="Privacy").click()
+    expect(page.locator("h1")).to_have_text("Privacy")
+    checked(page, "privacy")
+    page.get_by_role("link", name="See, download or delete your data").click()
+    expect(page.locator(".my-data-list")).to_contain_text("1 answer")
+    checked(page, "my-data")
+    page.get_by_role("button", name="Delete my data").click()
+    expect(page.locator("[role=alert]")).to_contain_text("Tick the box")
+    page.get_by_label("Yes, delete everything stored about me").check()
+    page.get_by_role("button", name="Delete my data").click()
+    expect(page.locator("[data-nothing-stored]")).to_be_visible()
+    checked(page, "my-data-deleted")

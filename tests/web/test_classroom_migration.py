@@ -61,3 +61,22 @@ def test_the_classroom_migration_up_and_down(empty_url):  # noqa: F811
         upgrade()
         assert tables(url) >= TABLES
         db.engine.dispose()
+
+
+def columns(url: str, table: str) -> set[str]:
+    engine = create_engine(url)
+    try:
+        return {column["name"] for column in inspect(engine).get_columns(table)}
+    finally:
+        engine.dispose()
+
+
+def test_the_assignment_seed_migration_up_and_down(empty_url):  # noqa: F811
+    app, url = migrated_app(empty_url)
+    with app.app_context():
+        upgrade(revision="0e9e9fa8f01b")
+        assert "seed" not in columns(url, "assignment")
+        upgrade(revision="f3a9c2d17b64")
+        assert "seed" in columns(url, "assignment")
+        downgrade(revision="0e9e9fa8f01b")
+        assert "seed" not in columns(url, "assignment")

@@ -65,11 +65,12 @@ def test_the_app_registers_the_lesson_pages_contributions(app):
         "home links": ["tutor.web.classroom.for_teachers", "tutor.web.classroom.join_link"],
         "teacher links": ["tutor.web.live.start_link"],
         "class page links": ["tutor.web.live.class_start_link"],
+        "footer links": ["tutor.web.privacy.privacy_link", "tutor.web.privacy.my_data_link"],
     }
     assert {
         getattr(extensions, name)
         for name in dir(extensions)
-        if name.startswith(("LESSON_", "HOME_", "TEACHER_", "CLASS_PAGE_"))
+        if name.startswith(("LESSON_", "HOME_", "TEACHER_", "CLASS_PAGE_", "FOOTER_"))
     } == set(POINTS)
 
 

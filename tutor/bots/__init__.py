@@ -7,7 +7,10 @@ Public API:
   :class:`~tutor.engine.state.SeatView`, always one of ``view.legal_actions``, with a
   :class:`BotReason` (:class:`ReasonCode` + parameters). Same view, level, facts and generator
   state: same decision.
-* :func:`hint` ``(view, seed, budget=None, facts=(), deadline=None) -> Hint``: the legal actions ranked by the
+* Opponent models: :class:`Style` (``Style.observe(hands)``, :mod:`tutor.bots.style`) reads how
+  each seat has accepted and called in the match; ``choose(..., style=)`` and ``hint(...,
+  style=)`` model the other team by it (the strong bot; None: every seat as the beginner).
+* :func:`hint` ``(view, seed, budget=None, facts=(), deadline=None, style=None) -> Hint``: the legal actions ranked by the
   chance of winning the match (``Hint.ranked``: tuple of :class:`RankedAction` with ``action``,
   ``expected_points`` for the seat's team over the rest of the hand, and ``equity``; ``Hint.best``;
   ``Hint.reason``, which says when the match changes the answer).
@@ -44,6 +47,7 @@ from .common import Decision, Level, action_text
 from .reasons import BotReason, ParamValue, ReasonCode
 from .senas import NOTICE_CHANCE, Sena, facts as sena_facts, known_facts, noticed, senas
 from .strong import DEFAULT_BUDGET, DEFAULT_BUDGETS, Hint, NoDecisionError, RankedAction, default_budget, hint
+from .style import NEUTRAL as NEUTRAL_STYLE, Style
 
 __all__ = [
     "Level",
@@ -68,6 +72,8 @@ __all__ = [
     "NOTICE_CHANCE",
     "HandFact",
     "action_text",
+    "Style",
+    "NEUTRAL_STYLE",
 ]
 
 
@@ -78,6 +84,7 @@ def choose(
     facts: Sequence[HandFact] = (),
     budget: int | None = None,
     deadline: float | None = None,
+    style: Style | None = None,
 ) -> Decision:
     """The decision of a bot of ``level`` for ``view`` (a :class:`~tutor.engine.state.SeatView`
         whose seat is to act), drawn from ``rng``. ``facts`` are what the seat knows beyond the view
@@ -94,7 +101,7 @@ def choose(
         return Decision(action, BotReason.of(ReasonCode.RANDOM))
     if level is Level.BEGINNER:
         return _beginner.choose(view, rng)
-    return _strong.choose(view, rng, budget, facts, deadline)
+    return _strong.choose(view, rng, budget, facts, deadline, style)
 
 
 def deadline_in(seconds: float | None, cap: float | None = None) -> float | None:

@@ -78,6 +78,7 @@ from .certainty import envido_certainty, view_forced, view_possible
 from .common import Decision, SeatInfo, action_text, card_table
 from .equity import equity
 from .reasons import BotReason, ReasonCode
+from .style import Style, tilted
 
 _Outcome = tuple[float, int, int]
 """An envido outcome: (weight, the team's points, the other team's points)."""
@@ -208,15 +209,33 @@ class _Tally:
     """Per simulation: the team's and the other team's points without the envido's."""
 
 
-def _rollout(state: HandState, rng: random.Random, team: int | None = None) -> None:
+def _seat_tilts(style: Style | None, players: int, team: int | None) -> list[tuple[float, ...] | None]:
+    """Per seat: the style's tilts for the seats of the other team (None: the beginner as it is)."""
+    if style is None or team is None:
+        return [None] * players
+    return [style.tilts(s) if s & 1 != team else None for s in range(players)]
+
+
+def _rollout(
+    state: HandState,
+    rng: random.Random,
+    team: int | None = None,
+    tilts: Sequence[tuple[float, ...] | None] = (),
+) -> None:
     """Play the hand out by the beginner's rules. The seats of ``team`` (the deciding seat's) take
     the rules' main option and never their rare bluffs: the bot decides its own later moves
-    itself, so a simulation should not charge it for a bluff it would not make."""
+    itself, so a simulation should not charge it for a bluff it would not make. ``tilts`` (per
+    seat, :func:`_seat_tilts`) move the other team's decisions to how they have been seen to play
+    (:mod:`tutor.bots.style`)."""
     for _ in range(MAX_ROLLOUT_ACTIONS):
         seat = state.to_act
         if state.is_over or seat is None:  # None only when over
             return
-        options = beginner.policy(SeatInfo(state, seat), explain=False)
+        info = SeatInfo(state, seat)
+        options = beginner.policy(info, explain=False)
+        tilt = tilts[seat] if tilts else None
+        if tilt is not None:
+            options = tilted(info, options, tilt)
         if len(options) == 1:
             state.apply(options[0][1])
         elif team is not None and seat & 1 == team:
@@ -226,11 +245,11 @@ def _rollout(state: HandState, rng: random.Random, team: int | None = None) -> N
     raise RuntimeError("a simulated hand did not end")  # pragma: no cover
 
 
-def _weigher(me: int) -> Weigh:
-    """``weigh(state, action)`` for the determinization: how likely the beginner's rules make
-    another seat's past ``action`` with the sampled cards (a decision the rules would not take
-    counts SURPRISE; the seat's own decisions, forced ones and cards played after the first trick
-    count 1)."""
+def _weigher(me: int, tilts: Sequence[tuple[float, ...] | None] = ()) -> Weigh:
+    """``weigh(state, action)`` for the determinization: how likely the beginner's rules (tilted
+    by ``tilts`` for the seats the style has read, :func:`_seat_tilts`) make another seat's past
+    ``action`` with the sampled cards (a decision the rules would not take counts SURPRISE; the
+    seat's own decisions, forced ones and cards played after the first trick count 1)."""
 
     def weigh(state: HandState, action: Action) -> float:
         seat = action.seat
@@ -240,7 +259,11 @@ def _weigher(me: int) -> Weigh:
         if len(info.legal_actions) < 2:
             return 1.0
         p = 0.0
-        for prob, option, _ in beginner.policy(info, explain=False):
+        options = beginner.policy(info, explain=False)
+        tilt = tilts[seat] if tilts else None
+        if tilt is not None:
+            options = tilted(info, options, tilt)
+        for prob, option, _ in options:
             if option == action:
                 p += prob
         return p if p > SURPRISE else SURPRISE
@@ -249,7 +272,12 @@ def _weigher(me: int) -> Weigh:
 
 
 def _worlds(
-    view: SeatView, determinizer: Determinizer, rng: random.Random, count: int, deadline: float | None = None
+    view: SeatView,
+    determinizer: Determinizer,
+    rng: random.Random,
+    count: int,
+    deadline: float | None = None,
+    tilts: Sequence[tuple[float, ...] | None] = (),
 ) -> list[HandState]:
     """``count`` sampled deals. When other seats have decided already, deals are drawn in batches
     of ``count`` (at most RESAMPLE batches, no further batch after ``deadline``) until their
@@ -260,7 +288,7 @@ def _worlds(
         return [determinizer.sample(rng) for _ in range(count)]
     candidates: list[HandState] = []
     weights: list[float] = []
-    weigh = _weigher(view.seat)
+    weigh = _weigher(view.seat, tilts)
     for _ in range(RESAMPLE):
         for _ in range(count):
             world, weight = determinizer.sample_weighted(rng, weigh)
@@ -420,6 +448,7 @@ def _envido_part(
     facts: Sequence[HandFact],
     rng: random.Random,
     deadline: float | None = None,
+    tilts: Sequence[tuple[float, ...] | None] = (),
 ) -> tuple[dict[int, _EnvidoEstimate], int]:
     """For each envido action (index into ``legal``): (outcomes, total weight, win chance, fold
     chance or None for an answer), where outcomes are ``(weight, team points, other team's points)``
@@ -431,7 +460,9 @@ def _envido_part(
     then accepts with a count of 30 or more (or when declining would lose the match) and declines
     otherwise; it accepts when its chance against random hands beats the stake's break-even chance
     (in points, or in match equity near the end) by ENVIDO_MARGIN, or when declining would lose
-    the match; otherwise it declines."""
+    the match; otherwise it declines. A responder whose record (``tilts``, :mod:`tutor.bots.style`)
+    accepts more or less often than the beginner has that share of the deals turned: a declined
+    call accepted with the tilt's chance, or an accepted one declined."""
     team, other = view.team, 1 - view.team
     scores = tuple(view.scores)
     target = view.target
@@ -463,6 +494,10 @@ def _envido_part(
         return (pts, 0) if t == team else (0, pts)
 
     raise_base = 31 + (1 if players > 2 else 0)
+    responder = next((s for k in range(1, n) if (s := (view.seat + k) % n) in their_seats), None)
+    answer_tilt = 0.0
+    if tilts and responder is not None and (seat_tilt := tilts[responder]) is not None:
+        answer_tilt = seat_tilt[2]
     result: dict[int, _EnvidoEstimate] = {}
     winners = [(w, _showdown_team(values, mano, out)) for values, w in deals]
     wins = sum(w for w, t in winners if t == team) / total
@@ -508,11 +543,16 @@ def _envido_part(
                 accept = forced or any(
                     _chance_vs_random(values[s], len(our_seats), ties_win) >= threshold for s in their_seats
                 )
-                if accept:
-                    outcomes.append((w, *pair(t, win_pts if t == team else lose_pts)))
-                else:
-                    folded_weight += w
-                    outcomes.append((w, declined, 0))
+                share = 1.0 if accept else 0.0  # the share of this deal's weight on which they accept
+                if not forced and answer_tilt > 0 and not accept:
+                    share = answer_tilt
+                elif not forced and answer_tilt < 0 and accept:
+                    share = 1.0 + answer_tilt
+                if share > 0.0:
+                    outcomes.append((w * share, *pair(t, win_pts if t == team else lose_pts)))
+                if share < 1.0:
+                    folded_weight += w * (1.0 - share)
+                    outcomes.append((w * (1.0 - share), declined, 0))
             folds = folded_weight / total
         # Merge equal outcomes (a few distinct point pairs on hundreds of deals).
         merged: dict[tuple[int, int], float] = {}
@@ -627,11 +667,13 @@ def evaluate(
     budget: int | None = None,
     facts: Sequence[HandFact] = (),
     deadline: float | None = None,
+    style: Style | None = None,
 ) -> list[RankedAction]:
     """Every legal action of ``view`` with its estimates, best first: by the chance of winning the
     match (held-back actions last, ties: expected points, then legal order). ``budget``: simulated
     hands (default :func:`default_budget`); ``deadline``: a :func:`time.monotonic` instant after
-    which no further deal is simulated (see the module's notes)."""
+    which no further deal is simulated (see the module's notes); ``style``: how the other team has
+    been seen to play (:class:`tutor.bots.style.Style`; None: as the beginner)."""
     legal = tuple(view.legal_actions)
     if not legal or view.is_over:
         raise NoDecisionError("no decision to evaluate: the hand is over or it is not this seat's turn")
@@ -647,6 +689,7 @@ def evaluate(
     base = view.points[team] - view.points[1 - team]
     trick_index = len(view.tricks)
     tallies = [_Tally(action) for action in legal]
+    tilts = _seat_tilts(style, players, team)
     envido_indexes = _envido_actions(view, legal)
     answering = view.phase is Phase.ANSWER_ENVIDO
     if envido_indexes and not answering and len(envido_indexes) < len(legal):
@@ -662,7 +705,7 @@ def evaluate(
     if deadline is not None and envido_indexes:  # half of the time left for the envido part
         now = time.monotonic()
         rollout_deadline = now + max(0.0, deadline - now) / 2
-    for number, world in enumerate(_worlds(view, determinizer, rng, deals, rollout_deadline)):
+    for number, world in enumerate(_worlds(view, determinizer, rng, deals, rollout_deadline, tilts)):
         if number and rollout_deadline is not None and time.monotonic() >= rollout_deadline:
             break  # anytime: rank on the deals simulated so far
         awards_before = len(world.awards)
@@ -672,7 +715,7 @@ def evaluate(
                 tally = tallies[index]
                 state = world.clone()
                 state.apply(tally.action)
-                _rollout(state, random.Random(seed), team)
+                _rollout(state, random.Random(seed), team, tilts)
                 points = state.points
                 tally.value += (points[team] - points[1 - team]) - base
                 tally.count += 1
@@ -701,7 +744,7 @@ def evaluate(
                 if _won_on_tricks(state, team):
                     tally.hands += 1
     envido, envido_deals = (
-        _envido_part(view, legal, envido_indexes, facts, rng, deadline) if envido_indexes else ({}, 0)
+        _envido_part(view, legal, envido_indexes, facts, rng, deadline, tilts) if envido_indexes else ({}, 0)
     )
     trick_part, hand_rate, trick_rollouts, rest = 0.0, 0.0, 0, [(0, 0)]
     if envido:
@@ -1019,13 +1062,14 @@ def choose(
     budget: int | None = None,
     facts: Sequence[HandFact] = (),
     deadline: float | None = None,
+    style: Style | None = None,
 ) -> Decision:
     """The strong bot's decision: the legal action with the best chance of winning the match (the
-    best found by ``deadline``, if one is given)."""
+    best found by ``deadline``, if one is given), the other team modelled by ``style``."""
     legal = tuple(view.legal_actions)
     if len(legal) == 1:
         return Decision(legal[0], BotReason.of(ReasonCode.ONLY_ACTION, action=action_text(legal[0])))
-    ranked = evaluate(view, rng, budget, facts, deadline)
+    ranked = evaluate(view, rng, budget, facts, deadline, style)
     return Decision(ranked[0].action, explain(view, ranked[0], ranked))
 
 
@@ -1035,12 +1079,13 @@ def hint(
     budget: int | None = None,
     facts: Sequence[HandFact] = (),
     deadline: float | None = None,
+    style: Style | None = None,
 ) -> Hint:
     """The legal actions of ``view`` ranked for the match (the strong bot's evaluation from this
     view only; each with its expected points for the hand), best first, with the reason for the
-    best (saying so when the match changes the answer). ``deadline``: as for :func:`evaluate`.
-    Raises :class:`NoDecisionError` when the seat has nothing to decide."""
+    best (saying so when the match changes the answer). ``deadline`` and ``style``: as for
+    :func:`evaluate`. Raises :class:`NoDecisionError` when the seat has nothing to decide."""
     if view.is_over or not view.legal_actions:
         raise NoDecisionError("no decision for this seat now")
-    ranked = evaluate(view, random.Random(f"hint:{seed}"), budget, facts, deadline)
+    ranked = evaluate(view, random.Random(f"hint:{seed}"), budget, facts, deadline, style)
     return Hint(view.seat, tuple(ranked), explain(view, ranked[0], ranked))

@@ -33,6 +33,7 @@ from ..engine.notation import format_action, parse_action
 from ..engine.rules import Rules
 from ..engine.state import Action, Deal, HandState, SeatView
 from .senas import Sena, facts as sena_facts, noticed, senas
+from .style import Style
 
 __all__ = ["LoggedAction", "Table", "TableError", "ScriptError", "NEXT_HAND", "Policy"]
 
@@ -267,6 +268,11 @@ class Table:
                 known.extend(sena_facts(other, self.senas_shown(other, index)))
         return tuple(known)
 
+    def style(self) -> Style:
+        """How every seat has played this match so far (:class:`tutor.bots.style.Style`), read off
+        the public record of its hands: what the strong bot and the hint model the other team by."""
+        return Style.observe(self.hands())
+
     def hand_entries(self, index: int | None = None) -> list[LoggedAction]:
         """The entries of one hand (default: the one under way)."""
         return list(self._hands[self.hand_index if index is None else index])
@@ -349,6 +355,7 @@ class Table:
                 rng,
                 facts=self.facts_for(seat),
                 deadline=None if deadline is None else deadline_in(DECISION_SECONDS, deadline),
+                style=self.style() if self.level == "strong" else None,
             )
             # Only a reason whose claims the whole hand backs is kept (and so ever shown).
             backed = checked_reason(decision.reason, hand, seat, decision.action)

@@ -11,6 +11,7 @@
 * :mod:`.classroom`: teacher accounts, classes and their members, login and join-code limits;
 * :mod:`.live`: live sessions on the projector, their players (phones) and answers;
 * :mod:`.people`: tables with people (seats, seat tokens' hashes, the match's log);
+* :mod:`.privacy`: one learner's data, to download or delete ("delete my data");
 * :mod:`.clock`: the time every write and read of the store goes by, injected through the app.
 
 A :class:`Store` belongs to one app (``create_app`` makes it: :func:`init_app`); features reach it
@@ -33,6 +34,7 @@ from .clock import Clock, ManualClock, OffsetClock, SystemClock, utc_today
 from .learners import DeviceCodeLimit, Learners
 from .live import LiveSessions
 from .people import PeopleTables
+from .privacy import LearnerData
 from .progress import Progress, ProgressReader, ReviewItem, reviewable
 from .runs import DAILY, Best, GameRuns, PracticePlay, PracticeRuns, QuizRuns, Runs, TablePlay, owned
 from .schema import (
@@ -86,6 +88,7 @@ class Store:
         self.classroom = Classroom(self)
         self.live = LiveSessions(self)
         self.people = PeopleTables(self)
+        self.privacy = LearnerData(self)
 
     def now(self) -> datetime:
         """The store's time now (timezone-aware)."""
@@ -130,6 +133,7 @@ __all__ = [
     "Appended",
     "Classroom",
     "LiveSessions",
+    "LearnerData",
     "AttemptLog",
     "LogEntry",
     "attempt_of",

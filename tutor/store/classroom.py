@@ -41,7 +41,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .schema import DEVICE_CODE_ALPHABET, AttemptRow, DayProgress, Learner, db, utcnow
+from .schema import DEVICE_CODE_ALPHABET, AttemptRow, DayProgress, Learner, QuizRun, db, utcnow
 from .sql import aware, time_column, upsert
 
 if TYPE_CHECKING:
@@ -134,6 +134,8 @@ class Assignment(db.Model):  # type: ignore[name-defined]
     """The lesson, topic or practice hand key (empty for the daily challenge and reviews)."""
     count: Mapped[int] = mapped_column(Integer, default=0)
     """How many reviews (``reviews`` only)."""
+    seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A topic quiz's seed when everyone gets the same questions (None: each pupil draws their own)."""
     opens: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     due: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -489,20 +491,74 @@ class Classroom:
     # --- Assignments
 
     def add_assignment(
-        self, class_id: int, kind: str, target: str, count: int, opens: datetime, due: datetime | None
+        self,
+        class_id: int,
+        kind: str,
+        target: str,
+        count: int,
+        opens: datetime,
+        due: datetime | None,
+        seed: int | None = None,
     ) -> Assignment:
-        found = Assignment(
+        found = self._assignment(class_id, kind, target, count, opens, due, seed)
+        db.session.add(found)
+        db.session.commit()
+        return found
+
+    def _assignment(
+        self, class_id: int, kind: str, target: str, count: int, opens: datetime, due: datetime | None, seed: int | None
+    ) -> Assignment:
+        return Assignment(
             public_id=secrets.token_hex(8),
             class_id=class_id,
             kind=kind,
             target=target,
             count=count,
+            seed=seed,
             opens=opens,
             due=due,
             created=self.store.now(),
         )
-        db.session.add(found)
+
+    def add_lessons_once(
+        self,
+        class_id: int,
+        lessons: list[str],
+        opens: datetime,
+        due: datetime | None,
+        learner_id: int | None,
+        token: str | None,
+    ) -> list[Assignment] | None:
+        """One lesson assignment per key, in one transaction with the form's one-time token claimed for
+        ``learner_id`` (the teacher's learner): a form sent twice sets the work once (None the second time)."""
+        if learner_id is not None and not self.store.tokens.claim(learner_id, token):
+            db.session.rollback()
+            return None
+        made = [self._assignment(class_id, "lesson", key, 0, opens, due, None) for key in lessons]
+        db.session.add_all(made)
         db.session.commit()
+        return made
+
+    def first_quiz_runs(self, learner_ids: Iterable[int], quiz: str, seed: int, since: datetime) -> dict[int, QuizRun]:
+        """Per learner, their first run of ``quiz`` with ``seed`` started at or after ``since`` (the
+        attempt that counts; later ones are practice): one query for the class."""
+        ids = sorted(set(learner_ids))
+        if not ids:
+            return {}
+        runs = db.session.scalars(
+            select(QuizRun)
+            .where(
+                QuizRun.learner_id.in_(ids),
+                QuizRun.quiz == quiz,
+                QuizRun.seed == seed,
+                QuizRun.day.is_(None),
+                QuizRun.created >= since,
+            )
+            .order_by(QuizRun.created, QuizRun.id)
+        )
+        found: dict[int, QuizRun] = {}
+        for run in runs:
+            found.setdefault(run.learner_id, run)
         return found
 
     def assignments(self, class_id: int) -> list[Assignment]:

@@ -21,6 +21,7 @@ from datetime import UTC, date, datetime, time
 from flask import abort, flash, redirect, request, url_for
 
 from ...content import all_hands, all_lessons, get_hand, get_lesson
+from ...content.checks import new_seed
 from ...i18n import format_long_date, gettext as _
 from ...learning import TOPICS, get_topic
 from ...learning.attempts import PRACTICE_PREFIX, QUIZ_PREFIX
@@ -29,6 +30,7 @@ from ...store import current_store
 from ...store.classroom import Assignment, Member
 from ..shared.learner import now
 from .blueprint import bp, own_class, page, teacher_only
+from .questions import question_stats, same_questions
 
 DAILY_ANSWERS = 5
 """Answers that make the daily challenge done: the daily set has five questions (tutor/web/quiz/draw.py)."""
@@ -132,7 +134,7 @@ def link_of(assignment: Assignment) -> str | None:
     if kind == "lesson":
         return url_for("lessons.lesson", key=target)
     if kind == "quiz":
-        return url_for("quiz.quiz", key=target)
+        return url_for("quiz.quiz", key=target, seed=assignment.seed)  # no seed: each pupil draws their own
     if kind == "practice":
         return url_for("practice.hand", key=target)
     if kind == "daily":
@@ -171,6 +173,11 @@ def statuses(class_id: int, members: list[Member], assignments: list[Assignment]
     return {(a.id, m.learner_id): status_of(a, work[m.learner_id], moment) for a in assignments for m in members}
 
 
+def seed_for(kind: str) -> int | None:
+    """A topic quiz set with "the same questions for everyone" (``same=1``) gets one seed for the class."""
+    return new_seed() if kind == "quiz" and request.form.get("same") == "1" else None
+
+
 def _day(text: str) -> date | None:
     try:
         return date.fromisoformat(text.strip())
@@ -206,7 +213,9 @@ def add_assignment(cid: str):
     kind, _colon, target = what.partition(":")
     opens = datetime.combine(opens_day, time.min, zone)
     due = datetime.combine(due_day, time.max, zone) if due_day else None
-    current_store().classroom.add_assignment(found.id, kind, target, int(count) if kind == "reviews" else 0, opens, due)
+    current_store().classroom.add_assignment(
+        found.id, kind, target, int(count) if kind == "reviews" else 0, opens, due, seed_for(kind)
+    )
     flash(_("The work is set."), "success")
     return redirect(url_for("classroom.class_page", cid=found.public_id) + "#assignments-title", code=303)
 
@@ -240,6 +249,8 @@ def assignment(cid: str, aid: str):
         title=title_of(chosen),
         dates=dates_of(chosen),
         rows=[(m, s, format_long_date(s.finished.date()) if s.finished else "") for m, s in rows],
+        questions=question_stats(chosen, members),
+        same_questions=same_questions(chosen),
     )
 
 

@@ -12,19 +12,20 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 
-from flask import Response, abort, request, url_for
+from babel.lists import format_list
+from flask import Response, abort, flash, redirect, request, url_for
 
-from ...content import get_hand
-from ...i18n import current_language, format_long_date, gettext as _, lazy_pgettext as _lp, pgettext
+from ...content import get_hand, get_lesson
+from ...i18n import current_language, format_long_date, gettext as _, lazy_pgettext as _lp, ngettext, pgettext
 from ...learning import TOPICS, Level, TopicMastery
 from ...learning.attempts import PRACTICE_PREFIX
 from ...narration.topics import topic_name
 from ...store import Progress, current_store, reviewable
 from ...store.classroom import Member
-from ..shared.learner import now
-from .blueprint import bp, own_class, page, teacher_only
+from ..shared.learner import FORM_TOKEN_FIELD, new_form_token, now
+from .blueprint import bp, current_teacher, own_class, page, teacher_only
 
 LEVEL_NAMES = {
     Level.NEW: _lp("topic level", "Not started"),
@@ -140,6 +141,83 @@ def item_title(item: str) -> str | None:
     return None
 
 
+MISSED_SHOWN = 5
+
+
+@dataclass(frozen=True)
+class Missed:
+    """One of the class's most-missed things this week, as the dashboard lists it."""
+
+    title: str
+    wrong: int
+    pupils: int
+    lesson: str | None = None
+    """The lesson of a missed lesson step (None for a practice hand)."""
+    step: str = ""
+    present_url: str | None = None
+    """The step in the lessons' projector mode ("reteach on the projector")."""
+
+
+def missed_rows(missed: list[tuple[str, int, int]]) -> list[Missed]:
+    rows = []
+    for item, wrong, pupils in missed:
+        title = item_title(item)
+        if title is None:
+            continue
+        found = reviewable(item)
+        if found is None:
+            rows.append(Missed(title, wrong, pupils))
+            continue
+        lesson, step = found
+        number = next(n for n, s in enumerate(lesson.steps, start=1) if s.key == step.key)
+        url = url_for("lessons.present", key=lesson.key, number=number)
+        rows.append(Missed(title, wrong, pupils, lesson.key, _(step.title), url))
+    return rows[:MISSED_SHOWN]
+
+
+@bp.post("/teach/classes/<cid>/assign-missed")
+@teacher_only
+def assign_missed(cid: str):
+    """One click: the lessons of the class's most-missed steps this week, set as work from today.
+
+    An assignment holds a whole lesson (``assignment.kind``), not single steps, so each lesson with
+    a missed step is set once, and the confirmation says so and names the steps. The form's one-time
+    token makes a double click set the work once."""
+    found = own_class(cid)
+    rows = [row for row in missed_rows(class_view(found).missed) if row.lesson]
+    if not rows:
+        flash(_("No lesson step was missed this week: there is nothing to assign."), "info")
+        return redirect(url_for("classroom.dashboard", cid=found.public_id), code=303)
+    lessons = list(dict.fromkeys(row.lesson for row in rows if row.lesson))
+    teacher = current_teacher()
+    opens = datetime.combine(now().astimezone(current_store().zone).date(), time.min, current_store().zone)
+    made = current_store().classroom.add_lessons_once(
+        found.id, lessons, opens, None, teacher.learner_id if teacher else None, request.form.get(FORM_TOKEN_FIELD)
+    )
+    if made is None:  # the same form a second time
+        flash(_("This work is already set."), "info")
+    else:
+        flash(assigned_message(lessons, [row.step for row in rows]), "success")
+    return redirect(url_for("classroom.class_page", cid=found.public_id) + "#assignments-title", code=303)
+
+
+def assigned_message(lessons: list[str], steps: list[str]) -> str:
+    titles = [
+        _("Lesson %(number)s: %(title)s", number=get_lesson(key).number, title=_(get_lesson(key).title))
+        for key in lessons
+    ]
+    lang = current_language()
+    return ngettext(
+        "Set from today: %(lessons)s. An assignment holds a whole lesson, not single steps, so the lesson "
+        "of the missed steps is set (%(steps)s).",
+        "Set from today: %(lessons)s. An assignment holds a whole lesson, not single steps, so the lesson "
+        "of each missed step is set (%(steps)s).",
+        len(lessons),
+        lessons=format_list(titles, locale=lang),
+        steps=format_list(steps, locale=lang),
+    )
+
+
 def class_view(found):
     moment = now()
     today = moment.astimezone(current_store().zone).date()
@@ -159,7 +237,7 @@ def dashboard(cid: str):
     only_help = request.args.get("filter") == "help"
     rows = sort_rows(rows_of(found.public_id, view.members, view.progress), sort)
     shown = [row for row in rows if row.needs_help] if only_help else rows
-    missed = [(title, wrong, pupils) for item, wrong, pupils in view.missed if (title := item_title(item))][:5]
+    missed = missed_rows(view.missed)
     days = [(format_long_date(day), answers, right) for day, answers, right in view.days]
     return page(
         "classroom/dashboard.html",
@@ -171,6 +249,7 @@ def dashboard(cid: str):
         sort=sort,
         only_help=only_help,
         missed=missed,
+        missed_token=new_form_token() if any(row.lesson for row in missed) else None,
         days=days,
         levels=[(LEVEL_ICONS[level], level_letter(level), str(LEVEL_NAMES[level])) for level in Level],
     )

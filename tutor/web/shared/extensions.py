@@ -36,6 +36,11 @@ The classroom's pages (the classroom feature owns them):
 * :data:`CLASS_PAGE_LINKS`, ``(class public id) -> Link``: a link on a class's page; live: "Start a
   live session with this class".
 
+Every page (the shared base template draws it):
+
+* :data:`FOOTER_LINKS`, ``() -> Link``: a link in the site's footer; privacy: "Privacy" and "Your
+  data: download or delete".
+
 A new place: declare its point here (and in :data:`POINTS`), let the owner's view gather it and its
 template draw what it gets.
 """
@@ -136,6 +141,10 @@ CLASS_PAGE_LINKS: ExtensionPoint[[str], Link] = ExtensionPoint(
     "class page links", "A link on a class's page (given the class's public id), such as a live session."
 )
 
+FOOTER_LINKS: ExtensionPoint[[], Link] = ExtensionPoint(
+    "footer links", "A link in the footer of every page, such as the privacy page."
+)
+
 POINTS: tuple[ExtensionPoint, ...] = (
     LESSON_MAP_NOTES,
     LESSON_MAP_LINKS,
@@ -144,5 +153,6 @@ POINTS: tuple[ExtensionPoint, ...] = (
     HOME_LINKS,
     TEACHER_LINKS,
     CLASS_PAGE_LINKS,
+    FOOTER_LINKS,
 )
 """Every declared point."""

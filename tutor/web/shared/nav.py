@@ -20,6 +20,7 @@ from markupsafe import Markup
 from ...i18n import current_language
 from . import caches
 from .caches import cached
+from .extensions import FOOTER_LINKS
 
 _KEY = "tutor.sections"
 
@@ -124,7 +125,8 @@ def site_header() -> Markup:
 
 
 def init_app(app: Flask) -> None:
-    """Make ``site_sections()``, ``fixed_url()`` and ``site_header()`` available in templates."""
+    """Make ``site_sections()``, ``fixed_url()``, ``site_header()`` and ``footer_links()`` available in templates."""
+    app.jinja_env.globals["footer_links"] = FOOTER_LINKS.gather
     app.jinja_env.globals["site_sections"] = site_sections
     app.jinja_env.globals["fixed_url"] = fixed_url
     app.jinja_env.globals["site_header"] = site_header

@@ -26,6 +26,7 @@ from .answer import Posted, Unreadable, read_answer
 from .explain import EXPLAINERS, explain
 from .presenters import PRESENTERS, Presenter, presenter_for
 from .situation import CardItem, CardRow, OptionView, SeatItem, SituationView, answer_values, option_views
+from .stored import decode_answer, encode_answer
 from .text import OPTION_LABELS, already_counted, answer_error_message, answer_text, option_label, order_groups
 from .view import QuestionView, question_view
 
@@ -33,6 +34,8 @@ __all__ = [
     "Posted",
     "Unreadable",
     "read_answer",
+    "decode_answer",
+    "encode_answer",
     "QuestionView",
     "question_view",
     "Presenter",

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from flask import current_app, has_app_context
 
-from ....bots import HandFact, Hint, hint
+from ....bots import HandFact, Hint, Style, hint
 from ....engine.state import SeatView
 from ...shared.caches import caches_on
 from ...shared.limits import search_deadline
@@ -74,9 +74,10 @@ def hint_cache() -> HintCache | None:
     return found
 
 
-def hint_key(view: SeatView, seed: int, facts: Sequence[HandFact]) -> bytes:
+def hint_key(view: SeatView, seed: int, facts: Sequence[HandFact], style: Style | None = None) -> bytes:
     """What a hint depends on, as a short digest (the view's repr names all it shows)."""
-    return hashlib.blake2b(f"{seed}|{view!r}|{tuple(facts)!r}".encode(), digest_size=16).digest()
+    read = style.key() if style is not None else ""
+    return hashlib.blake2b(f"{seed}|{view!r}|{tuple(facts)!r}|{read}".encode(), digest_size=16).digest()
 
 
 def kept_hint(
@@ -86,17 +87,19 @@ def kept_hint(
     *,
     seconds: float | None = HINT_SECONDS,
     cap: float | None = None,
+    style: Style | None = None,
 ) -> Hint:
-    """The hint for ``view`` (seeded ``seed``, knowing ``facts``): kept, or computed within
-    ``seconds`` (and not past ``cap``, another deadline) and kept."""
+    """The hint for ``view`` (seeded ``seed``, knowing ``facts``, the other team modelled by
+    ``style``): kept, or computed within ``seconds`` (and not past ``cap``, another deadline) and
+    kept."""
     cache = hint_cache()
-    key = hint_key(view, seed, facts) if cache is not None else b""
+    key = hint_key(view, seed, facts, style) if cache is not None else b""
     if cache is not None:
         found = cache.get(key)
         if found is not None:
             return found
     deadline = cap if seconds is None else search_deadline(seconds, cap)
-    found = hint(view, seed=seed, facts=facts, deadline=deadline)
+    found = hint(view, seed=seed, facts=facts, deadline=deadline, style=style)
     return cache.put(key, found) if cache is not None else found
 
 

@@ -16,6 +16,7 @@ from tutor.narration import Perspective, narrate
 from tutor.narration.bots import action_label, reason_sentence
 
 from ....bots.checks import checked_reason
+from ....bots.style import Style
 from ....bots.table import Table, reason_data
 from ....engine.notation import parse_action
 from ....engine.stepper import replay
@@ -37,9 +38,10 @@ within :data:`MATCH_TOLERANCE` of its expected points counts as matching it. The
 chance to win the match first (a point that gives the other team the match is worth more than it
 scores), so a choice that scores more in the hand can still be the worse one."""
 
-REPLAY_FORMAT = 2
+REPLAY_FORMAT = 3
 """The version of :func:`replay_hand`'s data; a stored review of another version is computed again
-(format 1 kept only expected points, and judged decisions by them alone)."""
+(format 1 kept only expected points, and judged decisions by them alone; format 2 modelled every
+other seat as the beginner, where format 3 models the other team by how it played the match)."""
 
 
 def _text(action: Any) -> str:
@@ -92,6 +94,7 @@ def replay_hand(table: Table, index: int) -> dict[str, Any]:
                 table.seed * 1009 + start + offset,
                 table.facts_for(table.learner_seat, index),
                 cap=cap,
+                style=Style.observe([*table.hands()[:index], steps.state]),
             )
             ranked = [
                 (_text(item.action), round(float(item.expected_points), 3), round(float(item.equity), 4))

@@ -317,8 +317,11 @@ def learner_hint(table: Table) -> Hint:
     """The hint for the learner's decision on the table: from the learner's view and the señas it
     knows only, seeded by the table's seed and version. :func:`~.replay.replay_hand` seeds its
     rankings the same way, so a hand's replay repeats the hint the learner was shown (computed once
-    per game version, within a time budget: :mod:`.hints`)."""
-    return kept_hint(table.view(), table.seed * 1009 + table.version, table.facts_for(table.learner_seat))
+    per game version, within a time budget: :mod:`.hints`). The other team is modelled by how it
+    has played the match so far (:meth:`~tutor.bots.table.Table.style`)."""
+    return kept_hint(
+        table.view(), table.seed * 1009 + table.version, table.facts_for(table.learner_seat), style=table.style()
+    )
 
 
 def table_context(
