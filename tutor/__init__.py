@@ -75,6 +75,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     quiz.init_app(app)
     _classroom(app)
     _live(app)
+    _people(app)
     _privacy(app)
 
     errors.init_app(app)
@@ -114,6 +115,13 @@ def _live(app: Flask) -> None:
 
     app.register_blueprint(live.bp)
     live.init_app(app)
+
+
+def _people(app: Flask) -> None:
+    from .web import people
+
+    app.register_blueprint(people.bp)
+    people.init_app(app)
 
 
 def _upgrade_database(app: Flask) -> None:

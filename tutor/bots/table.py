@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -125,6 +126,12 @@ class Table:
     instant) bounds the time the bots' decisions of that step take together: each decision gets at
     most :data:`DECISION_SECONDS` and none runs past the deadline (the strong bot's anytime search,
     :func:`tutor.bots.choose`). None: the bots' sample budgets alone, as in tests.
+
+    ``humans`` (a table with people, ``tutor.web.people``): the seats where people sit, each acting
+    for itself (:meth:`play` with ``seat=``); the bots stop at any of them. Every seat then makes
+    señas, the people's made for them from their cards, so a person's partner sees them.
+    :meth:`seated` is the same table seen from one seat. Default: the learner's seat alone, who
+    signals nothing.
     """
 
     def __init__(
@@ -140,6 +147,7 @@ class Table:
         scores: Sequence[int] = (0, 0),
         policy: Policy | None = None,
         deadline: float | None = None,
+        humans: Iterable[int] | None = None,
     ) -> None:
         from . import Level  # the bots package (imported late: it imports this module's names)
 
@@ -149,6 +157,8 @@ class Table:
         if type(learner_seat) is not int or not 0 <= learner_seat < rules.players:
             raise InvalidNotationError(NotationReason.BAD_VALUE, f"no seat {learner_seat!r}", value=learner_seat)
         self.learner_seat = learner_seat
+        self.people = humans is not None
+        self.humans: frozenset[int] = self._seats(humans) if humans is not None else frozenset({learner_seat})
         self.policy = policy
         self.match = MatchState(
             rules, seed=seed, mano=mano, scores=scores, deals=(deal,) if deal is not None else (), auto_deal=False
@@ -187,6 +197,34 @@ class Table:
         """True once a team has reached the target."""
         return self.match.is_over
 
+    def _seats(self, seats: Iterable[int]) -> frozenset[int]:
+        found = frozenset(seats)
+        if any(type(s) is not int or not 0 <= s < self.rules.players for s in found):
+            raise InvalidNotationError(
+                NotationReason.BAD_VALUE, f"no seats {sorted(found)!r}", value=str(sorted(found))
+            )
+        return found
+
+    def seated(self, seat: int) -> Table:
+        """This table seen from ``seat`` (a person's page): the same match and log, read from there."""
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            raise InvalidNotationError(NotationReason.BAD_VALUE, f"no seat {seat!r}", value=seat)
+        other = copy.copy(self)
+        other.learner_seat = seat
+        return other
+
+    def seat_humans(self, humans: Iterable[int], *, deadline: float | None = None) -> list[LoggedAction]:
+        """Change who is a person (a bot takes a seat a person left, a person a bot's): then the bots act
+        until a person's turn. Returns the bots' new entries."""
+        self.humans = self._seats(humans)
+        self.people = True
+        return self._bots_until_learner(deadline)
+
+    @property
+    def silent(self) -> frozenset[int]:
+        """The seats that make no señas: the learner's at a table with computer players, none with people."""
+        return frozenset() if self.people else frozenset({self.learner_seat})
+
     @property
     def learner_to_act(self) -> bool:
         """True when the learner must act in the hand under way."""
@@ -200,8 +238,8 @@ class Table:
 
     def senas_shown(self, seat: int, index: int | None = None) -> tuple[Sena, ...]:
         """The señas a computer player showed its partners when hand ``index`` was dealt (none for
-        the learner, who signals nothing, and none with 2 players)."""
-        if seat == self.learner_seat:
+        the learner, who signals nothing, and none with 2 players; a person's at a table with people)."""
+        if seat in self.silent:
             return ()
         hand = self.hands()[self.hand_index if index is None else index]
         start = hand.rules.new_hand(hand.deal, hand.mano, hand.start_scores)
@@ -214,7 +252,7 @@ class Table:
             seat
             for seat in range(self.rules.players)
             if seat % 2 != observer % 2
-            and seat != self.learner_seat
+            and seat not in self.silent
             and self.senas_shown(seat, index)
             and noticed(f"{self.seed}:{index}", seat, observer)
         )
@@ -252,19 +290,25 @@ class Table:
 
     # --- Acting ----------------------------------------------------------------------------------
 
-    def parse_learner_action(self, text: str) -> Action:
-        """The learner's action from its text without the seat (``7o``, ``truco``, ``quiero``)."""
+    def parse_learner_action(self, text: str, seat: int | None = None) -> Action:
+        """The learner's action (or ``seat``'s, a person's) from its text without the seat (``7o``,
+        ``truco``, ``quiero``)."""
+        seat = self.learner_seat if seat is None else seat
         if not isinstance(text, str) or not text.strip() or ":" in text or len(text) > 40:
             raise InvalidNotationError(NotationReason.MALFORMED, f"not an action: {text!r}", value=str(text)[:40])
-        return parse_action(f"{self.learner_seat}:{text.strip()}")
+        return parse_action(f"{seat}:{text.strip()}")
 
-    def play(self, text: str, *, hinted: bool = False, deadline: float | None = None) -> list[LoggedAction]:
-        """Apply the learner's action, then let the bots act until it is the learner's turn again or
+    def play(
+        self, text: str, *, hinted: bool = False, deadline: float | None = None, seat: int | None = None
+    ) -> list[LoggedAction]:
+        """Apply the learner's action (``seat``: a person's, at a table with people), then let the bots act until it is the learner's turn again or
         the hand ends. Returns the new entries. Raises :class:`IllegalActionError` (with the engine's
         reason) or :class:`InvalidNotationError`, changing nothing."""
         if text == NEXT_HAND:
             return self.next_hand(deadline=deadline)
-        action = self.parse_learner_action(text)
+        if seat is not None and seat not in self.humans:
+            raise InvalidNotationError(NotationReason.BAD_VALUE, f"seat {seat} is a bot's", value=seat)
+        action = self.parse_learner_action(text, seat)
         if self.match.is_over:
             raise IllegalActionError(Reason.MATCH_OVER, "the match is over")
         self.hand.verify(action)
@@ -291,7 +335,7 @@ class Table:
         for _ in range(MAX_BOT_ACTIONS):
             hand = self.hand
             seat = hand.to_act
-            if hand.is_over or seat is None or seat == self.learner_seat:  # None only when over
+            if hand.is_over or seat is None or seat in self.humans:  # None only when over
                 return entries
             scripted = self.policy(self, seat) if self.policy is not None else None
             if scripted is not None:

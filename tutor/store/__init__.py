@@ -10,6 +10,7 @@
 * :mod:`.learners`, :mod:`.tokens`: learners and device codes, answer forms' one-time tokens;
 * :mod:`.classroom`: teacher accounts, classes and their members, login and join-code limits;
 * :mod:`.live`: live sessions on the projector, their players (phones) and answers;
+* :mod:`.people`: tables with people (seats, seat tokens' hashes, the match's log);
 * :mod:`.privacy`: one learner's data, to download or delete ("delete my data");
 * :mod:`.clock`: the time every write and read of the store goes by, injected through the app.
 
@@ -32,6 +33,7 @@ from .classroom import Classroom
 from .clock import Clock, ManualClock, OffsetClock, SystemClock, utc_today
 from .learners import DeviceCodeLimit, Learners
 from .live import LiveSessions
+from .people import PeopleTables
 from .privacy import LearnerData
 from .progress import Progress, ProgressReader, ReviewItem, reviewable
 from .runs import DAILY, Best, GameRuns, PracticePlay, PracticeRuns, QuizRuns, Runs, TablePlay, owned
@@ -85,6 +87,7 @@ class Store:
         self.device_codes = DeviceCodeLimit(self)
         self.classroom = Classroom(self)
         self.live = LiveSessions(self)
+        self.people = PeopleTables(self)
         self.privacy = LearnerData(self)
 
     def now(self) -> datetime:

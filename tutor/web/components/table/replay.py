@@ -87,7 +87,9 @@ def replay_hand(table: Table, index: int) -> dict[str, Any]:
     cap = search_deadline(REVIEW_SECONDS)
     for offset, entry in enumerate(entries):
         action = parse_action(entry.action)
-        if entry.by == "learner":  # the hint sees the hand before the decision (the stepper is lazy)
+        if (
+            entry.by == "learner" and entry.seat == table.learner_seat
+        ):  # the hint sees the hand before the decision (the stepper is lazy)
             found = kept_hint(
                 steps.state.view_for(table.learner_seat),
                 table.seed * 1009 + start + offset,

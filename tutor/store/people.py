@@ -1,0 +1,223 @@
+"""Tables with people: a match where people sit at some seats and computer players at the others.
+
+One row of ``people_table`` per table: its short code (what people type or scan to join), the
+match as the play feature keeps one (rules, seed, the bots' level, the log and its ``version``),
+and who sits where: ``seats`` has one entry per seat, ``None`` for a bot or ``{"nick": ...,
+"token": ...}`` for a person, where ``token`` is the SHA-256 of the random seat token kept in that
+person's cookie (a reload or another device with the cookie resumes the seat; the database never
+holds the token itself). ``waiting`` lists the people who joined once every seat was taken or the
+match had started: the host seats them in a bot's place between hands. ``host`` is the hash of the
+host's token.
+
+Every write is one compare-and-swap on ``rev`` (``UPDATE ... WHERE id = ? AND rev = ?``), raised by
+every write at all (a join, a seat change, an action): each page polls with the ``rev`` it was drawn
+at, and of two people who act at once one write wins and the other changes nothing. ``moved`` is
+when the last write happened: a person whose turn has waited longer than the host's patience may be
+replaced by a bot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import JSON, Boolean, DateTime, Integer, String, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from .schema import db
+from .sql import aware
+
+if TYPE_CHECKING:
+    from . import Store
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Letters and digits that are not read one for another (no I, O, 0, 1)."""
+CODE_LENGTH = 6
+NICK_LENGTH = 24
+STATES = ("lobby", "playing")
+WAITING_CAP = 12
+"""People waiting for a seat at most."""
+
+
+class PeopleTable(db.Model):  # type: ignore[name-defined]
+    """A table with people."""
+
+    __tablename__ = "people_table"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(CODE_LENGTH), unique=True)
+    rules: Mapped[str] = mapped_column(String(120))
+    level: Mapped[str] = mapped_column(String(16))
+    seed: Mapped[int] = mapped_column(Integer)
+    players: Mapped[int] = mapped_column(Integer)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)
+    state: Mapped[str] = mapped_column(String(8))
+    seats: Mapped[list[Any]] = mapped_column(JSON)
+    waiting: Mapped[list[Any]] = mapped_column(JSON)
+    host: Mapped[str] = mapped_column(String(64))
+    log: Mapped[list[Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer)
+    rev: Mapped[int] = mapped_column(Integer)
+    reviews: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    moved: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def new_code() -> str:
+    """A random table code.
+
+    >>> code = new_code()
+    >>> len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+    True
+    """
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(text: str) -> str | None:
+    """A typed code as stored (capitals, spaces and dashes ignored), or None.
+
+    >>> normalize_code(" abc-def "), normalize_code("ABC"), normalize_code("ABCDE0")
+    ('ABCDEF', None, None)
+    """
+    cleaned = "".join(ch for ch in str(text)[:20] if not ch.isspace() and ch != "-").upper()
+    if len(cleaned) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in cleaned):
+        return None
+    return cleaned
+
+
+def new_token() -> str:
+    """A seat (or host) token for a cookie."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str | None) -> str | None:
+    """What the database keeps of a token."""
+    if not token or len(token) > 64:
+        return None
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where: each seat's person (``{"nick", "token"}``) or None for a bot, and the waiting list."""
+
+    seats: tuple[dict[str, str] | None, ...]
+    waiting: tuple[dict[str, str], ...]
+
+    def seat_of(self, token: str | None) -> int | None:
+        hashed = token_hash(token)
+        return next((i for i, p in enumerate(self.seats) if p is not None and p["token"] == hashed), None)
+
+    def waits(self, token: str | None) -> bool:
+        hashed = token_hash(token)
+        return hashed is not None and any(p["token"] == hashed for p in self.waiting)
+
+    def humans(self) -> frozenset[int]:
+        return frozenset(i for i, p in enumerate(self.seats) if p is not None)
+
+    def nicks(self) -> set[str]:
+        return {p["nick"].casefold() for p in (*[s for s in self.seats if s], *self.waiting)}
+
+
+def seating(row: PeopleTable) -> Seating:
+    return Seating(tuple(dict(s) if s else None for s in row.seats), tuple(dict(w) for w in row.waiting))
+
+
+class PeopleTables:
+    """The tables with people."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def create(
+        self, *, rules: str, level: str, seed: int, players: int, log: list[Any], version: int
+    ) -> tuple[PeopleTable, str]:
+        """A new table in its lobby, every seat a bot's; returns it and the host's token."""
+        host = new_token()
+        now = self.store.now()
+        for _try in range(20):
+            row = PeopleTable(
+                code=new_code(),
+                rules=rules,
+                level=level,
+                seed=seed,
+                players=players,
+                hints=False,
+                state="lobby",
+                seats=[None] * players,
+                waiting=[],
+                host=token_hash(host),
+                log=log,
+                version=version,
+                rev=0,
+                reviews={},
+                created=now,
+                moved=now,
+            )
+            db.session.add(row)
+            try:
+                db.session.commit()
+            except IntegrityError:  # the code is taken (one in a billion per table)
+                db.session.rollback()
+                continue
+            return row, host
+        raise RuntimeError("no free table code")
+
+    def by_code(self, code: str) -> PeopleTable | None:
+        found = normalize_code(code)
+        return None if found is None else db.session.scalar(select(PeopleTable).where(PeopleTable.code == found))
+
+    def poll_rev(self, table_id: int) -> int | None:
+        """The table's ``rev``: the one primary-key read a poll costs when nothing changed."""
+        rev = db.session.scalar(select(PeopleTable.rev).where(PeopleTable.id == table_id))
+        db.session.rollback()  # end the read's transaction (a poll holds nothing open)
+        return rev
+
+    def swap(self, row: PeopleTable, rev: int, **values: Any) -> bool:
+        """Write ``values`` if the table is still at ``rev`` (raising it, and ``moved`` if the log
+        changes): True if written, False if another write came first (nothing changed)."""
+        changes: dict[str, Any] = {"rev": PeopleTable.rev + 1, **values}
+        if "log" in values or "seats" in values:
+            changes["moved"] = self.store.now()
+        done = db.session.execute(
+            update(PeopleTable)
+            .where(PeopleTable.id == row.id, PeopleTable.rev == rev)
+            .values(**changes)
+            .returning(PeopleTable.id)
+        ).first()
+        db.session.commit()
+        db.session.refresh(row)
+        return done is not None
+
+    def keep_review(self, row: PeopleTable, key: str, data: dict[str, Any]) -> None:
+        """Keep a hand's review for one seat (computed once; no compare-and-swap: the same data either way,
+        and ``rev`` is not raised, so no page polls again for it)."""
+        reviews = dict(row.reviews or {})
+        reviews[key] = data
+        db.session.execute(update(PeopleTable).where(PeopleTable.id == row.id).values(reviews=reviews))
+        db.session.commit()
+        db.session.refresh(row)
+
+    def idle_seconds(self, row: PeopleTable) -> float:
+        """Seconds since the table last moved."""
+        moved = aware(row.moved)
+        assert moved is not None
+        return (self.store.now() - moved).total_seconds()
+
+
+__all__ = [
+    "CODE_LENGTH",
+    "NICK_LENGTH",
+    "PeopleTable",
+    "PeopleTables",
+    "Seating",
+    "WAITING_CAP",
+    "new_token",
+    "normalize_code",
+    "seating",
+    "token_hash",
+]
