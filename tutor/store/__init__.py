@@ -9,6 +9,7 @@
 * :mod:`.runs`: games, practice hands and quizzes: ownership, compare-and-swap writes, hints;
 * :mod:`.learners`, :mod:`.tokens`: learners and device codes, answer forms' one-time tokens;
 * :mod:`.classroom`: teacher accounts, classes and their members, login and join-code limits;
+* :mod:`.roster`: a class's co-teachers and invitations, teacher-made pupils, copy and delete;
 * :mod:`.live`: live sessions on the projector, their players (phones) and answers;
 * :mod:`.clock`: the time every write and read of the store goes by, injected through the app.
 
@@ -32,6 +33,7 @@ from .clock import Clock, ManualClock, OffsetClock, SystemClock, utc_today
 from .learners import DeviceCodeLimit, Learners
 from .live import LiveSessions
 from .progress import Progress, ProgressReader, ReviewItem, reviewable
+from .roster import Roster
 from .runs import DAILY, Best, GameRuns, PracticePlay, PracticeRuns, QuizRuns, Runs, TablePlay, owned
 from .schema import (
     DEVICE_CODE_ALPHABET,
@@ -82,6 +84,7 @@ class Store:
         self.quizzes = QuizRuns(self)
         self.device_codes = DeviceCodeLimit(self)
         self.classroom = Classroom(self)
+        self.roster = Roster(self)
         self.live = LiveSessions(self)
 
     def now(self) -> datetime:
