@@ -56,6 +56,11 @@ TEACHER_ROUTES = [
     ("POST", "/en/teach/classes/{cid}/invites/0123456789abcdef/withdraw", {}, 303, OWNERS),
     ("POST", "/en/teach/classes/{cid}/teachers/remove", {"teacher": "{co}"}, 303, OWNERS),
     ("POST", "/en/teach/classes/{cid}/teachers/leave", {}, 400, 303),
+    ("POST", "/en/teach/classes/{cid}/pupils/{nick}/rename", {"nickname": "{nick}"}, 303),
+    ("POST", "/en/teach/classes/{cid}/pupils/{nick}/remove", {}, 404, 303),  # the co-teacher removed them first
+    ("GET", "/en/teach/classes/{cid}/copy", {}, 200),
+    ("POST", "/en/teach/classes/{cid}/copy", {"name": "Next year"}, 303),
+    ("POST", "/en/teach/classes/{cid}/delete", {"confirm": "Club"}, 303, OWNERS),
 ]
 PUPIL_ROUTES: list[tuple[str, str, dict[str, str]]] = [
     ("GET", "/en/class/{cid}", {}),

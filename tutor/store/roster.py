@@ -296,12 +296,18 @@ class Roster:
             delete(Learner).where(Learner.id.in_(learner_ids), Learner.id.not_in(still), Learner.id.not_in(teachers))
         )
 
-    def copy(self, school_class: SchoolClass, teacher_id: int, name: str, *, pupils: bool) -> SchoolClass:
+    def copy(
+        self, school_class: SchoolClass, teacher_id: int, name: str, *, pupils: bool, claim: tuple[int, str] | None
+    ) -> SchoolClass | None:
         """A new class owned by ``teacher_id`` with the settings of ``school_class`` (language, age
         setting), a new join code, the other teachers as co-teachers and, with ``pupils``, the same
-        teacher-made pupils (the same learners, nicknames, names and cards)."""
+        teacher-made pupils (the same learners, nicknames, names and cards). None if the form token
+        ``claim`` (learner id, token) was used before: a form sent twice makes one copy."""
         for _attempt in range(10):
             now = self.store.now()
+            if claim is not None and not self.store.tokens.claim(*claim):
+                db.session.rollback()
+                return None
             found = SchoolClass(
                 public_id=secrets.token_hex(8),
                 teacher_id=teacher_id,
