@@ -60,6 +60,9 @@ TEACHER_ROUTES = [
     ("POST", "/en/teach/classes/{cid}/pupils/{nick}/remove", {}, 404, 303),  # the co-teacher removed them first
     ("GET", "/en/teach/classes/{cid}/copy", {}, 200),
     ("POST", "/en/teach/classes/{cid}/copy", {"name": "Next year"}, 303),
+    ("POST", "/en/teach/classes/{cid}/pupils/new", {"names": "Ana"}, 303),
+    ("GET", "/en/teach/classes/{cid}/cards", {}, 200),
+    ("POST", "/en/teach/classes/{cid}/pupils/{nick}/code", {}, 404),  # a joined pupil's code is never the teacher's
     ("POST", "/en/teach/classes/{cid}/delete", {"confirm": "Club"}, 303, OWNERS),
 ]
 PUPIL_ROUTES: list[tuple[str, str, dict[str, str]]] = [

@@ -15,7 +15,7 @@ from flask import Flask, url_for
 
 from ...i18n import gettext as _
 from ..shared.extensions import HOME_LINKS, Link
-from . import accounts, assignments, classes, dashboard, pupils, roster, teachers  # noqa: F401  (their routes)
+from . import accounts, assignments, cards, classes, dashboard, pupils, roster, teachers  # noqa: F401  (their routes)
 from .blueprint import bp
 
 
