@@ -78,9 +78,8 @@ def _offer(found: SchoolClass, reroll: bool = False) -> tuple[str, int]:
 
 @bp.route("/j/<code>", methods=["GET", "POST"])
 def join_link(code: str):
-    """The QR code's link (and where a typed code leads): who the class is, what the teacher will see,
-    the nickname offered; POST ``action=reroll`` for another nickname, ``action=join`` to join under
-    it, ``action=own`` to join under the nickname typed in ``own`` (classes of teens and adults only)."""
+    """The QR code's link (and a typed code's page): the class, what the teacher sees, the nickname offered;
+    POST ``action`` ``reroll`` (another), ``join`` (as offered), ``own`` (as typed: teens and adults)."""
     found, waited = find_class(code)
     if waited is not None:
         return _code_page(code, "too_many", 429, waited)
