@@ -90,3 +90,17 @@ def cheap_hashes(monkeypatch) -> None:
 
     monkeypatch.setattr(passwords, "_HASHER", PasswordHasher.from_parameters(CHEAPEST))
     monkeypatch.setattr(passwords, "_DUMMY", passwords._HASHER.hash("dummy"))
+
+
+def invite_link(owner, cid: str) -> str:
+    """The path of a new invitation link the owner makes for the class (as the page shows it)."""
+    response = owner.post(f"/en/teach/classes/{cid}/invites", data={"csrf_token": token(owner)})
+    assert response.status_code == 200, response.status_code
+    found = re.search(r'href="([^"]+)" data-invite-link', response.get_data(as_text=True))
+    assert found, "no invitation link on the page"
+    return "/" + found.group(1).split("/", 3)[3]
+
+
+def accept_invite(client, path: str):
+    """Open the invitation link and accept it; the response to the POST."""
+    return client.post(path, data={"csrf_token": token(client, path)})

@@ -9,6 +9,7 @@
 * :mod:`.runs`: games, practice hands and quizzes: ownership, compare-and-swap writes, hints;
 * :mod:`.learners`, :mod:`.tokens`: learners and device codes, answer forms' one-time tokens;
 * :mod:`.classroom`: teacher accounts, classes and their members, login and join-code limits;
+* :mod:`.roster`: a class's co-teachers and invitations, teacher-made pupils, copy and delete;
 * :mod:`.live`: live sessions on the projector, their players (phones) and answers;
 * :mod:`.people`: tables with people (seats, seat tokens' hashes, the match's log);
 * :mod:`.privacy`: one learner's data, to download or delete ("delete my data");
@@ -36,6 +37,7 @@ from .live import LiveSessions
 from .people import PeopleTables
 from .privacy import LearnerData
 from .progress import Progress, ProgressReader, ReviewItem, reviewable
+from .roster import Roster
 from .runs import DAILY, Best, GameRuns, PracticePlay, PracticeRuns, QuizRuns, Runs, TablePlay, owned
 from .schema import (
     DEVICE_CODE_ALPHABET,
@@ -86,6 +88,7 @@ class Store:
         self.quizzes = QuizRuns(self)
         self.device_codes = DeviceCodeLimit(self)
         self.classroom = Classroom(self)
+        self.roster = Roster(self)
         self.live = LiveSessions(self)
         self.people = PeopleTables(self)
         self.privacy = LearnerData(self)

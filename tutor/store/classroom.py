@@ -33,6 +33,7 @@ from sqlalchemy import (
     UniqueConstraint,
     case,
     delete,
+    false,
     func,
     or_,
     select,
@@ -54,6 +55,7 @@ MEMBER_CAP = 60
 LOGIN_LENGTH = 40
 NAME_LENGTH = 80
 NICKNAME_LENGTH = 40
+LABEL_LENGTH = 80
 
 
 # --- Tables -----------------------------------------------------------------------------------------
@@ -114,9 +116,40 @@ class ClassMember(db.Model):  # type: ignore[name-defined]
     learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), primary_key=True, index=True)
     nickname: Mapped[str] = mapped_column(String(NICKNAME_LENGTH))
     joined: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    managed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A teacher-made pupil: the teacher made the learner for this class and hands out its device code."""
+    label: Mapped[str | None] = mapped_column(String(LABEL_LENGTH), nullable=True)
+    """A teacher-made pupil's name as the teacher typed it: shown to the class's teachers only."""
 
     def __repr__(self) -> str:
         return f"<ClassMember {self.class_id} {self.learner_id} {self.nickname!r}>"
+
+
+class ClassTeacher(db.Model):  # type: ignore[name-defined]
+    """A co-teacher of a class (the owner is ``school_class.teacher_id``)."""
+
+    __tablename__ = "class_teacher"
+
+    class_id: Mapped[int] = mapped_column(ForeignKey("school_class.id", ondelete="CASCADE"), primary_key=True)
+    teacher_id: Mapped[int] = mapped_column(ForeignKey("teacher.id", ondelete="CASCADE"), primary_key=True, index=True)
+    added: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ClassInvite(db.Model):  # type: ignore[name-defined]
+    """A single-use invitation to co-teach a class, valid until ``expires``; only its token's hash is kept."""
+
+    __tablename__ = "class_invite"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(16), unique=True)
+    """The id the owner's page withdraws it by (not the token)."""
+    class_id: Mapped[int] = mapped_column(ForeignKey("school_class.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    """SHA-256 of the link's token, in hex."""
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    used_by: Mapped[int | None] = mapped_column(ForeignKey("teacher.id", ondelete="SET NULL"), nullable=True)
 
 
 class Assignment(db.Model):  # type: ignore[name-defined]
@@ -193,6 +226,9 @@ def format_join_code(code: str) -> str:
 
 # --- Results ----------------------------------------------------------------------------------------
 
+OWNER, CO_TEACHER = "owner", "co-teacher"
+"""A teacher's roles in a class."""
+
 
 @dataclass(frozen=True)
 class Member:
@@ -201,6 +237,21 @@ class Member:
     learner_id: int
     nickname: str
     joined: datetime
+    managed: bool = False
+    label: str | None = None
+
+
+MEMBER_COLUMNS = (
+    ClassMember.learner_id,
+    ClassMember.nickname,
+    ClassMember.joined,
+    ClassMember.managed,
+    ClassMember.label,
+)
+
+
+def member_of(row: Any) -> Member:
+    return Member(row.learner_id, row.nickname, row.joined, bool(row.managed), row.label)
 
 
 @dataclass(frozen=True)
@@ -340,10 +391,15 @@ class Classroom:
     # --- Classes
 
     def classes_of(self, teacher_id: int, *, archived: bool = False) -> list[SchoolClass]:
+        """The classes the teacher owns or co-teaches, the newest first."""
+        co_taught = select(ClassTeacher.class_id).where(ClassTeacher.teacher_id == teacher_id)
         return list(
             db.session.scalars(
                 select(SchoolClass)
-                .where(SchoolClass.teacher_id == teacher_id, SchoolClass.archived == archived)
+                .where(
+                    or_(SchoolClass.teacher_id == teacher_id, SchoolClass.id.in_(co_taught)),
+                    SchoolClass.archived == archived,
+                )
                 .order_by(SchoolClass.created.desc(), SchoolClass.id.desc())
             )
         )
@@ -371,10 +427,28 @@ class Classroom:
         raise RuntimeError("could not draw a free join code")  # pragma: no cover
 
     def owned_class(self, teacher_id: int, public_id: str) -> SchoolClass | None:
-        """The class with this public id if ``teacher_id`` teaches it (else None: the page is a 404)."""
+        """The class with this public id if ``teacher_id`` owns it (else None: the page is a 404)."""
         return db.session.scalar(
             select(SchoolClass).where(SchoolClass.public_id == public_id, SchoolClass.teacher_id == teacher_id)
         )
+
+    def taught_class(self, teacher_id: int, public_id: str) -> tuple[SchoolClass, str] | None:
+        """The class with this public id and the teacher's role in it (:data:`OWNER` or
+        :data:`CO_TEACHER`), or None if the teacher does not teach it: one query."""
+        row = db.session.execute(
+            select(SchoolClass, ClassTeacher.teacher_id)
+            .outerjoin(
+                ClassTeacher, (ClassTeacher.class_id == SchoolClass.id) & (ClassTeacher.teacher_id == teacher_id)
+            )
+            .where(
+                SchoolClass.public_id == public_id,
+                or_(SchoolClass.teacher_id == teacher_id, ClassTeacher.teacher_id.is_not(None)),
+            )
+        ).first()
+        if row is None:
+            return None
+        found = row[0]
+        return found, OWNER if found.teacher_id == teacher_id else CO_TEACHER
 
     def class_by_public_id(self, public_id: str) -> SchoolClass | None:
         return db.session.scalar(select(SchoolClass).where(SchoolClass.public_id == public_id))
@@ -406,19 +480,23 @@ class Classroom:
 
     def members(self, class_id: int) -> list[Member]:
         rows = db.session.execute(
-            select(ClassMember.learner_id, ClassMember.nickname, ClassMember.joined)
+            select(*MEMBER_COLUMNS)
             .where(ClassMember.class_id == class_id)
             .order_by(ClassMember.joined, ClassMember.nickname)
         )
-        return [Member(row.learner_id, row.nickname, row.joined) for row in rows]
+        return [member_of(row) for row in rows]
 
     def member(self, class_id: int, learner_id: int) -> Member | None:
         row = db.session.execute(
-            select(ClassMember.learner_id, ClassMember.nickname, ClassMember.joined).where(
-                ClassMember.class_id == class_id, ClassMember.learner_id == learner_id
-            )
+            select(*MEMBER_COLUMNS).where(ClassMember.class_id == class_id, ClassMember.learner_id == learner_id)
         ).first()
-        return Member(row.learner_id, row.nickname, row.joined) if row is not None else None
+        return member_of(row) if row is not None else None
+
+    def member_by_nickname(self, class_id: int, nickname: str) -> Member | None:
+        row = db.session.execute(
+            select(*MEMBER_COLUMNS).where(ClassMember.class_id == class_id, ClassMember.nickname == nickname)
+        ).first()
+        return member_of(row) if row is not None else None
 
     def nicknames(self, class_id: int) -> set[str]:
         return set(db.session.scalars(select(ClassMember.nickname).where(ClassMember.class_id == class_id)))
@@ -431,7 +509,7 @@ class Classroom:
             .where(ClassMember.learner_id == learner_id)
             .order_by(ClassMember.joined)
         )
-        return [(found, Member(m.learner_id, m.nickname, m.joined)) for found, m in rows.tuples()]
+        return [(found, Member(m.learner_id, m.nickname, m.joined, m.managed, m.label)) for found, m in rows.tuples()]
 
     def join(self, school_class: SchoolClass, learner_id: int, nicknames: Iterable[str]) -> Joined:
         """Add the learner to the class under the first free nickname of ``nicknames``.
@@ -643,6 +721,10 @@ class Classroom:
 
 __all__ = [
     "Assignment",
+    "CO_TEACHER",
+    "ClassInvite",
+    "ClassTeacher",
+    "OWNER",
     "JOIN_CODE_LENGTH",
     "MEMBER_CAP",
     "ClassMember",

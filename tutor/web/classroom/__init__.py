@@ -3,7 +3,8 @@ screen, pupils who join with a code and a generated nickname (``/join``, ``/j/<C
 dashboard of a class and its CSV export.
 
 Modules: :mod:`.blueprint` (the blueprint, roles and the 404 for outsiders, rate limits),
-:mod:`.accounts` (teachers), :mod:`.classes` (a teacher's classes), :mod:`.pupils` (joining and a
+:mod:`.accounts` (teachers), :mod:`.teachers` (co-teachers and their invitation links),
+:mod:`.classes` (a teacher's classes), :mod:`.pupils` (joining and a
 pupil's class page), :mod:`.dashboard` (the grid, a pupil's page, the CSV), :mod:`.passwords`,
 :mod:`.nicknames`. The tables are the store's (:mod:`tutor.store.classroom`).
 """
@@ -14,7 +15,7 @@ from flask import Flask, url_for
 
 from ...i18n import gettext as _
 from ..shared.extensions import HOME_LINKS, Link
-from . import accounts, assignments, classes, dashboard, pupils, questions  # noqa: F401  (their routes)
+from . import accounts, assignments, cards, classes, dashboard, pupils, questions, roster, teachers  # noqa: F401  (their routes)
 from .blueprint import bp
 
 

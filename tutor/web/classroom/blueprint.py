@@ -2,10 +2,13 @@
 the rate limits of logins and join codes.
 
 Roles (docs/security.md, "The classroom"): a *teacher* is logged in with Flask-Login (the session
-holds the teacher's id and session generation); a *pupil* is a learner who joined a class (a
-``class_member`` row); everyone else is an anonymous *learner*. Every teacher route goes through
-:func:`teacher_only` and every class route through :func:`own_class`, which answer 404, never 403, to
-anyone else, so that nobody learns which classes exist.
+holds the teacher's id and session generation); a class has one *owner* and any number of
+*co-teachers* (``class_teacher`` rows, made by an invitation link); a *pupil* is a learner who joined a
+class or whom a teacher made for it (a ``class_member`` row); everyone else is an anonymous *learner*.
+Every teacher route goes through :func:`teacher_only` and every class route through :func:`own_class`
+(owner or co-teacher) or :func:`owners_class` (the owner only: deleting the class, managing
+co-teachers), which answer 404, never 403, to anyone who does not teach the class, so that nobody
+learns which classes exist; a co-teacher at an owner's route gets a 403 saying so.
 """
 
 from __future__ import annotations
@@ -17,12 +20,12 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from flask import Blueprint, abort, current_app, render_template
+from flask import Blueprint, abort, current_app, make_response, render_template
 from flask_login import current_user
 
 from ...i18n import LANG_PREFIX
 from ...store import current_store
-from ...store.classroom import SchoolClass, Teacher
+from ...store.classroom import OWNER, SchoolClass, Teacher
 
 bp = Blueprint("classroom", __name__, url_prefix=LANG_PREFIX)
 
@@ -87,14 +90,29 @@ def teacher_only(view: F) -> F:
     return wrapped  # type: ignore[return-value]
 
 
-def own_class(public_id: str) -> SchoolClass:
-    """The logged-in teacher's class with this id; 404 for anyone else (also for another teacher)."""
+def taught_class(public_id: str) -> tuple[SchoolClass, str]:
+    """The class with this id that the logged-in teacher owns or co-teaches, and the teacher's role in
+    it (``owner`` or ``co-teacher``); 404 for anyone else (also for another teacher)."""
     teacher = current_teacher()
     if teacher is None:
         abort(404)
-    found = current_store().classroom.owned_class(teacher.id, public_id[:32])
+    found = current_store().classroom.taught_class(teacher.id, public_id[:32])
     if found is None:
         abort(404)
+    return found
+
+
+def own_class(public_id: str) -> SchoolClass:
+    """The class with this id if the logged-in teacher teaches it (owner or co-teacher); 404 otherwise."""
+    return taught_class(public_id)[0]
+
+
+def owners_class(public_id: str) -> SchoolClass:
+    """The class with this id if the logged-in teacher owns it: what only the owner may do (delete the
+    class, invite and remove co-teachers). A co-teacher gets a 403 that says so; anyone else a 404."""
+    found, role = taught_class(public_id)
+    if role != OWNER:
+        abort(make_response(render_template("classroom/owner_only.html", school_class=found), 403))
     return found
 
 

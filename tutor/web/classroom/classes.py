@@ -3,16 +3,18 @@ join code (changeable, closable), the projector's join screen with a QR code, ar
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort, flash, redirect, request, url_for
 
-from ...i18n import LANGUAGES, current_language, gettext as _, language_name
-from ...store import current_store
-from ...store.classroom import MEMBER_CAP, NAME_LENGTH, format_join_code
+from ...i18n import LANGUAGES, current_language, format_long_date, gettext as _, language_name
+from ...store import current_store, new_form_token
+from ...store.classroom import MEMBER_CAP, NAME_LENGTH, OWNER, SchoolClass, format_join_code
 from ..shared.extensions import CLASS_PAGE_LINKS, TEACHER_LINKS
 from ..shared.learner import now
 from ..shared.qr import qr_data_uri
 from . import assignments
-from .blueprint import bp, current_teacher, own_class, page, teacher_only
+from .blueprint import bp, current_teacher, own_class, page, taught_class, teacher_only
 
 
 def join_url(code: str, lang: str) -> str:
@@ -27,9 +29,8 @@ def classes():
     assert teacher is not None
     archived = request.args.get("archived") == "1"
     found = current_store().classroom.classes_of(teacher.id, archived=archived)
-    return page(
-        "classroom/classes.html", classes=found, archived=archived, teacher=teacher, links=TEACHER_LINKS.gather()
-    )
+    links = TEACHER_LINKS.gather()
+    return page("classroom/classes.html", classes=found, archived=archived, teacher=teacher, links=links)
 
 
 def _languages() -> list[tuple[str, str]]:
@@ -59,23 +60,37 @@ def new_class():
     return redirect(url_for("classroom.class_page", cid=found.public_id), code=303)
 
 
+def class_context(found: SchoolClass, role: str) -> dict[str, Any]:
+    """What the class page shows: the code, the pupils, the assignments, the teachers, the chores."""
+    store = current_store()
+    members = store.classroom.members(found.id)
+    owner = store.classroom.teacher(found.teacher_id)
+    return {
+        "assignments": assignments.summaries(found.id, members),
+        "choices": assignments.choices(),
+        "today": now().astimezone(store.zone).date().isoformat(),
+        "school_class": found,
+        "code": format_join_code(found.join_code),
+        "members": members,
+        "managed": sum(1 for m in members if m.managed),
+        "cap": MEMBER_CAP,
+        "language": language_name(found.lang),
+        "links": CLASS_PAGE_LINKS.gather(found.public_id),
+        "role": role,
+        "owner_name": owner.display_name if owner else "",
+        "co_teachers": store.roster.co_teachers(found.id),
+        "invites": [(i, format_long_date(i.expires.date())) for i in store.roster.open_invites(found.id)]
+        if role == OWNER
+        else [],
+        "form_token": new_form_token(),
+    }
+
+
 @bp.get("/teach/classes/<cid>")
 @teacher_only
 def class_page(cid: str):
-    found = own_class(cid)
-    members = current_store().classroom.members(found.id)
-    return page(
-        "classroom/class.html",
-        assignments=assignments.summaries(found.id, members),
-        choices=assignments.choices(),
-        today=now().astimezone(current_store().zone).date().isoformat(),
-        school_class=found,
-        code=format_join_code(found.join_code),
-        members=members,
-        cap=MEMBER_CAP,
-        language=language_name(found.lang),
-        links=CLASS_PAGE_LINKS.gather(found.public_id),
-    )
+    found, role = taught_class(cid)
+    return page("classroom/class.html", **class_context(found, role))
 
 
 @bp.post("/teach/classes/<cid>/code")

@@ -11,16 +11,17 @@ gets a 429 with ``Retry-After`` for every code, the right one too, once the budg
 from __future__ import annotations
 
 import hmac
+from typing import Any
 
 from flask import abort, current_app, flash, redirect, request, session, url_for
 
 from ...i18n import gettext as _
 from ...store import current_store
-from ...store.classroom import MEMBER_CAP, SchoolClass, format_join_code, normalize_join_code
+from ...store.classroom import MEMBER_CAP, Joined, SchoolClass, format_join_code, normalize_join_code
 from ..shared.learner import current_learner, my_learner_id
 from . import assignments
 from .blueprint import JOIN_BUDGET, JOIN_EVERY, bp, client_key, give_back, minutes, page, reserve
-from .nicknames import REROLLS, new_nickname, nicknames
+from .nicknames import REROLLS, clean_nickname, new_nickname, nickname_message, nickname_problem, nicknames
 
 OFFER_KEY = "join_offer"
 """In the session: [class public id, offered nickname, re-rolls used]."""
@@ -77,38 +78,40 @@ def _offer(found: SchoolClass, reroll: bool = False) -> tuple[str, int]:
 
 @bp.route("/j/<code>", methods=["GET", "POST"])
 def join_link(code: str):
-    """The QR code's link (and where a typed code leads): who the class is, what the teacher will see,
-    the nickname offered; POST ``action=reroll`` for another nickname, ``action=join`` to join."""
+    """The QR code's link (and a typed code's page): the class, what the teacher sees, the nickname offered;
+    POST ``action`` ``reroll`` (another), ``join`` (as offered), ``own`` (as typed: teens and adults)."""
     found, waited = find_class(code)
     if waited is not None:
         return _code_page(code, "too_many", 429, waited)
     if found is None:
         return _code_page(code, "unknown", 404)
     learner_id = my_learner_id()
-    store = current_store().classroom
-    if learner_id is not None and store.member(found.id, learner_id) is not None:
+    if learner_id is not None and current_store().classroom.member(found.id, learner_id) is not None:
         return redirect(url_for("classroom.my_class", cid=found.public_id), code=303)
-    closed = not found.join_open or found.archived
     action = request.form.get("action") if request.method == "POST" else None
-    if action not in (None, "reroll", "join"):
+    if action not in (None, "reroll", "join", "own") or (action == "own" and found.children):
         abort(400)
     nickname, used = _offer(found, reroll=action == "reroll")
-    if action == "join" and not closed:
-        learner = current_learner()
-        joined = store.join(found, learner.id, nicknames(nickname, store.nicknames(found.id)))
-        if joined.member is not None:
-            session.pop(OFFER_KEY, None)
-            if joined.member.nickname != nickname:
-                flash(
-                    _("Someone took that nickname a moment ago, so you are %(name)s.", name=joined.member.nickname),
-                    "info",
-                )
-            else:
-                flash(_("You are in the class as %(name)s.", name=joined.member.nickname), "success")
-            return redirect(url_for("classroom.my_class", cid=found.public_id), code=303)
-        closed = True
-    status = 409 if action == "join" and closed else 200
-    teacher = store.teacher(found.teacher_id)
+    closed, own, own_error = not found.join_open or found.archived, "", None
+    if action in ("join", "own") and not closed:
+        own, own_error = _own_nickname(found) if action == "own" else ("", None)
+        if own_error is None:
+            joined = _join(found, own, nickname)
+            if joined.member is not None:
+                return _joined(found, joined.member, own or nickname)
+            own_error, closed = (nickname_message("taken"), False) if joined.refused == "nickname" else (None, True)
+    status = 409 if action in ("join", "own") and closed else 422 if own_error else 200
+    return _confirm_page(found, status, nickname=nickname, used=used, closed=closed, own=own, own_error=own_error)
+
+
+def _join(found: SchoolClass, own: str, offered: str) -> Joined:
+    """Join under the pupil's own nickname (that one only), or the offered one (or the next free one)."""
+    store = current_store().classroom
+    return store.join(found, current_learner().id, [own] if own else nicknames(offered, store.nicknames(found.id)))
+
+
+def _confirm_page(found: SchoolClass, status: int, *, nickname: str, used: int, **context: Any):
+    teacher = current_store().classroom.teacher(found.teacher_id)
     return page(
         "classroom/join_confirm.html",
         status,
@@ -118,9 +121,25 @@ def join_link(code: str):
         shown_code=format_join_code(found.join_code),
         nickname=nickname,
         rerolls_left=max(0, REROLLS - used),
-        closed=closed,
         full=found.members >= MEMBER_CAP,
+        **context,
     )
+
+
+def _own_nickname(found: SchoolClass) -> tuple[str, str | None]:
+    """The nickname a pupil typed and why it cannot be used (translated), or None."""
+    own = clean_nickname(request.form.get("own", "")[:200])
+    problem = nickname_problem(own, current_store().classroom.nicknames(found.id))
+    return own, nickname_message(problem) if problem else None
+
+
+def _joined(found: SchoolClass, member, wanted: str):
+    session.pop(OFFER_KEY, None)
+    if member.nickname != wanted:
+        flash(_("Someone took that nickname a moment ago, so you are %(name)s.", name=member.nickname), "info")
+    else:
+        flash(_("You are in the class as %(name)s.", name=member.nickname), "success")
+    return redirect(url_for("classroom.my_class", cid=found.public_id), code=303)
 
 
 def _membership(cid: str):
