@@ -49,6 +49,7 @@ from ..shared.nicknames import new_nickname, nicknames as nickname_choices
 from ..shared.preferences import card_face
 from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.readers import parse_seed
+from . import bot
 
 bp = Blueprint("live", __name__, url_prefix=LANG_PREFIX)
 
@@ -109,6 +110,9 @@ def no_store(response: Any) -> Any:
 
 
 def questions_of(found: LiveSession) -> tuple[Drawn, ...]:
+    """The quiz's questions (none for the class against the bot: its decisions come from the table)."""
+    if found.kind == "bot":
+        return ()
     return quiz_questions(found.quiz, found.seed)[: found.size]
 
 
@@ -176,10 +180,13 @@ def _quiz_choices() -> list[tuple[str, str]]:
 
 
 def _read_content() -> tuple[str, int, int] | None:
-    """The posted quiz, seed (a new one if left empty) and number of questions, or None if unreadable."""
+    """The posted quiz, seed (a new one if left empty) and number of questions, or None if unreadable;
+    for the class against the bot (``content=bot``) the quiz is empty and the size 0."""
     quiz = request.form.get("quiz", "")
     seed_text = request.form.get("seed", "").strip()
     seed = parse_seed(seed_text) if seed_text else random.randrange(MAX_SEED)
+    if request.form.get("content") == "bot":
+        return ("", seed, 0) if seed is not None else None
     size_text = request.form.get("size", "")
     size = int(size_text) if size_text.isdigit() and int(size_text) in SIZES else None
     if quiz not in dict(_quiz_choices()) or seed is None or size is None:
@@ -205,7 +212,10 @@ def new_session():
             error = _("Choose a quiz, a number of questions and a seed of up to ten digits.")
         else:
             school_class: SchoolClass | None = by_id.get(chosen)
-            found = current_store().live.create(teacher.id, school_class.id if school_class else None, *content)
+            kind = "bot" if request.form.get("content") == "bot" else "quiz"
+            found = current_store().live.create(
+                teacher.id, school_class.id if school_class else None, *content, kind=kind
+            )
             return redirect(url_for("live.board_page", sid=found.public_id), code=303)
     return (
         render_template(
@@ -226,6 +236,8 @@ def board_context(found: LiveSession) -> dict[str, Any]:
     if found.state == "lobby":
         link = public_url_for("live.join", pin=found.pin)
         context.update(link=link, qr=qr_data_uri(link), join_page=public_url_for("live.join"))
+    elif found.kind == "bot":
+        context.update(bot.board_context(found, face))
     elif found.state in ("question", "reveal"):
         current = drawn[found.question]
         context["q"] = question_view(current.question, face, reveal=found.state == "reveal")
@@ -287,6 +299,9 @@ def act(sid: str):
     if rule is None:
         abort(400)
     version = _version()
+    moved = bot.act(found, action, version) if found.kind == "bot" else None
+    if moved is not None:
+        return _after_action(found, moved)
     change = {name: value for name, value in rule.items() if name != "states"}
     if action == "start":
         change["question"] = 0
@@ -405,7 +420,9 @@ def phone_context(found: LiveSession, player: Player, **extra: Any) -> dict[str,
     }
     if player.kicked:
         return context
-    if found.state in ("question", "reveal"):
+    if found.kind == "bot" and found.state != "lobby":
+        context.update(bot.phone_context(found, player, card_face()))
+    elif found.state in ("question", "reveal"):
         context.update(_phone_question(found, player, drawn[found.question].question, extra.get("submitted")))
     elif found.state == "ended":
         answers = current_store().live.all_answers(found).values()
@@ -457,4 +474,33 @@ def answer(sid: str):
     if not current_store().live.answer(found, index, player, fields, posted.verdict.correct):
         notice = _("This question is closed: your answer was not counted.")
         return no_store((render_template("live/phone.html", **phone_context(found, player, notice=notice)), 409))
+    return redirect(url_for("live.phone", sid=found.public_id), code=303)
+
+
+def _vote_refused(found: LiveSession, player: Player, status: int):
+    if status == 400:
+        notice = _("That is not a move the class can make now. Vote with one of the buttons.")
+    else:
+        notice = _("This vote is closed: your vote was not counted.")
+    return no_store((render_template("live/phone.html", **phone_context(found, player, notice=notice)), status))
+
+
+@bp.post("/live/<sid>/vote")
+def vote(sid: str):
+    """Vote for one of the class's legal actions at the table, or change the vote, until the vote closes."""
+    found, player = my_player(sid)
+    if player.kicked:
+        return no_store((render_template("live/phone.html", **phone_context(found, player)), 403))
+    if found.kind != "bot":
+        abort(404)
+    text = request.form.get("question", "")
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
+        abort(400)
+    if found.state != "question" or int(text) != found.question:
+        return _vote_refused(found, player, 409)
+    action = bot.read_vote(found, request.form.get("action", ""))
+    if action is None:
+        return _vote_refused(found, player, 400)
+    if not bot.vote(found, player, action):
+        return _vote_refused(found, player, 409)
     return redirect(url_for("live.phone", sid=found.public_id), code=303)
