@@ -181,6 +181,16 @@ class Answer:
     correct: bool
 
 
+@dataclass(frozen=True)
+class Unlogged:
+    """A counted answer not yet in the pupil's learning log."""
+
+    question: int
+    player_id: int
+    learner_id: int
+    correct: bool
+
+
 def _player(row: LivePlayer) -> Player:
     return Player(row.id, row.learner_id, row.nickname, row.kicked_at is not None)
 
@@ -250,6 +260,14 @@ class LiveSessions:
                 .limit(limit)
             )
         )
+
+    def for_children(self, found: LiveSession) -> bool:
+        """True when the session's class is marked "children under 13" (no names on the projector)."""
+        if found.class_id is None:
+            return False
+        from .classroom import SchoolClass
+
+        return bool(db.session.scalar(select(SchoolClass.children).where(SchoolClass.id == found.class_id)))
 
     def poll_key(self, session_id: int) -> tuple[int, int] | None:
         """(version, changes) of a session: the one primary-key read a poll costs when nothing changed."""
@@ -411,6 +429,31 @@ class LiveSessions:
         db.session.commit()
         return written is not None
 
+    def unlogged(self, found: LiveSession) -> list[Unlogged]:
+        """The counted answers (as :meth:`answers` counts them) not yet in the learning log, of the
+        questions closed so far (the one shown only once it is closed)."""
+        rows = db.session.execute(
+            select(
+                LiveAnswer.question,
+                LiveAnswer.player_id,
+                LivePlayer.learner_id,
+                LiveAnswer.correct,
+                LiveAnswer.answered_at,
+            )
+            .join(LivePlayer, LivePlayer.id == LiveAnswer.player_id)
+            .where(LiveAnswer.session_id == found.id, LiveAnswer.logged.is_(False), LivePlayer.kicked_at.is_(None))
+            .order_by(LiveAnswer.question, LiveAnswer.player_id)
+        ).all()
+        closed = aware(found.closed_at)
+        out = []
+        for r in rows:
+            if r.question == found.question and (found.state == "question" or found.state == "lobby"):
+                continue  # still open
+            if r.question == found.question and closed is not None and (aware(r.answered_at) or closed) > closed:
+                continue  # came after the close
+            out.append(Unlogged(r.question, r.player_id, r.learner_id, bool(r.correct)))
+        return out
+
     def claim_logged(self, session_id: int, question: int, player_id: int) -> bool:
         """Mark an answer as in the learning log, inside the caller's transaction (no commit): True only
         the first time (the guard of ``AttemptLog.append``, so an answer is logged once)."""
@@ -479,6 +522,7 @@ __all__ = [
     "LiveSession",
     "LiveSessions",
     "Player",
+    "Unlogged",
     "new_pin",
     "normalize_pin",
 ]

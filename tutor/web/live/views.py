@@ -35,7 +35,7 @@ from flask_login import current_user
 from werkzeug.datastructures import MultiDict
 
 from ...content.checks import Question
-from ...i18n import LANG_PREFIX, gettext as _
+from ...i18n import LANG_PREFIX, current_language, gettext as _
 from ...learning import TOPICS
 from ...learning.draw import MAX_SEED, QUIZ_SIZE, Drawn, quiz_questions
 from ...narration.topics import topic_name
@@ -43,6 +43,7 @@ from ...store import current_store
 from ...store.classroom import SchoolClass, Teacher
 from ...store.live import LiveSession, Player, normalize_pin
 from ..components.questions import Posted, answer_text, question_view, read_answer
+from ..shared.csv_export import csv_response, csv_text
 from ..shared.learner import current_learner, my_learner_id
 from ..shared.limits import limited
 from ..shared.nicknames import new_nickname, nicknames as nickname_choices
@@ -50,6 +51,7 @@ from ..shared.preferences import card_face
 from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.readers import parse_seed
 from . import bot
+from .record import log_answers
 
 bp = Blueprint("live", __name__, url_prefix=LANG_PREFIX)
 
@@ -172,6 +174,52 @@ def summary(found: LiveSession) -> tuple[list[dict[str, Any]], int]:
     return rows, round(100 * right_all / given_all) if given_all else 0
 
 
+@dataclass(frozen=True)
+class PupilScore:
+    """A pupil's result at the end: how many of the questions asked they answered, and answered right."""
+
+    nickname: str
+    answered: int
+    right: int
+
+
+def asked(found: LiveSession) -> int:
+    """How many questions the session has shown (all of them up to the one shown last)."""
+    return 0 if found.state == "lobby" else min(found.question + 1, len(questions_of(found)))
+
+
+def pupil_scores(found: LiveSession) -> list[PupilScore]:
+    """Each pupil's score, in the order of their nicknames (never by score or by speed)."""
+    answers = current_store().live.all_answers(found)
+    scores = []
+    for player in current_store().live.players(found.id):
+        mine = [a for given in answers.values() for a in given if a.player_id == player.id]
+        scores.append(PupilScore(player.nickname, len(mine), sum(1 for a in mine if a.correct)))
+    return sorted(scores, key=lambda score: (score.nickname.casefold(), score.nickname))
+
+
+def score_groups(scores: list[PupilScore]) -> list[tuple[int, int]]:
+    """(number right, how many pupils got it), most right first: the scores without the names."""
+    counts = Counter(score.right for score in scores)
+    return sorted(counts.items(), reverse=True)
+
+
+def answer_rows(found: LiveSession) -> list[list[object]]:
+    """One row per pupil and question asked: nickname, question number, the answer given, right or not."""
+    face = card_face()
+    drawn = questions_of(found)[: asked(found)]
+    answers = current_store().live.all_answers(found)
+    rows: list[list[object]] = []
+    for player in sorted(current_store().live.players(found.id), key=lambda p: (p.nickname.casefold(), p.nickname)):
+        for index, current in enumerate(drawn):
+            given = next((a for a in answers.get(index, []) if a.player_id == player.id), None)
+            posted = read_stored(current.question, given.answer) if given is not None else None
+            text = answer_text(current.question, posted.answer, face) if posted is not None else ""
+            right = "" if given is None else (_("yes") if given.correct else _("no"))
+            rows.append([player.nickname, index + 1, text, right])
+    return rows
+
+
 # --- The teacher's pages -------------------------------------------------------------------------------
 
 
@@ -246,6 +294,9 @@ def board_context(found: LiveSession) -> dict[str, Any]:
             context["bars"] = distribution(found, current, face)
     else:
         context["rows"], context["share"] = summary(found)
+        context["children"] = store.for_children(found)
+        context["pupils"] = pupil_scores(found)
+        context["groups"] = score_groups(context["pupils"])
     return context
 
 
@@ -284,6 +335,8 @@ def _version() -> int:
 
 
 def _after_action(found: LiveSession, moved: bool):
+    if moved and found.kind == "quiz" and found.state in ("reveal", "ended"):
+        log_answers(found, [drawn.item for drawn in questions_of(found)])
     if moved:
         return redirect(url_for("live.board_page", sid=found.public_id), code=303)
     notice = _("Someone else moved the session on first: this is where it is now.")
@@ -311,6 +364,19 @@ def act(sid: str):
         change["question"] = found.question + 1
     moved = current_store().live.move(found, version, states=rule["states"], **change)
     return _after_action(found, moved)
+
+
+@bp.post("/teach/live/<sid>/export.csv")
+def export(sid: str):
+    """The answers as CSV, one row per pupil and question (a POST: CSRF-protected, never prefetched)."""
+    found = own_session(sid)
+    if found.state != "ended" or found.kind != "quiz":
+        notice = _("The answers can be downloaded once the session has ended.")
+        return no_store((render_template("live/board.html", notice=notice, **board_context(found)), 409))
+    # Translators: the column headers of a live session's CSV: a pupil's nickname, the question's number, the answer the pupil gave, whether it was right.
+    header = [_("Nickname"), _("Question"), _("Answer"), _("Right")]
+    text = csv_text(header, answer_rows(found), current_language())
+    return csv_response(text, f"live-{found.public_id}.csv")
 
 
 @bp.post("/teach/live/<sid>/kick")
