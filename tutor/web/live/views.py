@@ -242,6 +242,12 @@ def _read_content() -> tuple[str, int, int] | None:
     return quiz, seed, size
 
 
+def _create(teacher: Teacher, school_class: SchoolClass | None, content: tuple[str, int, int]) -> LiveSession:
+    """A new session of the posted kind: a topic quiz, or the class against the bot (``content=bot``)."""
+    kind = "bot" if request.form.get("content") == "bot" else "quiz"
+    return current_store().live.create(teacher.id, school_class.id if school_class else None, *content, kind=kind)
+
+
 @bp.route("/teach/live/new", methods=["GET", "POST"])
 def new_session():
     """Pick the content of a live session (a topic quiz, its seed, how many questions) and start it."""
@@ -259,11 +265,7 @@ def new_session():
         if content is None:
             error = _("Choose a quiz, a number of questions and a seed of up to ten digits.")
         else:
-            school_class: SchoolClass | None = by_id.get(chosen)
-            kind = "bot" if request.form.get("content") == "bot" else "quiz"
-            found = current_store().live.create(
-                teacher.id, school_class.id if school_class else None, *content, kind=kind
-            )
+            found = _create(teacher, by_id.get(chosen), content)
             return redirect(url_for("live.board_page", sid=found.public_id), code=303)
     return (
         render_template(
