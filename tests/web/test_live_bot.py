@@ -117,7 +117,7 @@ def test_the_hand_is_played_to_its_end_and_every_close_is_the_engine_s(app, teac
             break
         if found.state == "question":
             # The only player's vote closes the vote at once (everybody has voted).
-            assert vote(phone, sid, found.question, legal(table)[-1]).status_code == 303
+            assert vote(phone, sid, found.question, legal(table)[0]).status_code == 303
             found, table = stored_table(app, sid)
             assert found.state == "reveal"
         assert act(teacher, sid, "next").status_code == 303
@@ -125,6 +125,11 @@ def test_the_hand_is_played_to_its_end_and_every_close_is_the_engine_s(app, teac
     assert found.state == "ended" and table.hand.is_over
     board = teacher.get(f"/en/teach/live/{sid}").get_data(as_text=True)
     assert "hx-trigger" not in board and "The whole hand" in board
+    # The review compares every decision of the class with the engine's best (the table's replay).
+    decisions = [e for e in table.hand_entries(0) if e.by == "learner"]
+    assert len(decisions) >= 2  # seed 11: the class decides more than once
+    assert f'data-review-count="{len(decisions)}"' in board
+    assert board.count('<li class="review-step') == len(decisions)
 
 
 def test_a_tie_goes_to_the_engine_s_ranking_and_the_board_says_so(app, teacher):

@@ -33,7 +33,7 @@ from ...learning.draw import MAX_SEED
 from ...narration.bots import action_label
 from ...store import current_store
 from ...store.live import LiveSession, Player
-from ..components.table import learner_hint, table_context
+from ..components.table import learner_hint, replay_hand, replay_steps, table_context
 from ..components.table.controller import move_deadline
 
 LEVEL = "beginner"
@@ -185,7 +185,18 @@ def board_context(found: LiveSession, face: str) -> dict[str, Any]:
         played = played_at(table, found.question)
         context["vote_bars"] = bars(counts, played, face)
         context["note"] = decision_note(counts, played, face) if played else ""
+    elif found.state == "ended" and table.hand.is_over:
+        context.update(review(table, face))
     return context
+
+
+def review(table: Table, face: str) -> dict[str, Any]:
+    """The hand's review: each of the class's decisions next to the engine's best (the table
+    component's replay: the hint's ranking from the class's view at that moment, within a time
+    budget; the hints shown for ties are kept, so they rank the same)."""
+    data = replay_hand(table, 0)
+    steps = [step for step in replay_steps(table, 0, data, face) if step.get("decision")]
+    return {"review": data, "review_steps": steps}
 
 
 def phone_context(found: LiveSession, player: Player, face: str) -> dict[str, Any]:
