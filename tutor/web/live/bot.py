@@ -172,7 +172,7 @@ def bars(counts: Counter[str], played: str | None, face: str) -> list[VoteBar]:
     return [VoteBar(action_label(text, face), n, round(100 * n / total), text == played) for text, n in ranked]
 
 
-def board_context(found: LiveSession, face: str) -> dict[str, Any]:
+def board_context(found: LiveSession, face: str, *, with_review: bool = True) -> dict[str, Any]:
     """What the projector shows of a bot session: the table (the class's cards face up, the bot's
     hidden: the class's view), the votes, and after a close what happened, narrated."""
     table = table_of(found)
@@ -185,7 +185,7 @@ def board_context(found: LiveSession, face: str) -> dict[str, Any]:
         played = played_at(table, found.question)
         context["vote_bars"] = bars(counts, played, face)
         context["note"] = decision_note(counts, played, face) if played else ""
-    elif found.state == "ended" and table.hand.is_over:
+    elif found.state == "ended" and table.hand.is_over and with_review:
         context.update(review(table, face))
     return context
 
@@ -202,7 +202,7 @@ def review(table: Table, face: str) -> dict[str, Any]:
 def phone_context(found: LiveSession, player: Player, face: str) -> dict[str, Any]:
     """What a phone shows of a bot session: the class's cards and, during a vote, the legal actions
     with the phone's own vote; after a close, what happened."""
-    board = board_context(found, face)
+    board = board_context(found, face, with_review=False)  # the review is the projector's
     context: dict[str, Any] = {"t": board["t"], "note": board.get("note", "")}
     if found.state == "question":
         own = current_store().live.own_answer(found, found.question, player.id)
