@@ -45,13 +45,18 @@ class Source(StrEnum):
     """A decision at the table (a match) that the hint judged clearly worse than the best, in a
     situation a lesson step teaches: a wrong answer to that step's check, so it comes due for review
     (``tutor.web.components.table.mistakes``)."""
+    LIVE = "live"
+    """A question of a live session (a teacher's quiz on the projector), logged once the question
+    was closed: the pupil's final answer, once (``tutor.web.live.record``)."""
     SEEN = "seen"
     """Not an answer: a lesson step without a check was read."""
     RESET = "reset"
     """Not an answer: the learner reset a lesson (item: the lesson key)."""
 
 
-ANSWER_SOURCES = frozenset({Source.LESSON, Source.QUIZ, Source.REVIEW, Source.PRACTICE, Source.DAILY, Source.TABLE})
+ANSWER_SOURCES = frozenset(
+    {Source.LESSON, Source.QUIZ, Source.REVIEW, Source.PRACTICE, Source.DAILY, Source.TABLE, Source.LIVE}
+)
 """Sources whose attempts are answers (the others are events)."""
 
 

@@ -35,6 +35,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    false,
     literal,
     select,
     update,
@@ -79,9 +80,14 @@ class LiveSession(db.Model):  # type: ignore[name-defined]
     class_id: Mapped[int | None] = mapped_column(
         ForeignKey("school_class.id", ondelete="SET NULL"), nullable=True, index=True
     )
+    kind: Mapped[str] = mapped_column(String(8), default="quiz", server_default="quiz")
+    """``quiz`` (a topic quiz's questions) or ``bot`` (the class against the bot: one hand at a table)."""
     quiz: Mapped[str] = mapped_column(String(32))
-    """The topic key of the quiz the questions come from."""
+    """The topic key of the quiz the questions come from (empty for ``bot``)."""
     seed: Mapped[int] = mapped_column(Integer)
+    """The quiz's seed, or the table's (its deal and its bot's decisions)."""
+    table_log: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    """``bot``: the table's log (``tutor.bots.table.Table.log``), written with the version's compare-and-swap."""
     size: Mapped[int] = mapped_column(Integer)
     """How many of the quiz's questions are asked (the first ``size``)."""
     state: Mapped[str] = mapped_column(String(10), default="lobby")
@@ -125,6 +131,8 @@ class LiveAnswer(db.Model):  # type: ignore[name-defined]
     """The answer fields as posted ({field: [values]}): read again with the question's reader."""
     correct: Mapped[bool] = mapped_column(Boolean)
     answered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    logged: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """True once the answer is in the pupil's learning log (claimed in the same transaction: once only)."""
 
 
 def new_pin() -> str:
@@ -173,6 +181,16 @@ class Answer:
     correct: bool
 
 
+@dataclass(frozen=True)
+class Unlogged:
+    """A counted answer not yet in the pupil's learning log."""
+
+    question: int
+    player_id: int
+    learner_id: int
+    correct: bool
+
+
 def _player(row: LivePlayer) -> Player:
     return Player(row.id, row.learner_id, row.nickname, row.kicked_at is not None)
 
@@ -185,14 +203,17 @@ class LiveSessions:
 
     # --- Sessions
 
-    def create(self, host_id: int, class_id: int | None, quiz: str, seed: int, size: int) -> LiveSession:
-        """A new session in its lobby, with a PIN no other open session has."""
+    def create(
+        self, host_id: int, class_id: int | None, quiz: str, seed: int, size: int, *, kind: str = "quiz"
+    ) -> LiveSession:
+        """A new session in its lobby, with a PIN no other open session has (``kind``: ``quiz`` or ``bot``)."""
         for _try in range(20):
             found = LiveSession(
                 public_id=new_public_id(),
                 pin=new_pin(),
                 host_id=host_id,
                 class_id=class_id,
+                kind=kind,
                 quiz=quiz,
                 seed=seed,
                 size=size,
@@ -240,6 +261,14 @@ class LiveSessions:
             )
         )
 
+    def for_children(self, found: LiveSession) -> bool:
+        """True when the session's class is marked "children under 13" (no names on the projector)."""
+        if found.class_id is None:
+            return False
+        from .classroom import SchoolClass
+
+        return bool(db.session.scalar(select(SchoolClass.children).where(SchoolClass.id == found.class_id)))
+
     def poll_key(self, session_id: int) -> tuple[int, int] | None:
         """(version, changes) of a session: the one primary-key read a poll costs when nothing changed."""
         row = db.session.execute(
@@ -257,6 +286,7 @@ class LiveSessions:
         to: str | None = None,
         question: int | None = None,
         locked: bool | None = None,
+        table_log: list[Any] | None = None,
     ) -> bool:
         """A teacher action as one compare-and-swap: True if the session was at ``version`` in one of
         ``states`` and moved (``version`` and ``changes`` raised), False if another action came first."""
@@ -274,6 +304,8 @@ class LiveSessions:
             values["question"] = question
         if locked is not None:
             values["locked"] = locked
+        if table_log is not None:
+            values["table_log"] = table_log
         moved = db.session.execute(
             update(LiveSession)
             .where(LiveSession.id == found.id, LiveSession.version == version, LiveSession.state.in_(states))
@@ -397,6 +429,47 @@ class LiveSessions:
         db.session.commit()
         return written is not None
 
+    def unlogged(self, found: LiveSession) -> list[Unlogged]:
+        """The counted answers (as :meth:`answers` counts them) not yet in the learning log, of the
+        questions closed so far (the one shown only once it is closed)."""
+        rows = db.session.execute(
+            select(
+                LiveAnswer.question,
+                LiveAnswer.player_id,
+                LivePlayer.learner_id,
+                LiveAnswer.correct,
+                LiveAnswer.answered_at,
+            )
+            .join(LivePlayer, LivePlayer.id == LiveAnswer.player_id)
+            .where(LiveAnswer.session_id == found.id, LiveAnswer.logged.is_(False), LivePlayer.kicked_at.is_(None))
+            .order_by(LiveAnswer.question, LiveAnswer.player_id)
+        ).all()
+        closed = aware(found.closed_at)
+        out = []
+        for r in rows:
+            if r.question == found.question and (found.state == "question" or found.state == "lobby"):
+                continue  # still open
+            if r.question == found.question and closed is not None and (aware(r.answered_at) or closed) > closed:
+                continue  # came after the close
+            out.append(Unlogged(r.question, r.player_id, r.learner_id, bool(r.correct)))
+        return out
+
+    def claim_logged(self, session_id: int, question: int, player_id: int) -> bool:
+        """Mark an answer as in the learning log, inside the caller's transaction (no commit): True only
+        the first time (the guard of ``AttemptLog.append``, so an answer is logged once)."""
+        claimed = db.session.execute(
+            update(LiveAnswer)
+            .where(
+                LiveAnswer.session_id == session_id,
+                LiveAnswer.question == question,
+                LiveAnswer.player_id == player_id,
+                LiveAnswer.logged.is_(False),
+            )
+            .values(logged=True)
+            .returning(LiveAnswer.player_id)
+        ).first()
+        return claimed is not None
+
     def answers(self, found: LiveSession, question: int) -> list[Answer]:
         """The answers that count for ``question``: of players not kicked, given by the time it was closed."""
         query = (
@@ -449,6 +522,7 @@ __all__ = [
     "LiveSession",
     "LiveSessions",
     "Player",
+    "Unlogged",
     "new_pin",
     "normalize_pin",
 ]

@@ -9,13 +9,11 @@ the members, ``progress.of`` and two aggregates, seven queries whatever the size
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
 from babel.lists import format_list
-from flask import Response, abort, flash, redirect, request, url_for
+from flask import abort, flash, redirect, request, url_for
 
 from ...content import get_hand, get_lesson
 from ...i18n import current_language, format_long_date, gettext as _, lazy_pgettext as _lp, ngettext, pgettext
@@ -24,6 +22,7 @@ from ...learning.attempts import PRACTICE_PREFIX
 from ...narration.topics import topic_name
 from ...store import Progress, current_store, reviewable
 from ...store.classroom import Member
+from ..shared.csv_export import csv_response, csv_text
 from ..shared.learner import FORM_TOKEN_FIELD, new_form_token, now
 from .blueprint import bp, current_teacher, own_class, page, teacher_only
 
@@ -284,29 +283,6 @@ def pupil(cid: str, nickname: str):
 
 # --- CSV --------------------------------------------------------------------------------------------
 
-SEMICOLON_LANGUAGES = frozenset({"de", "es", "pl", "sv"})
-"""Languages whose spreadsheets (Excel with those locales) expect ``;`` between cells (the decimal mark is a comma)."""
-
-
-def safe_cell(value: object) -> str:
-    """A cell as text, with a leading ``'`` when a spreadsheet would read it as a formula.
-
-    >>> safe_cell("=1+1"), safe_cell("+7"), safe_cell("-2"), safe_cell("@SUM"), safe_cell("Ancho 27"), safe_cell(3)
-    ("'=1+1", "'+7", "'-2", "'@SUM", 'Ancho 27', '3')
-    """
-    text = str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
-def csv_text(header: list[str], rows: list[list[object]], lang: str) -> str:
-    """UTF-8 text with a byte-order mark (Excel then reads the accents), ``;`` or ``,`` by language."""
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=";" if lang in SEMICOLON_LANGUAGES else ",", lineterminator="\r\n")
-    writer.writerow([safe_cell(value) for value in header])
-    for row in rows:
-        writer.writerow([safe_cell(value) for value in row])
-    return "\ufeff" + out.getvalue()
-
 
 @bp.post("/teach/classes/<cid>/export.csv")
 @teacher_only
@@ -322,9 +298,4 @@ def export(cid: str):
         + [c.name for c in row.cells]
         for row in rows
     ]
-    lang = current_language()
-    response = Response(csv_text(header, body, lang).encode("utf-8"), mimetype="text/csv")
-    response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    response.headers["Content-Disposition"] = f'attachment; filename="class-{found.public_id}.csv"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return csv_response(csv_text(header, body, current_language()), f"class-{found.public_id}.csv")

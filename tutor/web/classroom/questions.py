@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from flask import Response, abort, url_for
+from flask import abort, url_for
 
 from ...content import get_lesson
 from ...content.checks import judge
@@ -23,9 +23,9 @@ from ...learning.draw import Drawn, quiz_questions
 from ...store import current_store
 from ...store.classroom import Assignment, Member
 from ..components.questions import answer_text, decode_answer, question_view
+from ..shared.csv_export import csv_response, csv_text
 from ..shared.preferences import card_face
 from .blueprint import bp, own_class, teacher_only
-from .dashboard import csv_text
 
 WRONG_SHOWN = 3
 """Wrong answers shown per question, the most common first."""
@@ -142,8 +142,4 @@ def questions_csv(cid: str, aid: str):
         first = row.wrong[0] if row.wrong else Wrong("", 0, "")
         body.append([row.number, row.title, row.answered, row.right, row.percent, row.expected])
         body[-1] += [first.text, first.count or "", first.why]
-    response = Response(csv_text(header, body, current_language()).encode("utf-8"), mimetype="text/csv")
-    response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    response.headers["Content-Disposition"] = f'attachment; filename="questions-{chosen.public_id}.csv"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return csv_response(csv_text(header, body, current_language()), f"questions-{chosen.public_id}.csv")

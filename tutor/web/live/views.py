@@ -35,7 +35,7 @@ from flask_login import current_user
 from werkzeug.datastructures import MultiDict
 
 from ...content.checks import Question
-from ...i18n import LANG_PREFIX, gettext as _
+from ...i18n import LANG_PREFIX, current_language, gettext as _
 from ...learning import TOPICS
 from ...learning.draw import MAX_SEED, QUIZ_SIZE, Drawn, quiz_questions
 from ...narration.topics import topic_name
@@ -43,12 +43,15 @@ from ...store import current_store
 from ...store.classroom import SchoolClass, Teacher
 from ...store.live import LiveSession, Player, normalize_pin
 from ..components.questions import Posted, answer_text, question_view, read_answer
+from ..shared.csv_export import csv_response, csv_text
 from ..shared.learner import current_learner, my_learner_id
 from ..shared.limits import limited
 from ..shared.nicknames import new_nickname, nicknames as nickname_choices
 from ..shared.preferences import card_face
 from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.readers import parse_seed
+from . import bot
+from .record import log_answers
 
 bp = Blueprint("live", __name__, url_prefix=LANG_PREFIX)
 
@@ -109,6 +112,9 @@ def no_store(response: Any) -> Any:
 
 
 def questions_of(found: LiveSession) -> tuple[Drawn, ...]:
+    """The quiz's questions (none for the class against the bot: its decisions come from the table)."""
+    if found.kind == "bot":
+        return ()
     return quiz_questions(found.quiz, found.seed)[: found.size]
 
 
@@ -168,6 +174,52 @@ def summary(found: LiveSession) -> tuple[list[dict[str, Any]], int]:
     return rows, round(100 * right_all / given_all) if given_all else 0
 
 
+@dataclass(frozen=True)
+class PupilScore:
+    """A pupil's result at the end: how many of the questions asked they answered, and answered right."""
+
+    nickname: str
+    answered: int
+    right: int
+
+
+def asked(found: LiveSession) -> int:
+    """How many questions the session has shown (all of them up to the one shown last)."""
+    return 0 if found.state == "lobby" else min(found.question + 1, len(questions_of(found)))
+
+
+def pupil_scores(found: LiveSession) -> list[PupilScore]:
+    """Each pupil's score, in the order of their nicknames (never by score or by speed)."""
+    answers = current_store().live.all_answers(found)
+    scores = []
+    for player in current_store().live.players(found.id):
+        mine = [a for given in answers.values() for a in given if a.player_id == player.id]
+        scores.append(PupilScore(player.nickname, len(mine), sum(1 for a in mine if a.correct)))
+    return sorted(scores, key=lambda score: (score.nickname.casefold(), score.nickname))
+
+
+def score_groups(scores: list[PupilScore]) -> list[tuple[int, int]]:
+    """(number right, how many pupils got it), most right first: the scores without the names."""
+    counts = Counter(score.right for score in scores)
+    return sorted(counts.items(), reverse=True)
+
+
+def answer_rows(found: LiveSession) -> list[list[object]]:
+    """One row per pupil and question asked: nickname, question number, the answer given, right or not."""
+    face = card_face()
+    drawn = questions_of(found)[: asked(found)]
+    answers = current_store().live.all_answers(found)
+    rows: list[list[object]] = []
+    for player in sorted(current_store().live.players(found.id), key=lambda p: (p.nickname.casefold(), p.nickname)):
+        for index, current in enumerate(drawn):
+            given = next((a for a in answers.get(index, []) if a.player_id == player.id), None)
+            posted = read_stored(current.question, given.answer) if given is not None else None
+            text = answer_text(current.question, posted.answer, face) if posted is not None else ""
+            right = "" if given is None else (_("yes") if given.correct else _("no"))
+            rows.append([player.nickname, index + 1, text, right])
+    return rows
+
+
 # --- The teacher's pages -------------------------------------------------------------------------------
 
 
@@ -176,15 +228,24 @@ def _quiz_choices() -> list[tuple[str, str]]:
 
 
 def _read_content() -> tuple[str, int, int] | None:
-    """The posted quiz, seed (a new one if left empty) and number of questions, or None if unreadable."""
+    """The posted quiz, seed (a new one if left empty) and number of questions, or None if unreadable;
+    for the class against the bot (``content=bot``) the quiz is empty and the size 0."""
     quiz = request.form.get("quiz", "")
     seed_text = request.form.get("seed", "").strip()
     seed = parse_seed(seed_text) if seed_text else random.randrange(MAX_SEED)
+    if request.form.get("content") == "bot":
+        return ("", seed, 0) if seed is not None else None
     size_text = request.form.get("size", "")
     size = int(size_text) if size_text.isdigit() and int(size_text) in SIZES else None
     if quiz not in dict(_quiz_choices()) or seed is None or size is None:
         return None
     return quiz, seed, size
+
+
+def _create(teacher: Teacher, school_class: SchoolClass | None, content: tuple[str, int, int]) -> LiveSession:
+    """A new session of the posted kind: a topic quiz, or the class against the bot (``content=bot``)."""
+    kind = "bot" if request.form.get("content") == "bot" else "quiz"
+    return current_store().live.create(teacher.id, school_class.id if school_class else None, *content, kind=kind)
 
 
 @bp.route("/teach/live/new", methods=["GET", "POST"])
@@ -204,8 +265,7 @@ def new_session():
         if content is None:
             error = _("Choose a quiz, a number of questions and a seed of up to ten digits.")
         else:
-            school_class: SchoolClass | None = by_id.get(chosen)
-            found = current_store().live.create(teacher.id, school_class.id if school_class else None, *content)
+            found = _create(teacher, by_id.get(chosen), content)
             return redirect(url_for("live.board_page", sid=found.public_id), code=303)
     return (
         render_template(
@@ -226,6 +286,8 @@ def board_context(found: LiveSession) -> dict[str, Any]:
     if found.state == "lobby":
         link = public_url_for("live.join", pin=found.pin)
         context.update(link=link, qr=qr_data_uri(link), join_page=public_url_for("live.join"))
+    elif found.kind == "bot":
+        context.update(bot.board_context(found, face))
     elif found.state in ("question", "reveal"):
         current = drawn[found.question]
         context["q"] = question_view(current.question, face, reveal=found.state == "reveal")
@@ -234,6 +296,9 @@ def board_context(found: LiveSession) -> dict[str, Any]:
             context["bars"] = distribution(found, current, face)
     else:
         context["rows"], context["share"] = summary(found)
+        context["children"] = store.for_children(found)
+        context["pupils"] = pupil_scores(found)
+        context["groups"] = score_groups(context["pupils"])
     return context
 
 
@@ -272,6 +337,8 @@ def _version() -> int:
 
 
 def _after_action(found: LiveSession, moved: bool):
+    if moved and found.kind == "quiz" and found.state in ("reveal", "ended"):
+        log_answers(found, [drawn.item for drawn in questions_of(found)])
     if moved:
         return redirect(url_for("live.board_page", sid=found.public_id), code=303)
     notice = _("Someone else moved the session on first: this is where it is now.")
@@ -287,6 +354,9 @@ def act(sid: str):
     if rule is None:
         abort(400)
     version = _version()
+    moved = bot.act(found, action, version) if found.kind == "bot" else None
+    if moved is not None:
+        return _after_action(found, moved)
     change = {name: value for name, value in rule.items() if name != "states"}
     if action == "start":
         change["question"] = 0
@@ -296,6 +366,19 @@ def act(sid: str):
         change["question"] = found.question + 1
     moved = current_store().live.move(found, version, states=rule["states"], **change)
     return _after_action(found, moved)
+
+
+@bp.post("/teach/live/<sid>/export.csv")
+def export(sid: str):
+    """The answers as CSV, one row per pupil and question (a POST: CSRF-protected, never prefetched)."""
+    found = own_session(sid)
+    if found.state != "ended" or found.kind != "quiz":
+        notice = _("The answers can be downloaded once the session has ended.")
+        return no_store((render_template("live/board.html", notice=notice, **board_context(found)), 409))
+    # Translators: the column headers of a live session's CSV: a pupil's nickname, the question's number, the answer the pupil gave, whether it was right.
+    header = [_("Nickname"), _("Question"), _("Answer"), _("Right")]
+    text = csv_text(header, answer_rows(found), current_language())
+    return csv_response(text, f"live-{found.public_id}.csv")
 
 
 @bp.post("/teach/live/<sid>/kick")
@@ -405,7 +488,9 @@ def phone_context(found: LiveSession, player: Player, **extra: Any) -> dict[str,
     }
     if player.kicked:
         return context
-    if found.state in ("question", "reveal"):
+    if found.kind == "bot" and found.state != "lobby":
+        context.update(bot.phone_context(found, player, card_face()))
+    elif found.state in ("question", "reveal"):
         context.update(_phone_question(found, player, drawn[found.question].question, extra.get("submitted")))
     elif found.state == "ended":
         answers = current_store().live.all_answers(found).values()
@@ -457,4 +542,33 @@ def answer(sid: str):
     if not current_store().live.answer(found, index, player, fields, posted.verdict.correct):
         notice = _("This question is closed: your answer was not counted.")
         return no_store((render_template("live/phone.html", **phone_context(found, player, notice=notice)), 409))
+    return redirect(url_for("live.phone", sid=found.public_id), code=303)
+
+
+def _vote_refused(found: LiveSession, player: Player, status: int):
+    if status == 400:
+        notice = _("That is not a move the class can make now. Vote with one of the buttons.")
+    else:
+        notice = _("This vote is closed: your vote was not counted.")
+    return no_store((render_template("live/phone.html", **phone_context(found, player, notice=notice)), status))
+
+
+@bp.post("/live/<sid>/vote")
+def vote(sid: str):
+    """Vote for one of the class's legal actions at the table, or change the vote, until the vote closes."""
+    found, player = my_player(sid)
+    if player.kicked:
+        return no_store((render_template("live/phone.html", **phone_context(found, player)), 403))
+    if found.kind != "bot":
+        abort(404)
+    text = request.form.get("question", "")
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
+        abort(400)
+    if found.state != "question" or int(text) != found.question:
+        return _vote_refused(found, player, 409)
+    action = bot.read_vote(found, request.form.get("action", ""))
+    if action is None:
+        return _vote_refused(found, player, 400)
+    if not bot.vote(found, player, action):
+        return _vote_refused(found, player, 409)
     return redirect(url_for("live.phone", sid=found.public_id), code=303)
