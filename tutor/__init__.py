@@ -75,6 +75,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     quiz.init_app(app)
     _classroom(app)
     _live(app)
+    _anotador(app)
 
     errors.init_app(app)
 
@@ -106,6 +107,13 @@ def _live(app: Flask) -> None:
 
     app.register_blueprint(live.bp)
     live.init_app(app)
+
+
+def _anotador(app: Flask) -> None:
+    from .web import anotador
+
+    app.register_blueprint(anotador.bp)
+    anotador.init_app(app)
 
 
 def _upgrade_database(app: Flask) -> None:

@@ -10,6 +10,7 @@
 * :mod:`.learners`, :mod:`.tokens`: learners and device codes, answer forms' one-time tokens;
 * :mod:`.classroom`: teacher accounts, classes and their members, login and join-code limits;
 * :mod:`.live`: live sessions on the projector, their players (phones) and answers;
+* :mod:`.scoreboard`: the anotador's shared scores and the daily deal's results;
 * :mod:`.clock`: the time every write and read of the store goes by, injected through the app.
 
 A :class:`Store` belongs to one app (``create_app`` makes it: :func:`init_app`); features reach it
@@ -58,6 +59,7 @@ from .schema import (
     normalize_device_code,
     utcnow,
 )
+from .scoreboard import DailyResult, Result, Scoreboard, ScoreShare, Shared
 from .tokens import FORM_TOKEN_FIELD, TOKEN_TTL, FormTokens, new_form_token
 
 EXTENSION = "tutor.store"
@@ -83,6 +85,7 @@ class Store:
         self.device_codes = DeviceCodeLimit(self)
         self.classroom = Classroom(self)
         self.live = LiveSessions(self)
+        self.scoreboard = Scoreboard(self)
 
     def now(self) -> datetime:
         """The store's time now (timezone-aware)."""
@@ -124,6 +127,11 @@ def use_clock(app: Flask, clock: Clock) -> Clock:
 
 
 __all__ = [
+    "DailyResult",
+    "Result",
+    "Scoreboard",
+    "ScoreShare",
+    "Shared",
     "Appended",
     "Classroom",
     "LiveSessions",
