@@ -1,0 +1,71 @@
+"""The anotador on a phone (390 × 844) in Chromium: a match to 30 between two teams, awards from the
+engine's values (a falta envido computed from the score), undo, the live region, axe, and a reload
+with the network gone (the service worker answers from the cache, the score from localStorage)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import serious_violations
+
+pytestmark = pytest.mark.e2e
+
+
+def award(page, label: str) -> None:
+    page.get_by_role("button", name=label, exact=False).first.click()
+
+
+def team_text(page, index: int) -> str:
+    return page.locator("#anotador-teams figure").nth(index).inner_text()
+
+
+def test_a_match_kept_undone_and_reloaded_offline_on_a_phone(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto("/en/anotador")
+    page.get_by_label("A game to 30 points").check()
+    page.get_by_label("Name of team 1").fill("Ana")
+    page.get_by_label("Name of team 2").fill("Beto")
+    page.get_by_label("Deals the first hand").select_option("1")
+    page.get_by_role("button", name="Start the match").click()
+    assert page.locator("#anotador-dealer").inner_text() == "Next to deal: Beto"
+
+    page.get_by_label("Ana", exact=True).check()
+    award(page, "Envido: Quiero")
+    assert "2 malas" in team_text(page, 0)
+    expect(page.locator("#anotador-status")).to_contain_text("Ana: Envido: Quiero, plus 2.")
+
+    page.get_by_label("Beto", exact=True).check()
+    # Falta envido with the leader on 2 of 30: what the leader needs, 28 (docs/rules §4.2.5).
+    assert page.locator('[data-award="falta_envido:q"] .award-points').inner_text() == "+28"
+    award(page, "Falta envido: Quiero")
+    assert "13 buenas" in team_text(page, 1)
+    page.get_by_role("button", name="Undo").click()
+    assert "0 points" in team_text(page, 1) or "0 malas" in team_text(page, 1)
+    expect(page.locator("#anotador-status")).to_contain_text("Undone: Falta envido: Quiero for Beto.")
+
+    award(page, "Truco: Quiero")
+    assert "2 malas" in team_text(page, 1)
+    assert page.locator("#anotador-dealer").inner_text() == "Next to deal: Ana"
+    assert page.locator("#anotador-history li").count() == 3  # the first hand (dealt by Beto) and its two awards
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert serious_violations(page) == []
+
+    # Offline: the service worker controls the page and the cache holds it and its files.
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("async () => !!(await (await caches.open('anotador-v1')).match(location.pathname))")
+    context.set_offline(True)
+    try:
+        page.reload()
+        assert "2 malas" in team_text(page, 0) and "2 malas" in team_text(page, 1)
+        page.get_by_label("Beto", exact=True).check()
+        award(page, "Flor")
+        assert "5 malas" in team_text(page, 1)
+        expect(page.locator("#anotador-status")).to_contain_text("Beto: Flor, plus 3.")
+    finally:
+        context.set_offline(False)
+    context.close()
