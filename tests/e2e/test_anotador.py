@@ -4,6 +4,8 @@ with the network gone (the service worker answers from the cache, the score from
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -69,3 +71,29 @@ def test_a_match_kept_undone_and_reloaded_offline_on_a_phone(browser, base_url):
     finally:
         context.set_offline(False)
     context.close()
+
+
+def test_a_shared_score_follows_the_keeper_on_another_phone(browser, base_url):
+    keeper_context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
+    keeper = keeper_context.new_page()
+    keeper.goto("/en/anotador")
+    keeper.get_by_label("A game to 15 points").check()
+    keeper.get_by_label("3 teams").check()
+    for n, name in enumerate(["Ana", "Beto", "Caro"], start=1):
+        keeper.get_by_label(f"Name of team {n}").fill(name)
+    keeper.get_by_role("button", name="Start the match").click()
+    keeper.get_by_role("button", name="Share the score").click()
+    link = keeper.locator("#anotador-link-url")
+    expect(link).to_have_attribute("href", re.compile(r"/en/anotador/s/[0-9a-f]{16}$"))
+    viewer_context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
+    viewer = viewer_context.new_page()
+    viewer.goto(link.get_attribute("href"))
+    expect(viewer.locator("#anotador-teams figure")).to_have_count(3)
+    assert viewer.locator("[data-award]").count() == 0 and viewer.locator("#anotador-undo").count() == 0
+    keeper.get_by_label("Caro", exact=True).check()
+    # Falta envido in a game to 15 with nobody scored yet: the leader needs 15 (docs/rules §4.2.5).
+    keeper.locator('[data-award="falta_envido:q"]').click()
+    expect(viewer.locator("#anotador-teams figure").nth(2)).to_contain_text("15")
+    expect(viewer.locator("#anotador-dealer")).to_contain_text("Caro")
+    keeper_context.close()
+    viewer_context.close()
