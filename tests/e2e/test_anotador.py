@@ -50,7 +50,11 @@ def test_a_match_kept_undone_and_reloaded_offline_on_a_phone(browser, base_url):
     award(page, "Truco: Quiero")
     assert "2 malas" in team_text(page, 1)
     assert page.locator("#anotador-dealer").inner_text() == "Next to deal: Ana"
-    assert page.locator("#anotador-history li").count() == 3  # the first hand (dealt by Beto) and its two awards
+    assert page.locator("#anotador-history h3").all_inner_texts() == ["Hand 1, dealt by Beto"]
+    assert page.locator("#anotador-history li").all_inner_texts() == [
+        "Ana plus 2, Envido: Quiero (2–0)",
+        "Beto plus 2, Truco: Quiero (2–2)",
+    ]
 
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert serious_violations(page) == []

@@ -241,23 +241,26 @@
 
   Anotador.prototype.renderHistory = function (tally) {
     var self = this;
-    var list = this.$("anotador-history");
-    list.textContent = "";
+    var box = this.$("anotador-history");
+    box.textContent = "";
     if (!tally.rows.length) {
-      var empty = document.createElement("li");
+      var empty = document.createElement("p");
       empty.className = "muted";
       empty.textContent = this.texts.empty;
-      list.appendChild(empty);
+      box.appendChild(empty);
       return;
     }
+    var list = null;
     var lastHand = -1;
     tally.rows.forEach(function (row) {
       if (row.hand !== lastHand) {
         lastHand = row.hand;
-        var head = document.createElement("li");
+        var head = document.createElement("h3");
         head.className = "anotador-hand";
         head.textContent = fmt(self.texts.hand, { n: row.hand + 1, team: self.match.teams[self.dealer(row.hand)] });
-        list.appendChild(head);
+        box.appendChild(head);
+        list = document.createElement("ul");
+        box.appendChild(list);
       }
       var item = document.createElement("li");
       item.textContent = fmt(self.texts.entry, {
