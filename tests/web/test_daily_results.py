@@ -135,3 +135,20 @@ def test_two_players_are_ranked_and_each_sees_both(quick_daily, client):
 @pytest.mark.parametrize("date", ["2026-13-01", "yesterday", "2026-03-15", "2026-3-1"])
 def test_a_bad_or_future_date_is_a_400(quick_daily, client, date):
     assert client.get(f"/en/play/daily/results?date={date}").status_code == 400
+
+
+def test_a_result_is_kept_once_per_learner_and_day(app):
+    from tutor.store import Result, current_store
+
+    with app.app_context():
+        learner = current_store().learners.ensure(None)
+        scoreboard = current_store().scoreboard
+        first = Result(learner.id, 15, 9, True, 12, 10, "bbm", None)
+        assert scoreboard.record("2026-03-14", first) is True
+        assert scoreboard.record("2026-03-14", Result(learner.id, 3, 15, False, 5, 1, "m", None)) is False
+        assert scoreboard.result("2026-03-14", learner.id) == first
+        assert scoreboard.record("2026-03-15", first) is True  # another day, another result
+        assert scoreboard.rename("2026-03-14", learner.id, "Ancho 27") is True
+        assert scoreboard.result("2026-03-14", learner.id).nickname == "Ancho 27"
+        assert scoreboard.rename("2026-03-16", learner.id, "Ancho 27") is False
+        assert [r.learner_id for r in scoreboard.results("2026-03-14")] == [learner.id]

@@ -92,6 +92,12 @@ class Result:
     nickname: str | None
 
 
+def _result(row: DailyResult) -> Result:
+    return Result(
+        row.learner_id, row.points_for, row.points_against, row.won, row.decisions, row.best, row.marks, row.nickname
+    )
+
+
 class Scoreboard:
     """Score shares and daily results."""
 
@@ -160,9 +166,11 @@ class Scoreboard:
                 created=self.store.now(),
             )
             .on_conflict_do_nothing(index_elements=["day", "learner_id"])
+            .returning(DailyResult.__table__.c.learner_id)
         )
+        written = outcome.scalar() is not None
         db.session.commit()
-        return outcome.rowcount == 1  # type: ignore[attr-defined]
+        return written
 
     def rename(self, day: str, learner_id: int, nickname: str | None) -> bool:
         """Set (or clear, with None) the nickname of the learner's result of ``day``; False if none is kept."""
@@ -178,10 +186,7 @@ class Scoreboard:
     def results(self, day: str) -> list[Result]:
         """The day's results, best first: wins, then the margin, then the share of best decisions."""
         rows = db.session.execute(select(DailyResult).where(DailyResult.day == day)).scalars().all()
-        found = [
-            Result(r.learner_id, r.points_for, r.points_against, r.won, r.decisions, r.best, r.marks, r.nickname)
-            for r in rows
-        ]
+        found = [_result(r) for r in rows]
         db.session.rollback()
         return sorted(
             found,
@@ -191,4 +196,7 @@ class Scoreboard:
     def result(self, day: str, learner_id: int | None) -> Result | None:
         if learner_id is None:
             return None
-        return next((r for r in self.results(day) if r.learner_id == learner_id), None)
+        row = db.session.get(DailyResult, (day, learner_id))
+        found = _result(row) if row is not None else None
+        db.session.rollback()
+        return found
