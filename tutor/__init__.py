@@ -77,6 +77,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     _live(app)
     _people(app)
     _privacy(app)
+    _anotador(app)
 
     errors.init_app(app)
 
@@ -122,6 +123,11 @@ def _people(app: Flask) -> None:
 
     app.register_blueprint(people.bp)
     people.init_app(app)
+def _anotador(app: Flask) -> None:
+    from .web import anotador
+
+    app.register_blueprint(anotador.bp)
+    anotador.init_app(app)
 
 
 def _upgrade_database(app: Flask) -> None:

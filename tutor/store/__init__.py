@@ -13,6 +13,7 @@
 * :mod:`.live`: live sessions on the projector, their players (phones) and answers;
 * :mod:`.people`: tables with people (seats, seat tokens' hashes, the match's log);
 * :mod:`.privacy`: one learner's data, to download or delete ("delete my data");
+* :mod:`.scoreboard`: the anotador's shared scores and the daily deal's results;
 * :mod:`.clock`: the time every write and read of the store goes by, injected through the app.
 
 A :class:`Store` belongs to one app (``create_app`` makes it: :func:`init_app`); features reach it
@@ -64,6 +65,7 @@ from .schema import (
     normalize_device_code,
     utcnow,
 )
+from .scoreboard import DailyResult, Result, Scoreboard, ScoreShare, Shared
 from .tokens import FORM_TOKEN_FIELD, TOKEN_TTL, FormTokens, new_form_token
 
 EXTENSION = "tutor.store"
@@ -92,6 +94,7 @@ class Store:
         self.live = LiveSessions(self)
         self.people = PeopleTables(self)
         self.privacy = LearnerData(self)
+        self.scoreboard = Scoreboard(self)
 
     def now(self) -> datetime:
         """The store's time now (timezone-aware)."""
@@ -133,6 +136,11 @@ def use_clock(app: Flask, clock: Clock) -> Clock:
 
 
 __all__ = [
+    "DailyResult",
+    "Result",
+    "Scoreboard",
+    "ScoreShare",
+    "Shared",
     "Appended",
     "Classroom",
     "LiveSessions",

@@ -12,7 +12,8 @@ URLs (all under ``/<lang>``):
 * ``POST /play/<id>/hint``: "what would a good player do?" for the decision on the table (counted once).
 * ``GET /play/<id>/review/<n>``: hand ``n`` (from 1) replayed with every card face up, each of the
   learner's decisions next to the hint's ranking, and each bot's reason. Only finished hands.
-* ``GET /play/daily``: today's deal, the same deals and bot seeds for everyone.
+* ``GET /play/daily``: today's deal, the same deals and bot seeds for everyone; once played to the
+  end, its results (:mod:`.daily`: ``GET /play/daily/results``).
 
 The page is drawn only from the learner's ``view_for(seat)`` and ``legal_actions()``: the deal, the
 seed and the bots' cards stay in the database (``tutor.store``: ``Game``). The table itself
@@ -170,11 +171,19 @@ class Games(TableController[Game, Table]):
             )
 
         if not mistakes:
-            return write()
-        # The mistakes and the game's new log in one transaction: the game's compare-and-swap is the
-        # append's guard, so a repeated post of the hand's last action writes neither again.
-        entries = [LogEntry(m.item, Source.TABLE, False, m.hinted) for m in mistakes]
-        return remember(current_store().attempts.append(game.learner_id, entries, guard=lambda: write(commit=False)))
+            saved = write()
+        else:
+            # The mistakes and the game's new log in one transaction: the game's compare-and-swap is the
+            # append's guard, so a repeated post of the hand's last action writes neither again.
+            entries = [LogEntry(m.item, Source.TABLE, False, m.hinted) for m in mistakes]
+            saved = remember(
+                current_store().attempts.append(game.learner_id, entries, guard=lambda: write(commit=False))
+            )
+        if saved and game.daily and table.match.winner is not None:
+            from .daily import record_daily  # the daily deal's results: written once, when the match ends
+
+            record_daily(game, table, extra.get("reviews", game.reviews or {}))
+        return saved
 
     @staticmethod
     def replay_of(table: Table, index: int) -> dict[str, Any]:
@@ -265,6 +274,8 @@ def daily():
     today = current_store().today()
     learner_id = my_learner_id()  # reading the page creates no learner
     existing = current_store().games.first(learner_id, daily=today.isoformat()) if learner_id is not None else None
+    if existing is not None and existing.winner is not None:  # played to the end: the day's results
+        return redirect(url_for("play.daily_results"), code=303)
     if existing is not None:
         return redirect(url_for("play.game", game_id=existing.public_id), code=303)
     if request.method == "POST":
