@@ -123,6 +123,8 @@ def _people(app: Flask) -> None:
 
     app.register_blueprint(people.bp)
     people.init_app(app)
+
+
 def _anotador(app: Flask) -> None:
     from .web import anotador
 

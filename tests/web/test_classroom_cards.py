@@ -34,7 +34,9 @@ def teacher(app):
 
 def form_token(client, cid: str) -> str:
     html = client.get(f"/en/teach/classes/{cid}").get_data(as_text=True)
-    return re.search(r'name="attempt" value="([^"]+)"', html).group(1)
+    found = re.search(r'name="attempt" value="([^"]+)"', html)
+    assert found is not None
+    return found.group(1)
 
 
 def add(client, cid: str, names: str, attempt: str | None = None):

@@ -84,6 +84,8 @@ def test_the_assignment_seed_migration_up_and_down(empty_url):  # noqa: F811
         assert "seed" in columns(url, "assignment")
         downgrade(revision="0e9e9fa8f01b")
         assert "seed" not in columns(url, "assignment")
+
+
 def test_the_roster_migration_up_and_down_keeps_the_members(empty_url):  # noqa: F811
     """e5cefd57f10d adds co-teachers, invitations and the teacher-made mark: a member who was there
     before is a pupil who joined (not teacher-made, no label), and the downgrade keeps them."""

@@ -53,6 +53,7 @@ def lesson_assignments(app, cid: str) -> list[str]:
     with app.app_context():
         store = store_of(app).classroom
         found = store.class_by_public_id(cid)
+        assert found is not None
         return sorted(a.target for a in store.assignments(found.id) if a.kind == "lesson")
 
 

@@ -61,7 +61,7 @@ def hand_reviews(app, game, table) -> list[dict]:
 
 def stored_results(app) -> int:
     with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(DailyResult))
+        return db.session.scalar(select(func.count()).select_from(DailyResult)) or 0
 
 
 def test_the_results_wait_until_one_has_played_and_tell_the_stored_game(quick_daily, client):

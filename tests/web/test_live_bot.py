@@ -41,7 +41,9 @@ def start_bot_session(client, seed: int = SEED) -> tuple[str, str]:
     assert response.status_code == 303, response.get_data(as_text=True)
     sid = response.headers["Location"].rstrip("/").rsplit("/", 1)[1]
     html = client.get(f"/en/teach/live/{sid}").get_data(as_text=True)
-    return sid, re.search(r'data-live-pin="(\d{6})"', html).group(1)
+    pin = re.search(r'data-live-pin="(\d{6})"', html)
+    assert pin is not None
+    return sid, pin.group(1)
 
 
 def vote(client, sid: str, decision: int, action: str):

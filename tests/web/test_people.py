@@ -41,12 +41,17 @@ def join(client, path: str, nick: str, seat: int | None = None):
     return client.post(path + "/join", data=data)
 
 
+def grab(pattern: re.Pattern[str], html: str) -> str:
+    """The first group of ``pattern`` in ``html`` (the page must have it)."""
+    found = pattern.search(html)
+    assert found is not None, pattern.pattern
+    return found.group(1)
+
+
 def host_do(client, path: str, do: str, **fields):
     html = client.get(path).get_data(as_text=True)
-    rev = REV_RE.search(html).group(1)
-    return client.post(
-        path + "/host", data={"csrf_token": TOKEN_RE.search(html).group(1), "rev": rev, "do": do, **fields}
-    )
+    rev = grab(REV_RE, html)
+    return client.post(path + "/host", data={"csrf_token": grab(TOKEN_RE, html), "rev": rev, "do": do, **fields})
 
 
 def stored(app, path: str) -> tuple[PeopleTable, Table]:
@@ -59,8 +64,8 @@ def stored(app, path: str) -> tuple[PeopleTable, Table]:
 
 
 def post_action(client, path: str, html: str, action: str):
-    token = TOKEN_RE.search(html).group(1)
-    version = VERSION_RE.search(html).group(1)
+    token = grab(TOKEN_RE, html)
+    version = grab(VERSION_RE, html)
     return client.post(path + "/act", data={"csrf_token": token, "version": version, "action": action})
 
 

@@ -36,19 +36,28 @@ def _cheap_hashes(monkeypatch):
 
 def learner_id_of(app, client) -> int:
     with app.app_context():
-        return store_of(app).learners.by_public_id(session_learner(client)).id
+        public_id = session_learner(client)
+        assert public_id is not None
+        learner = store_of(app).learners.by_public_id(public_id)
+        assert learner is not None
+        return learner.id
 
 
 def rows_about(app, learner_id: int) -> dict[str, int]:
     """Rows pointing at the learner, per table that has a learner column (read from the schema)."""
     with app.app_context():
-        found = {}
+        found: dict[str, int] = {}
         for table, column in learner_tables():
-            found[table.name] = db.session.scalar(select(func.count()).select_from(table).where(column == learner_id))
-        found["learner"] = db.session.scalar(
-            select(func.count())
-            .select_from(db.metadata.tables["learner"])
-            .where(db.metadata.tables["learner"].c.id == learner_id)
+            found[table.name] = (
+                db.session.scalar(select(func.count()).select_from(table).where(column == learner_id)) or 0
+            )
+        found["learner"] = (
+            db.session.scalar(
+                select(func.count())
+                .select_from(db.metadata.tables["learner"])
+                .where(db.metadata.tables["learner"].c.id == learner_id)
+            )
+            or 0
         )
         return found
 
@@ -64,6 +73,7 @@ def busy_pupil(app, teacher, cid: str):
         store.quizzes.start(learner_id, TOPIC, 7, 10)
         db.session.add(Game(learner_id=learner_id, seed=3, rules="argentino", level="beginner"))
         teacher_row = store.classroom.teacher_by_login("nowak")
+        assert teacher_row is not None
         session = store.live.create(teacher_row.id, None, TOPIC, 7, 3)
         db.session.add(LivePlayer(session_id=session.id, learner_id=learner_id, nickname="Ancho 1"))
         db.session.commit()
