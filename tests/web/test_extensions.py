@@ -62,7 +62,11 @@ def test_the_app_registers_the_lesson_pages_contributions(app):
         "lesson map links": ["tutor.web.practice.views.lesson_map_link"],
         "lesson end links": ["tutor.web.practice.views.lesson_end_link"],
         "lesson summary sections": ["tutor.web.practice.views.lesson_summary_section"],
-        "home links": ["tutor.web.classroom.for_teachers", "tutor.web.classroom.join_link"],
+        "home links": [
+            "tutor.web.people.home_link",
+            "tutor.web.classroom.for_teachers",
+            "tutor.web.classroom.join_link",
+        ],
         "teacher links": ["tutor.web.live.start_link"],
         "class page links": ["tutor.web.live.class_start_link"],
         "footer links": ["tutor.web.privacy.privacy_link", "tutor.web.privacy.my_data_link"],

@@ -66,7 +66,7 @@ def test_setup_page_lists_every_choice(client):
 
 
 @pytest.mark.parametrize(
-    "field,value", [("players", "3"), ("target", "20"), ("level", "genius"), ("flor", "x"), ("preset", "mineiro")]
+    "field,value", [("players", "3"), ("target", "20"), ("level", "genius"), ("flor", "x"), ("preset", "bridge")]
 )
 def test_bad_setup_is_a_400_with_a_message_and_no_game(app, client, field, value):
     token = csrf_token(client, "/en/play")

@@ -12,10 +12,10 @@ included):
 * ``envido_answer``: of the envido calls it answered, how many it accepted (a raise is accepting);
 * ``envido_call``: of its turns on which an envido call was legal, on how many it called.
 
-Each tendency is a rate with a prior: PRIOR pseudo-decisions at the beginner's own long-run rate
-(:data:`BASE_RATES`, measured by :func:`measure_base` on the beginner's self-play; ``python -m
-tools.style_base`` measures them again), so that a seat seen a few times stays close to the beginner
-and one seen often is read as it plays. The difference to the base becomes a *tilt* of the
+Each tendency's rate is read against the beginner's own long-run rate (:data:`BASE_RATES`, measured by :func:`measure_base` on the beginner's self-play; ``python -m
+tools.style_base`` measures them again): only the part of a seat's difference from it that chance
+cannot explain counts (:data:`Z` standard errors), so that a seat seen a few times, or a beginner
+dealt good cards, is read as the beginner, and one seen often to play otherwise is read as it plays. The difference to the base becomes a *tilt* of the
 beginner's decision (:meth:`Style.tilt`, :func:`tilted`): a seat that accepts more often than the
 beginner accepts, with the surplus probability, trucos the beginner would decline, and one that
 accepts less often declines some the beginner would accept, so that its modelled rate is its
@@ -37,6 +37,7 @@ rules; with no record (or a record that matches the beginner) nothing changes.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from .beginner import Option
     from .common import BotView
 
-__all__ = ["Tendency", "Style", "NEUTRAL", "BASE_RATES", "PRIOR", "MIN_TILT", "tilted", "measure_base"]
+__all__ = ["Tendency", "Style", "NEUTRAL", "BASE_RATES", "Z", "MIN_TILT", "MIN_SEEN", "tilted", "measure_base"]
 
 
 class Tendency(StrEnum):
@@ -62,8 +63,12 @@ class Tendency(StrEnum):
     ENVIDO_CALL = "envido_call"
 
 
-PRIOR = 10.0
-"""Pseudo-decisions at the base rate added to each tendency's record."""
+Z = 2.0
+"""How many standard errors of chance a record's difference from the base rate must exceed before it
+counts (a beginner's own record over a whole match differs from its long-run rates by chance: the
+hands dealt decide much of what a seat calls and accepts)."""
+MIN_SEEN = 5
+"""A tendency seen fewer times than this is read as the beginner's (too few to tell anything)."""
 MIN_TILT = 0.03
 """A tilt smaller than this is treated as none (the simulations stay exactly the beginner's)."""
 
@@ -146,11 +151,19 @@ class Style:
         return _base(self.variant, self.players)[Tendency(kind)]
 
     def rate(self, seat: int, kind: Tendency | str) -> float:
-        """The seat's modelled rate of ``kind``: its record with PRIOR pseudo-decisions at the base."""
+        """The seat's modelled rate of ``kind``: the base, moved towards its record only by as much
+        of the difference as chance cannot explain (the difference less Z standard errors of a
+        record of that size at the base rate; nothing when the record is that close to the base)."""
         kind = Tendency(kind)
         yes, n = self.record.get(seat, {}).get(kind, (0, 0))
         base = self.base(seat, kind)
-        return (yes + PRIOR * base) / (n + PRIOR)
+        if n < MIN_SEEN:
+            return base
+        difference = yes / n - base
+        noise = Z * math.sqrt(base * (1.0 - base) / n)
+        if abs(difference) <= noise:
+            return base
+        return base + math.copysign(abs(difference) - noise, difference)
 
     def tilt(self, seat: int, kind: Tendency | str) -> float:
         """How far to move the beginner's decision, in [-1, 1]: positive, the share of its "no"

@@ -420,7 +420,7 @@ def table_presets() -> tuple[str, ...]:
     """The presets the app offers at the table and in its API, in registry order.
 
     >>> table_presets()
-    ('argentino', 'fixed', 'catalan')
+    ('argentino', 'fixed', 'catalan', 'mineiro')
     """
     return tuple(v.name for v in VARIANTS.values() if v.table)
 
