@@ -124,7 +124,7 @@ def make_classroom(page) -> dict[str, str]:
     my_class = page.url
     page.goto("/en/teach/live/new")
     new_session = page.url
-    page.get_by_role("button", name="Open the lobby").click()
+    page.get_by_role("button", name="Open the lobby", exact=True).click()
     board_page = page.url.split("?")[0]
     pin = page.locator("[data-live-pin]").get_attribute("data-live-pin")
     page.goto("/en/live")
