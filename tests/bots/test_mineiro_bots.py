@@ -226,3 +226,23 @@ def test_strong_beats_the_beginner_over_a_small_sample():
         match = play_match(TWO, levels, 1000 + index, strong_budget=48)
         wins += match.winner == strong_team
     assert wins >= matches / 2
+
+
+@pytest.mark.parametrize("rules", [TWO, FOUR], ids=["2", "4"])
+def test_a_hint_in_a_mao_de_ferro_says_only_that_the_next_card_is_turned_up(rules):
+    """In a mão de ferro (11 to 11) nobody sees his cards and each turns up his next one
+    (docs/rules/mineiro.md): the hint has one action to rank, and its reason claims nothing about a
+    card the seat has not seen (it once asked for the lowest card of an empty hand and failed)."""
+    for index in range(budget(6, fast=3)):
+        match = MatchState(rules, seed=f"mineiro-ferro:{index}", scores=(11, 11))
+        hand = match.hand
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            view = hand.view_for(seat)
+            found = hint(view, seed=index, budget=8)
+            assert [r.action for r in found.ranked] == list(view.legal_actions) == [found.best]
+            if isinstance(found.best, PlayCard):
+                assert found.reason.code is ReasonCode.ONLY_ACTION
+            assert check_reason(found.reason, hand, seat, found.best) == []
+            hand.apply(found.best)

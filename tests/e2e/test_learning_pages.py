@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.test_people import act_if_my_turn
 from tests.e2e.test_play import act_with_keyboard, hand_over, start_game
 from tests.e2e.test_practice import over
 from tests.e2e.test_quiz import pdf_pages
@@ -23,8 +24,20 @@ PHONE_WIDTHS = (320, 390)
 LANG = "es"
 WORDY_LANG = "pl"
 """Every page is also checked in Polish, whose words are the longest of the app's languages."""
-NOT_PAGES = frozenset({"root", "static", "health.healthz"})
-"""GET endpoints that are not pages (a redirect, files, the health check); the API is left out by prefix."""
+NOT_PAGES = frozenset(
+    {
+        "root",
+        "static",
+        "health.healthz",
+        "anotador.service_worker",
+        "anotador.shared",
+        "people.poll",
+        "people.resume",
+    }
+)
+"""GET endpoints that are not pages (redirects, files, JSON, a poll's fragment, the health check); the
+API is left out by prefix."""
+PEOPLE_URL = re.compile(r"/people/[A-Z0-9]+$")
 RUN_URL = re.compile(r"/practice/[a-z0-9-]+/[0-9a-f]{16}")
 QUIZ_RUN_URL = re.compile(r"/quiz/[a-z0-9-]+/[0-9a-f]{16}")
 
@@ -114,6 +127,8 @@ def make_classroom(page) -> dict[str, str]:
     class_url = page.url.split("?")[0]
     code = page.locator("[data-join-code]").get_attribute("data-join-code")
     assignment_url = page.locator("table.assignment-table tbody th a").first.get_attribute("href")
+    page.get_by_role("button", name="Invite a co-teacher").click()
+    invitation = page.locator("[data-invite-link]").inner_text()
     page.goto("/en/join")
     page.get_by_label("The code your teacher shows").fill(code)
     page.get_by_role("button", name="Next").click()
@@ -148,6 +163,9 @@ def make_classroom(page) -> dict[str, str]:
         "classroom.class_page": class_url,
         "classroom.assignment": assignment_url,
         "classroom.join_screen": class_url + "/screen",
+        "classroom.copy_class": class_url + "/copy",
+        "classroom.login_cards": class_url + "/cards",
+        "classroom.invitation": invitation,
         "classroom.screen_members": class_url + "/screen/members",
         "classroom.dashboard": class_url + "/dashboard",
         "classroom.pupil": f"{class_url}/pupils/{nickname}",
@@ -156,6 +174,35 @@ def make_classroom(page) -> dict[str, str]:
         "classroom.my_class": my_class,
     }
     return {endpoint: re.sub(r"^.*?/en/", f"/{LANG}/", url) for endpoint, url in urls.items()}
+
+
+def make_shared(page) -> dict[str, str]:
+    """A table with people (the host alone with a bot, one hand played out) and a shared anotador
+    score. Returns their pages' URLs, in Spanish."""
+    page.goto(f"/{LANG}/people")
+    page.locator("input[name=nick]").fill("Ana")
+    page.check('input[name=players][value="2"]')
+    page.check('input[name=level][value="random"]')
+    page.locator("form.setup button[type=submit]").click()
+    page.wait_for_url(PEOPLE_URL)
+    table = page.url
+    page.locator("button[name=do][value=start]").click()
+    expect(page.locator("#table")).to_be_visible()
+    for _ in range(40):
+        if page.locator(".hand-over").count():
+            break
+        act_if_my_turn(page)
+    expect(page.locator(".hand-over")).to_be_visible()
+    page.goto(f"/{LANG}/anotador")
+    page.locator("#anotador-setup button[type=submit]").click()
+    page.locator("#anotador-share-button").click()
+    link = page.locator("#anotador-link-url")
+    expect(link).to_have_attribute("href", re.compile(r"/anotador/s/[0-9a-f]{16}$"))
+    return {
+        "people.table": table,
+        "people.review": table + "/review/1",
+        "anotador.viewer": link.get_attribute("href"),
+    }
 
 
 def page_urls(app, made: dict[str, str]) -> dict[str, str]:
@@ -177,6 +224,11 @@ def page_urls(app, made: dict[str, str]) -> dict[str, str]:
         "lessons.reset": f"/{{lang}}/lessons/{lesson.key}/reset",
         "play.index": "/{lang}/play",
         "play.daily": "/{lang}/play/daily",
+        "play.daily_results": "/{lang}/play/daily/results",
+        "people.index": "/{lang}/people",
+        "anotador.index": "/{lang}/anotador",
+        "privacy.policy": "/{lang}/privacy",
+        "privacy.my_data": "/{lang}/my-data",
         "practice.index": "/{lang}/practice",
         "progress.index": "/{lang}/progress",
         "quiz.index": "/{lang}/quiz",
@@ -197,7 +249,7 @@ def test_no_page_scrolls_sideways_on_a_phone(page, live_server):
     """Every page type of the url_map, in Spanish and Polish, at 320 and 390 px: the document is never
     wider than the window (issue 24, item 12)."""
     page.set_viewport_size({"width": 390, "height": 844})
-    urls = page_urls(live_server.app, make_history(page) | make_classroom(page))
+    urls = page_urls(live_server.app, make_history(page) | make_classroom(page) | make_shared(page))
     page.goto(f"/{LANG}/progress")  # the page has what once made it wide: a chart and its table
     expect(page.locator(".accuracy-chart table")).to_have_count(1)
     expect(page.locator(".progress-play")).to_have_count(1)

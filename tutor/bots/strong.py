@@ -1016,6 +1016,9 @@ def _partner_winning(view: SeatView) -> int | None:
 
 
 def _is_lowest(view: SeatView, card: Card) -> bool:
+    """True when ``card`` is the lowest the seat sees in its hand (False for a card it does not see)."""
+    if card not in view.hand:
+        return False
     strength = card_table(view.rules.ranking_table).strength
     return strength(card) == min(strength(c) for c in view.hand)
 
@@ -1088,4 +1091,9 @@ def hint(
     if view.is_over or not view.legal_actions:
         raise NoDecisionError("no decision for this seat now")
     ranked = evaluate(view, random.Random(f"hint:{seed}"), budget, facts, deadline, style)
+    if len(view.legal_actions) == 1:
+        # Nothing to choose (a mão de ferro's next card, turned up unseen): say so, and nothing more.
+        return Hint(
+            view.seat, tuple(ranked), BotReason.of(ReasonCode.ONLY_ACTION, action=action_text(ranked[0].action))
+        )
     return Hint(view.seat, tuple(ranked), explain(view, ranked[0], ranked))

@@ -31,8 +31,14 @@ rules; with no record (or a record that matches the beginner) nothing changes.
 >>> style = Style.observe([hand])
 >>> style.counts(1)["truco_answer"], style.counts(0)["truco_call"]
 (0, 1)
->>> style.seen(1, "truco_answer"), style.rate(1, "truco_answer") < style.base(1, "truco_answer")
+>>> style.seen(1, "truco_answer"), style.rate(1, "truco_answer") == style.base(1, "truco_answer")
 (1, True)
+
+One refusal is read as the beginner (too few to tell anything); ten refusals in a row are not:
+
+>>> style = Style.observe([hand] * 10)
+>>> style.seen(1, "truco_answer"), style.rate(1, "truco_answer") < style.base(1, "truco_answer")
+(10, True)
 """
 
 from __future__ import annotations

@@ -45,6 +45,7 @@ from ...store import (
     format_device_code,
     normalize_device_code,
 )
+from ..shared.extensions import FOOTER_LINKS, Link
 from ..shared.learner import current_learner, existing_learner, session_public_id, switch_to
 from ..shared.nav import Section, add_section
 
@@ -250,5 +251,11 @@ def init_app(app: Flask) -> None:
             _l("Another device"),
             _l("Continue on your phone or another computer with a short code."),
             order=90,
+            menu=False,
         ),
     )
+    FOOTER_LINKS.register(app, _footer_link, order=5)
+
+
+def _footer_link() -> Link:
+    return Link(url_for("device.device"), _("Continue on another device"), "footer-device")

@@ -48,6 +48,10 @@ class Section:
     """Position in the menu, smallest first."""
     badge: Callable[[], Badge | None] | None = None
     """Called while the menu is drawn; a :class:`Badge` to show beside the entry, or None."""
+    menu: bool = True
+    """False for a section listed on the home page only (the header's row holds about nine entries
+    at 1280 px in German and Spanish; a rarely used page links itself from the footer instead,
+    ``FOOTER_LINKS``)."""
 
     def shown_badge(self) -> Badge | None:
         """The badge to draw now: None without one, and on the 503 page of a database outage, which
