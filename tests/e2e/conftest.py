@@ -122,6 +122,16 @@ def serious_violations(page) -> list[tuple]:
     """axe's serious and critical violations on the page: (rule id, impact, first targets)."""
     from axe_playwright_python.sync_playwright import Axe
 
+    # The page as it settles: an entry still fading in (the table's animations) is read by axe at
+    # its faded colour. Wait for the finite animations (at most 3 s), never for endless ones.
+    page.evaluate(
+        """() => Promise.race([
+            Promise.all(document.getAnimations()
+                .filter(a => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+                .map(a => a.finished.catch(() => null))),
+            new Promise(resolve => setTimeout(resolve, 3000)),
+        ])"""
+    )
     results = Axe().run(page)
     return [
         (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])

@@ -207,7 +207,7 @@ def test_the_language_menu_works_with_the_keyboard(page):
 @pytest.mark.parametrize(
     "then, lands",
     [
-        ("setTimeout(() => history.back(), 100)", "/en/device"),  # Back again
+        ("setTimeout(() => history.back(), 100)", "/en/quiz"),  # Back again
         ("setTimeout(() => document.querySelector('.site-nav a[href=\"/en/play\"]').click(), 100)", "/en/play"),
     ],
 )
@@ -227,7 +227,7 @@ def test_the_page_shown_after_a_quick_back_is_the_one_in_the_address_bar(page, t
         route.fallback()
 
     page.route("**/*", delay_the_deck)
-    page.goto("/en/device")
+    page.goto("/en/quiz")
     page.locator('.site-nav a[href="/en/deck"]').click()
     expect(page).to_have_url(re.compile(r"/en/deck$"))
     page.locator('.site-nav a[href="/en/envido"]').click()

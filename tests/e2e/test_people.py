@@ -68,6 +68,7 @@ def test_two_people_play_a_hand_at_a_four_player_table(page, browser, base_url):
     friend.goto("/en/people")
     friend.get_by_label("Table code").fill(code.lower())
     friend.get_by_role("button", name="Go to the table").click()
+    friend.wait_for_url(TABLE_URL)  # else the nickname goes into the set-up form being left
     friend.get_by_label("Your nickname").fill("Bea")
     friend.check('input[name=seat][value="2"]')  # Ana's partner
     friend.get_by_role("button", name="Take a seat").click()

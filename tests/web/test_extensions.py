@@ -69,7 +69,11 @@ def test_the_app_registers_the_lesson_pages_contributions(app):
         ],
         "teacher links": ["tutor.web.live.start_link"],
         "class page links": ["tutor.web.live.class_start_link"],
-        "footer links": ["tutor.web.privacy.privacy_link", "tutor.web.privacy.my_data_link"],
+        "footer links": [
+            "tutor.web.device.views._footer_link",
+            "tutor.web.privacy.privacy_link",
+            "tutor.web.privacy.my_data_link",
+        ],
     }
     assert {
         getattr(extensions, name)
