@@ -30,6 +30,9 @@ def start_game(page, lang: str, players: int, *, keyboard: bool = False) -> str:
         page.check('input[name=target][value="15"]')
         page.locator("form.setup button[type=submit]").click()
     page.wait_for_url(GAME_URL)
+    # Chromium can paint the new page's first frame at the old page's scroll position and reset it
+    # a frame later: let two frames pass, so that what a test reads is the page as the learner sees it.
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     return page.url.split("?")[0]
 
 
