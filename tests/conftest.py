@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from jinja2.bccache import Bucket, BytecodeCache
 from sqlalchemy import create_engine, text
 
 from tests.budgets import current_profile, register_profiles, selected_profile
@@ -68,6 +69,7 @@ def make_app(tmp_path: Path, database: str | None = None, **overrides):
     copied = _copy_sqlite_schema(uri)
     config = {"TESTING": True, "SECRET_KEY": "test-secret-key", "SQLALCHEMY_DATABASE_URI": uri, **overrides}
     app = create_app(config)
+    app.jinja_env.bytecode_cache = _TEMPLATE_CODE
     with app.app_context():
         if not copied:
             db.create_all()
@@ -75,6 +77,26 @@ def make_app(tmp_path: Path, database: str | None = None, **overrides):
             empty_tables(db.engine)
     return app
 
+
+class _ProcessBytecodeCache(BytecodeCache):
+    """Compiled templates kept for this test process: every test makes a new app, whose Jinja
+    environment would otherwise compile each template again (about 30 ms a template, most of a short
+    test). Jinja checks each entry against the template source's checksum, so an edited template is
+    compiled again."""
+
+    def __init__(self) -> None:
+        self.codes: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self.codes.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.codes[bucket.key] = bucket.bytecode_to_string()
+
+
+_TEMPLATE_CODE = _ProcessBytecodeCache()
 
 _SCHEMA: list[Path] = []
 """The SQLite file with every table of the models that new test databases copy (one per process)."""

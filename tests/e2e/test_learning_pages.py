@@ -1,6 +1,6 @@
-"""The learning pages in Chromium (issue 24): no page scrolls sideways on a phone, projector mode
-keeps its buttons in view after the answer is shown, the deck's print keeps long badges beside the
-cards, and worksheets print compactly.
+"""The learning pages in Chromium (issue 24): no page scrolls sideways on a phone, the deck's print keeps long badges beside the
+cards, and worksheets print compactly. (Projector mode's buttons after the answer is shown are
+checked with the rest of projector mode, in tests/e2e/test_lessons.py.)
 """
 
 from __future__ import annotations
@@ -266,38 +266,6 @@ def test_no_page_scrolls_sideways_on_a_phone(page, live_server):
                 if scroll > inner:
                     wide.append((endpoint, lang, width, scroll))
     assert wide == [], wide
-
-
-def present_steps_with_a_question():
-    for lesson in all_lessons():
-        for number, step in enumerate(lesson.steps, start=1):
-            if step.check is not None:
-                yield lesson.key, number
-
-
-def test_projector_mode_keeps_the_buttons_in_view_and_r_shows_the_answer(page):
-    """At 1280x720, after the answer is shown (by the R key the page's help names), the step buttons
-    are still inside the window, on every lesson step with a question (issue 24, item 13)."""
-    page.set_viewport_size({"width": 1280, "height": 720})
-    low = []
-    for key, number in present_steps_with_a_question():
-        page.goto(f"/{LANG}/lessons/{key}/present/{number}")
-        page.wait_for_load_state("load")
-        expect(page.locator(".present-keys")).to_contain_text("R")
-        reveal = page.locator("details.reveal")
-        expect(reveal).not_to_have_attribute("open", "")
-        page.keyboard.press("r")
-        expect(reveal).to_have_attribute("open", "")
-        expect(page.locator(".reveal-body .expected")).to_be_visible()
-        for button in page.locator(".present-nav .button").all():
-            box = button.bounding_box()
-            assert box is not None
-            if box["y"] < 0 or box["y"] + box["height"] > 720:
-                low.append((key, number, box["y"] + box["height"]))
-    assert low == []
-    # R again hides it; the arrows still move.
-    page.keyboard.press("r")
-    expect(page.locator("details.reveal")).not_to_have_attribute("open", "")
 
 
 def test_the_deck_prints_long_badges_beside_the_cards_in_polish(page):

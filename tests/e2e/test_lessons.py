@@ -461,26 +461,43 @@ def test_the_step_dots_stay_on_one_line_on_a_phone(page, width):
         assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-def test_projector_mode_shows_the_step_only_with_the_question_in_view_at_1280_by_720(page):
-    """Issue 11: projector mode kept the site menu and, at 1280x800, the question was below the fold."""
+@pytest.mark.parametrize("lesson_key", [lesson.key for lesson in all_lessons()])
+def test_projector_mode_at_1280_by_720_shows_the_question_and_r_the_answer_with_the_buttons_in_view(page, lesson_key):
+    """At 1280x720, on every step of the lesson: no site menu, the title and the question in the window
+    (issue 11: the menu stayed and the question was below the fold at 1280x800); after the answer is
+    shown (by the R key the page's help names), the step buttons are still inside the window, and R
+    again hides it (issue 24, item 13)."""
     page.set_viewport_size({"width": 1280, "height": 720})
-    for lesson in all_lessons():
-        for number, step in enumerate(lesson.steps, start=1):
-            page.goto(f"/en/lessons/{lesson.key}/present/{number}")
-            expect(page.locator(".site-header, .site-nav, .site-footer")).to_have_count(0)
-            expect(page.locator("h1")).to_be_in_viewport(ratio=1)
-            if step.check is None:
-                continue
-            where = f"{lesson.key}/{step.key}"
-            prompt = page.locator("#present-question").bounding_box()
-            assert prompt["y"] >= 0 and prompt["y"] + prompt["height"] <= 720, where
-            first = (
-                page.locator(".present-check")
-                .locator(".card-row, .seats-block, .log-block, .facts, .present-options")
-                .first.bounding_box()
-            )
-            assert first is not None and first["y"] < 720 - 60, where  # the question's first row shows too
-            assert page.evaluate("document.documentElement.scrollWidth") <= 1280, where
+    lesson = get_lesson(lesson_key)
+    for number, step in enumerate(lesson.steps, start=1):
+        where = f"{lesson.key}/{step.key}"
+        page.goto(f"/en/lessons/{lesson.key}/present/{number}")
+        page.wait_for_load_state("load")
+        expect(page.locator(".site-header, .site-nav, .site-footer")).to_have_count(0)
+        expect(page.locator("h1")).to_be_in_viewport(ratio=1)
+        if step.check is None:
+            continue
+        prompt = page.locator("#present-question").bounding_box()
+        assert prompt["y"] >= 0 and prompt["y"] + prompt["height"] <= 720, where
+        first = (
+            page.locator(".present-check")
+            .locator(".card-row, .seats-block, .log-block, .facts, .present-options")
+            .first.bounding_box()
+        )
+        assert first is not None and first["y"] < 720 - 60, where  # the question's first row shows too
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280, where
+        expect(page.locator(".present-keys")).to_contain_text("R")
+        reveal = page.locator("details.reveal")
+        expect(reveal).not_to_have_attribute("open", "")
+        page.keyboard.press("r")
+        expect(reveal).to_have_attribute("open", "")
+        expect(page.locator(".reveal-body .expected")).to_be_visible()
+        for button in page.locator(".present-nav .button").all():
+            box = button.bounding_box()
+            assert box is not None
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 720, (where, box)
+        page.keyboard.press("r")
+        expect(reveal).not_to_have_attribute("open", "")
 
 
 @pytest.mark.parametrize("width", [390, 1280])

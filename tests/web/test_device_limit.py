@@ -73,11 +73,24 @@ def fail(client, times: int, address: str = "127.0.0.1", **headers) -> None:
         assert enter(client, typed, address, **headers).status_code == 422, number
 
 
-def fail_until_the_limit(app, address: str = "127.0.0.1", already: int = 0, **headers) -> None:
-    """Spend the address's budget (``already`` counted): as many browsers as it takes, each using its
+def fail_until_the_limit(app, address: str = "127.0.0.1", **headers) -> None:
+    """Spend the address's budget through the page: as many browsers as it takes, each using its
     whole own budget."""
-    for _browser in range((FAILURE_BUDGET - already) // BROWSER.budget):
+    for _browser in range(FAILURE_BUDGET // BROWSER.budget):
         fail(app.test_client(), BROWSER.budget, address, **headers)
+
+
+def at_the_limit(app, address: str = "127.0.0.1") -> None:
+    """The address's budget already spent, written straight into its bucket (the tests that spend it
+    through the page are ``test_a_guesser_is_stopped``, ``test_over_the_limit_is_a_429...`` and the
+    forwarded-address test): the state four hundred wrong codes leave, without sending them."""
+    key = views.client_key(address)
+    with app.app_context():
+        now = store_of(app).clock.now().timestamp()
+        row = db.session.get(DeviceCodeFailures, key) or DeviceCodeFailures(address=key)
+        row.failures, row.updated = float(FAILURE_BUDGET), now
+        db.session.add(row)
+        db.session.commit()
 
 
 def public_id_of(app, client) -> str:
@@ -200,7 +213,7 @@ def test_a_guesser_is_stopped(app, client):
 
 def test_over_the_budget_one_attempt_per_forgiven_failure(app, client, monkeypatch):
     real = code_of(app.test_client())
-    fail_until_the_limit(app)
+    at_the_limit(app)
     later(app, FORGIVE_EVERY)
     assert enter(client, WRONG).status_code == 422  # one failure leaked away: one more attempt
     assert enter(client, WRONG).status_code == 429
@@ -227,7 +240,7 @@ def test_over_the_limit_is_a_429_with_retry_after_and_a_message(app, client):
 
 
 def test_a_new_session_does_not_reset_the_count(app, client):
-    fail_until_the_limit(app)
+    at_the_limit(app)
     fresh = app.test_client()
     assert fresh.get_cookie(SESSION_COOKIE) is None
     assert enter(fresh, WRONG).status_code == 429
@@ -245,7 +258,7 @@ def test_a_replayed_cookie_does_not_reset_the_count(app, client):
 
 def test_another_address_is_not_limited(app, client):
     real = code_of(app.test_client())
-    fail_until_the_limit(app, "198.51.100.1")
+    at_the_limit(app, "198.51.100.1")
     other = app.test_client()
     assert enter(other, WRONG, "198.51.100.2").status_code == 422
     assert enter(other, real, "198.51.100.2").status_code == 303
@@ -256,7 +269,7 @@ def test_blocked_attempts_are_not_counted(app, client, monkeypatch):
     for _ in range(5):
         assert enter(client, WRONG).status_code == 429  # the browser's bucket refuses: the address's is given back
     assert stored(app, "127.0.0.1").failures == pytest.approx(BROWSER.budget, abs=0.01)
-    fail_until_the_limit(app, already=BROWSER.budget)
+    at_the_limit(app)
     for _ in range(5):
         assert enter(app.test_client(), WRONG).status_code == 429
     browser = BROWSER_PREFIX + public_id_of(app, client)
@@ -269,7 +282,7 @@ def test_blocked_attempts_are_not_counted(app, client, monkeypatch):
 
 def test_a_correct_code_does_not_clear_earlier_failures(app, client):
     real = code_of(app.test_client())
-    fail_until_the_limit(app)
+    at_the_limit(app)
     later(app, FORGIVE_EVERY)  # room for one
     assert enter(app.test_client(), real).status_code == 303
     assert enter(app.test_client(), WRONG).status_code == 422
@@ -288,7 +301,7 @@ def test_correct_codes_are_not_counted(app, client):
 def test_parallel_guesses_never_count_past_the_budget(tmp_path, database_url):
     """Forty wrong codes at once from one address with room for ten: exactly ten are looked up."""
     app = make_app(tmp_path, database_url, CLOCK=ManualClock())
-    fail_until_the_limit(app)
+    at_the_limit(app)
     later(app, 10 * FORGIVE_EVERY)  # room for ten
     barrier = threading.Barrier(40, timeout=60)
     statuses: list[int] = []
@@ -329,7 +342,7 @@ def test_forwarded_addresses_count_only_behind_a_trusted_proxy(tmp_path):
 
 @pytest.mark.parametrize(("neighbour", "status"), [("2001:db8:0:0:ffff::2", 429), ("2001:db8:0:1::1", 422)])
 def test_ipv6_counts_per_64_network(app, client, neighbour, status):
-    fail_until_the_limit(app, "2001:db8::1")
+    at_the_limit(app, "2001:db8::1")
     assert enter(app.test_client(), WRONG, neighbour).status_code == status
 
 
