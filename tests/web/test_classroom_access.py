@@ -51,6 +51,7 @@ TEACHER_ROUTES = [
     ("POST", "/en/teach/classes/{cid}/export.csv", {}, 200),
     ("POST", "/en/teach/classes/{cid}/assignments", {"what": "daily"}, 303),
     ("GET", "/en/teach/classes/{cid}/assignments/{aid}", {}, 200),
+    ("POST", "/en/teach/classes/{cid}/assignments/{aid}/export.csv", {}, 200),
     ("POST", "/en/teach/classes/{cid}/assignments/{aid}/remove", {}, 404, 303),  # the co-teacher removed it first
     ("POST", "/en/teach/classes/{cid}/invites", {}, 200, OWNERS),
     ("POST", "/en/teach/classes/{cid}/invites/0123456789abcdef/withdraw", {}, 303, OWNERS),

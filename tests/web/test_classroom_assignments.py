@@ -1,5 +1,5 @@
-"""Assignments: the teacher sets work, each pupil's status (To do, Done, Done late, Late) follows from
-their learning log since the opening day, the pupil sees it on the class page (issue 17)."""
+"""Assignments: the teacher sets work, each pupil's status (To do, In progress, Done, Done late, Late)
+follows from their learning log (a topic quiz: their first run of it) since the opening day, the pupil sees it on the class page (issue 17)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 
 from tests.conftest import find_all
 from tests.web.classroom_helpers import cheap_hashes, join, join_code, new_class, sign_up, token
+from tests.web.test_quiz import start, take
 from tutor.content import get_lesson
 from tutor.learning import TOPICS
 from tutor.store import LogEntry, ManualClock, store_of, use_clock
@@ -64,20 +65,20 @@ def counts(teacher, cid: str) -> list[str]:
     html = teacher.get(f"/en/teach/classes/{cid}").get_data(as_text=True)
     table = re.search(r'<table class="assignment-table">.*?</table>', html, re.S)
     assert table is not None
-    return [cell.text.strip() for cell in find_all(table.group(0), "td")][1:5]  # done, done late, late, to do
+    return [cell.text.strip() for cell in find_all(table.group(0), "td")][1:6]  # done, late, late, begun, to do
 
 
 def test_a_lesson_assignment_done_late_and_to_do(app, clock, room):
     teacher, cid, pupils, ids = room
     assert assign(teacher, cid, what=f"lesson:{LESSON.key}", opens="2026-03-09", due="2026-03-10").status_code == 303
     do_the_lesson(app, ids[0])
-    assert counts(teacher, cid) == ["1", "0", "0", "2"]
+    assert counts(teacher, cid) == ["1", "0", "0", "0", "2"]
     # Half the lesson is not the lesson.
     append(app, ids[1], [LogEntry(f"{LESSON.key}/{LESSON.checked_steps[0].key}", "lesson", True)])
     clock.advance(days=2)  # past the due day
-    assert counts(teacher, cid) == ["1", "0", "2", "0"]
+    assert counts(teacher, cid) == ["1", "0", "2", "0", "0"]
     do_the_lesson(app, ids[1])
-    assert counts(teacher, cid) == ["1", "1", "1", "0"]
+    assert counts(teacher, cid) == ["1", "1", "1", "0", "0"]
     pages = [pupil.get(f"/en/class/{cid}").get_data(as_text=True) for pupil in pupils]
     late = [item.text for page in pages for item in find_all(page, "li", class_="work-late")]
     assert len(late) == 1 and "Late" in late[0]
@@ -97,30 +98,32 @@ def test_work_before_the_opening_day_does_not_count(app, clock, room):
     teacher, cid, _pupils, ids = room
     do_the_lesson(app, ids[0])
     assign(teacher, cid, what=f"lesson:{LESSON.key}", opens="2026-03-10")
-    assert counts(teacher, cid) == ["0", "0", "0", "3"]
+    assert counts(teacher, cid) == ["0", "0", "0", "0", "3"]
     clock.advance(days=1)
     do_the_lesson(app, ids[0])
-    assert counts(teacher, cid) == ["1", "0", "0", "2"]
+    assert counts(teacher, cid) == ["1", "0", "0", "0", "2"]
 
 
 def test_reviews_quiz_and_daily(app, clock, room):
-    teacher, cid, _pupils, ids = room
+    teacher, cid, pupils, ids = room
     topic = TOPICS[0].key
     assign(teacher, cid, what="reviews", count="3")
     assign(teacher, cid, what=f"quiz:{topic}")
     assign(teacher, cid, what="daily")
     item = f"{LESSON.key}/{LESSON.checked_steps[0].key}"
     append(app, ids[0], [LogEntry(item, "review", False), LogEntry(item, "review", True)])
-    append(app, ids[1], [LogEntry(item, "review", True)] * 3 + [LogEntry(f"quiz:{topic}", "quiz", False)])
-    append(app, ids[2], [LogEntry(f"quiz:{topic}", "quiz", True)] + [LogEntry(item, "daily", True)] * 5)
+    append(app, ids[1], [LogEntry(item, "review", True)] * 3)
+    start(pupils[1], topic, 7)  # begun, not finished
+    take(pupils[2], topic, 8, wrong={0, 1, 2})  # finished: done, below the pass mark
+    append(app, ids[2], [LogEntry(item, "daily", True)] * 5)
     html = teacher.get(f"/en/teach/classes/{cid}").get_data(as_text=True)
     table = re.search(r'<table class="assignment-table">.*?</table>', html, re.S).group(0)
     titles = [th.text.strip() for th in find_all(table, "th", scope="row")]
     cells = [cell.text.strip() for cell in find_all(table, "td")]
-    found = {title: cells[6 * number + 1 : 6 * number + 5] for number, title in enumerate(titles)}
-    assert found["3 questions from your review"] == ["1", "0", "0", "2"]
-    assert found[f"Topic quiz: {TOPICS[0].name}"] == ["1", "0", "0", "2"]
-    assert found["The daily challenge"] == ["1", "0", "0", "2"]
+    found = {title: cells[7 * number + 1 : 7 * number + 6] for number, title in enumerate(titles)}
+    assert found["3 questions from your review"] == ["1", "0", "0", "0", "2"]
+    assert found[f"Topic quiz: {TOPICS[0].name}"] == ["1", "0", "0", "1", "1"]
+    assert found["The daily challenge"] == ["1", "0", "0", "0", "2"]
 
 
 def test_bad_assignments_are_refused(app, clock, room):
@@ -145,3 +148,21 @@ def test_removing_an_assignment(app, clock, room):
     assert teacher.post(f"/en/teach/classes/{cid}/assignments/{aid}/remove", data=form).status_code == 303
     assert teacher.post(f"/en/teach/classes/{cid}/assignments/{aid}/remove", data=form).status_code == 404
     assert "The daily challenge" not in pupils[0].get(f"/en/class/{cid}").get_data(as_text=True)
+
+
+def test_the_home_page_takes_a_pupil_back_to_their_class_with_the_work_still_open(app, clock, room):
+    teacher, cid, pupils, ids = room
+    visitor = app.test_client()
+    assert find_all(visitor.get("/en/").get_data(as_text=True), "li", class_="home-my-class") == []
+    home = pupils[0].get("/en/").get_data(as_text=True)
+    link = find_all(home, "li", class_="home-my-class")
+    assert [a.text.strip() for a in link] == ["Your class Club: nothing to do right now"]
+    assert f'<li class="home-my-class"><a href="/en/class/{cid}">' in home
+    assign(teacher, cid, what=f"lesson:{LESSON.key}", opens="2026-03-09")
+    assign(teacher, cid, what="daily", opens="2026-03-09")
+    home = pupils[0].get("/en/").get_data(as_text=True)
+    assert find_all(home, "li", class_="home-my-class")[0].text.strip() == "Your class Club: 2 pieces of work to do"
+    for learner_id in ids:  # (``ids`` are in the roster's order, not the pupils')
+        do_the_lesson(app, learner_id)
+    home = pupils[0].get("/en/").get_data(as_text=True)
+    assert find_all(home, "li", class_="home-my-class")[0].text.strip() == "Your class Club: 1 piece of work to do"

@@ -12,7 +12,7 @@ import pytest
 from tests.conftest import csrf_token, find_all
 from tests.web.classroom_helpers import cheap_hashes, join, join_code, new_class, sign_up, token
 from tests.web.test_lessons import wrong_answer
-from tests.web.test_quiz import take
+from tests.web.test_quiz import start, take
 from tutor.learning import TOPICS
 from tutor.learning.draw import quiz_questions
 from tutor.store import store_of
@@ -136,3 +136,81 @@ def test_own_variants_have_no_question_table_and_outsiders_get_404(app, room):
         found = store_of(app).classroom.class_by_public_id(cid)
         seeds = [a.seed for a in store_of(app).classroom.assignments(found.id)]
     assert sorted(s is None for s in seeds) == [False, True]
+
+
+def assignment_rows(teacher, cid: str, aid: str) -> dict[str, list[str]]:
+    """The assignment's table: nickname -> [status, score, finished]."""
+    html = teacher.get(f"/en/teach/classes/{cid}/assignments/{aid}").get_data(as_text=True)
+    table = re.search(r'<table class="assignment-table">.*?</table>', html, re.S)
+    assert table is not None
+    found = {}
+    for row in re.findall(r"<tr class=\"work-[a-z_]+\">(.*?)</tr>", table.group(0), re.S):
+        nickname = find_all(row, "th")[0].text.strip()
+        found[nickname] = [cell.text.strip() for cell in find_all(row, "td")]
+    return found
+
+
+def nicknames(app, cid: str) -> list[str]:
+    with app.app_context():
+        store = store_of(app).classroom
+        found = store.class_by_public_id(cid)
+        assert found is not None
+        return [m.nickname for m in store.members(found.id)]
+
+
+def test_the_first_finished_run_gives_the_score_against_the_pass_mark(app, room):
+    teacher, cid, pupils = room
+    data = {"csrf_token": token(teacher, f"/en/teach/classes/{cid}"), "what": f"quiz:{TOPIC}", "same": "1"}
+    assert teacher.post(f"/en/teach/classes/{cid}/assignments", data=data | {"pass_mark": "8"}).status_code == 303
+    html = teacher.get(f"/en/teach/classes/{cid}").get_data(as_text=True)
+    aid = re.findall(rf"/en/teach/classes/{cid}/assignments/([0-9a-f]+)\"", html)[-1]
+    seed = seed_on_class_page(pupils[0], cid)
+    names = nicknames(app, cid)
+    take(pupils[0], TOPIC, seed, wrong={0, 1})  # 8 of 10: the pass mark exactly
+    take(pupils[1], TOPIC, seed, wrong={0, 1, 2})  # 7 of 10: below it...
+    take(pupils[1], TOPIC, seed)  # ...and a perfect second try is practice
+    start(pupils[2], TOPIC, seed)  # begun only
+    table = assignment_rows(teacher, cid, aid)
+    assert table[names[0]][:2] == ["Done", "8 of 10 right · passed"]
+    assert table[names[1]][:2] == ["Done", "7 of 10 right · below the pass mark"]
+    assert table[names[2]] == ["In progress", "–", ""]
+    assert table[names[0]][2]  # the day it was finished
+    page = teacher.get(f"/en/teach/classes/{cid}/assignments/{aid}").get_data(as_text=True)
+    assert "Pass mark: 8 of 10 right." in page
+    own = pupils[1].get(f"/en/class/{cid}").get_data(as_text=True)
+    assert "7 of 10 right · below the pass mark" in find_all(own, "li", class_="work-done")[0].text
+
+    # The CSV of who did what: CSRF-protected, one row per pupil.
+    path = f"/en/teach/classes/{cid}/assignments/{aid}/export.csv"
+    assert teacher.post(path).status_code == 400
+    response = teacher.post(path, data={"csrf_token": csrf_token(teacher, f"/en/teach/classes/{cid}")})
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(response.get_data().decode("utf-8-sig"))))
+    assert rows[0] == ["Nickname", "Status", "Finished", "Right answers", "Questions", "Passed"]
+    by_name = {row[0]: row[1:] for row in rows[1:]}
+    assert by_name[names[0]][0] == "Done" and by_name[names[0]][2:] == ["8", "10", "yes"]
+    assert by_name[names[1]][2:] == ["7", "10", "no"]
+    assert by_name[names[2]] == ["In progress", "", "", "", ""]
+    # Outsiders: another teacher's request for it is a 404.
+    other = app.test_client()
+    sign_up(other, login="other")
+    outsider = other.post(path, data={"csrf_token": csrf_token(other, "/en/teach/classes")})
+    assert outsider.status_code == 404
+
+
+def test_without_a_pass_mark_the_apps_own_applies_and_a_bad_one_is_refused(app, room):
+    teacher, cid, pupils = room
+    for bad in ("0", "11", "nine", "٩"):
+        data = {"csrf_token": token(teacher, f"/en/teach/classes/{cid}"), "what": f"quiz:{TOPIC}", "pass_mark": bad}
+        response = teacher.post(f"/en/teach/classes/{cid}/assignments", data=data, follow_redirects=True)
+        assert "The pass mark is a number of right answers from 1 to 10." in response.get_data(as_text=True), bad
+    assert "No assignments yet" in teacher.get(f"/en/teach/classes/{cid}").get_data(as_text=True)
+    aid = assign_quiz(teacher, cid)  # no pass mark sent: the app's own, 9 of 10
+    seed = seed_on_class_page(pupils[0], cid)
+    take(pupils[0], TOPIC, seed, wrong={0})
+    take(pupils[1], TOPIC, seed, wrong={0, 1})
+    table = assignment_rows(teacher, cid, aid)
+    names = nicknames(app, cid)
+    assert table[names[0]][1] == "9 of 10 right · passed"
+    assert table[names[1]][1] == "8 of 10 right · below the pass mark"
+    assert table[names[2]][0] == "To do"

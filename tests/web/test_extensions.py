@@ -63,6 +63,7 @@ def test_the_app_registers_the_lesson_pages_contributions(app):
         "lesson end links": ["tutor.web.practice.views.lesson_end_link"],
         "lesson summary sections": ["tutor.web.practice.views.lesson_summary_section"],
         "home links": [
+            "tutor.web.classroom.my_class_link",
             "tutor.web.people.home_link",
             "tutor.web.classroom.for_teachers",
             "tutor.web.classroom.join_link",

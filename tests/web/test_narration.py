@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.engine import FlorMode, HandState, Rules, deal
+from tutor.engine import FlorMode, HandState, Rules, deal, find_variant, parse_action
 from tutor.engine.cards import Card
 from tutor.engine.stakes import EnvidoCall
 from tutor.engine.state import Answer, AwardRule, Call, EndKind, Event, EventKind, Mazo
@@ -320,3 +320,38 @@ def test_the_narrators_words_are_defined_once():
     outside = {name: paths for name, paths in found.items() if any(not p.startswith("narration/") for p in paths)}
     assert not outside, outside
     assert all(len(paths) == 1 for paths in found.values()), found
+
+
+@pytest.mark.parametrize(
+    ("game", "cards", "actions", "said"),
+    [
+        ("catalan", "3e,2o,4b|1e,5c,6c", "0:truc 1:no_quiero", "Truc not accepted: 1 point for you."),
+        (
+            "catalan",
+            "3e,2o,4b|1e,5c,6c",
+            "0:truc 1:retruc 0:no_quiero",
+            "Retruc not accepted: 2 points for your opponent.",
+        ),
+        (
+            "mineiro",
+            "3e,3b,6c|5e,5b,6b",
+            "0:truco 1:seis 0:no_quiero",
+            "Seis not accepted: 3 points for your opponent.",
+        ),
+        (
+            "argentine",
+            "1e,7e,4c|3o,2b,5c",
+            "0:truco 1:retruco 0:no_quiero",
+            "Retruco not accepted: 2 points for your opponent.",
+        ),
+    ],
+)
+def test_a_refused_bet_is_named_as_the_game_names_it(game, cards, actions, said):
+    """The points of a declined bet name the call refused, in the game's words: a declined truc in
+    Catalan Truc is never told as a "Truco" (an e2e run of a Catalan match caught it)."""
+    hand = find_variant(game).rules().new_hand(cards, 0, (0, 0))
+    for text in actions.split():
+        hand.apply(parse_action(text))
+    assert hand.is_over
+    told = [narrate(event) for event in hand.events if event.kind is EventKind.POINTS]
+    assert told == [said]

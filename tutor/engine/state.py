@@ -506,7 +506,7 @@ class Event(NamedTuple):
     team: int | None = None
     card: Card | None = None
     call: CallName | None = None
-    """The call (CALL) or the call answered (ANSWER)."""
+    """The call (CALL), the call answered (ANSWER), or the bet refused (POINTS of a declined truco)."""
     quiero: bool | None = None
     value: int | None = None
     points: int | None = None
@@ -1240,7 +1240,9 @@ class HandState:
         # The fields are the Award's optional keywords, each of its own type (see _emit).
         self.awards.append(Award(team, points, rule, **fields))  # type: ignore[arg-type]
         self._scores[team] += points
-        self.events.append(Event(EventKind.POINTS, team=team, points=points, award_rule=rule))
+        # A declined bet names the call that was refused (the narration says "Truc not accepted" in Catalan).
+        refused = self._truco_calls[-1] if rule is AwardRule.TRUCO_DECLINED and self._truco_calls else None
+        self.events.append(Event(EventKind.POINTS, team=team, points=points, award_rule=rule, call=refused))
         if self._scores[team] >= self.rules.target:
             self.match_winner = team
             self._finish(HandEnd(EndKind.MATCH_WON, team))

@@ -100,7 +100,8 @@ def _hand(claim: HandClaim, p: Perspective, face: str | None) -> str:
 
 
 def _award(claim: AwardClaim, p: Perspective, face: str | None) -> str:
-    return award_label(claim.rule.value, p.points_for(claim.points, claim.team))
+    refused = claim.calls[-1] if claim.calls else None
+    return award_label(claim.rule.value, p.points_for(claim.points, claim.team), refused)
 
 
 def _points(claim: PointsClaim, p: Perspective, face: str | None) -> str:

@@ -237,8 +237,14 @@ def _team_folded(event: Event, p: Perspective, face: str | None) -> str:
     )
 
 
-def award_label(rule: str | None, points: str) -> str:
-    """Why points were scored, with them: "Envido won: 2 points for you."; ``rule`` is an ``AwardRule`` value."""
+def award_label(rule: str | None, points: str, call: str | None = None) -> str:
+    """Why points were scored, with them: "Envido won: 2 points for you."; ``rule`` is an ``AwardRule``
+    value, ``call`` the bet refused when a truco was declined (its name in the game played: truc,
+    retruco, seis...)."""
+    if str(rule) == "truco_declined" and call:
+        # Translators: points of a declined bet; %(call)s is its name as players say it (Truco, Retruco, Truc,
+        # Seis...), kept in the game's language; %(points)s is like "1 point for you".
+        return _("%(call)s not accepted: %(points)s.", call=call_name(call), points=points)
     labels = {
         # Translators: points of an accepted envido; "envido" stays Spanish; %(points)s is like "2 points for you".
         "envido_accepted": lambda: _("Envido won: %(points)s.", points=points),
@@ -265,7 +271,7 @@ def award_label(rule: str | None, points: str) -> str:
 
 
 def _points(event: Event, p: Perspective, face: str | None) -> str:
-    return award_label(event.award_rule, p.points_for(event.points or 0, _team(event)))
+    return award_label(event.award_rule, p.points_for(event.points or 0, _team(event)), event.call)
 
 
 def hand_rule_sentence(rule: str | None) -> str:

@@ -169,6 +169,8 @@ class Assignment(db.Model):  # type: ignore[name-defined]
     """How many reviews (``reviews`` only)."""
     seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """A topic quiz's seed when everyone gets the same questions (None: each pupil draws their own)."""
+    pass_mark: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A topic quiz's right answers needed to pass (None: the app's own pass mark)."""
     opens: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     due: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -509,7 +511,7 @@ class Classroom:
             .where(ClassMember.learner_id == learner_id)
             .order_by(ClassMember.joined)
         )
-        return [(found, Member(m.learner_id, m.nickname, m.joined, m.managed, m.label)) for found, m in rows.tuples()]
+        return [(found, Member(m.learner_id, m.nickname, m.joined, m.managed, m.label)) for found, m in rows]
 
     def join(self, school_class: SchoolClass, learner_id: int, nicknames: Iterable[str]) -> Joined:
         """Add the learner to the class under the first free nickname of ``nicknames``.
@@ -577,8 +579,10 @@ class Classroom:
         opens: datetime,
         due: datetime | None,
         seed: int | None = None,
+        pass_mark: int | None = None,
     ) -> Assignment:
         found = self._assignment(class_id, kind, target, count, opens, due, seed)
+        found.pass_mark = pass_mark
         db.session.add(found)
         db.session.commit()
         return found
@@ -617,23 +621,20 @@ class Classroom:
         db.session.commit()
         return made
 
-    def first_quiz_runs(self, learner_ids: Iterable[int], quiz: str, seed: int, since: datetime) -> dict[int, QuizRun]:
-        """Per learner, their first run of ``quiz`` with ``seed`` started at or after ``since`` (the
-        attempt that counts; later ones are practice): one query for the class."""
+    def first_quiz_runs(
+        self, learner_ids: Iterable[int], quiz: str, seed: int | None, since: datetime
+    ) -> dict[int, QuizRun]:
+        """Per learner, their first run of ``quiz`` with ``seed`` (None: with any seed) started at or
+        after ``since`` (the attempt that counts; later ones are practice): one query for the class."""
         ids = sorted(set(learner_ids))
         if not ids:
             return {}
-        runs = db.session.scalars(
-            select(QuizRun)
-            .where(
-                QuizRun.learner_id.in_(ids),
-                QuizRun.quiz == quiz,
-                QuizRun.seed == seed,
-                QuizRun.day.is_(None),
-                QuizRun.created >= since,
-            )
-            .order_by(QuizRun.created, QuizRun.id)
+        query = select(QuizRun).where(
+            QuizRun.learner_id.in_(ids), QuizRun.quiz == quiz, QuizRun.day.is_(None), QuizRun.created >= since
         )
+        if seed is not None:
+            query = query.where(QuizRun.seed == seed)
+        runs = db.session.scalars(query.order_by(QuizRun.created, QuizRun.id))
         found: dict[int, QuizRun] = {}
         for run in runs:
             found.setdefault(run.learner_id, run)

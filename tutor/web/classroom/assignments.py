@@ -5,12 +5,15 @@ A pupil's status is computed from their learning log since the assignment opened
 whole class, :meth:`tutor.store.classroom.Classroom.work`), never stored:
 
 * a lesson is done when every step with a check was answered right in the lesson;
-* a topic quiz when the quiz was passed (its result, item ``quiz:<topic>``, right);
+* a topic quiz when the pupil's first run of it since the opening (of the class's seed, when everyone
+  got the same questions) is finished: its score counts, passed or not against the assignment's pass
+  mark; later runs are practice. A first run begun and not finished is **In progress**;
 * a practice hand when it was played to its goal (item ``practice:<hand>``, right);
 * the daily challenge when :data:`DAILY_ANSWERS` of its questions were answered (the daily set's size);
 * reviews when that many review questions were answered.
 
-**Done** (by the due day, or late), **Late** (not done and the due day is over), **To do**.
+**Done** (by the due day, or late), **Late** (not done and the due day is over), **In progress** (a
+quiz begun), **To do**.
 """
 
 from __future__ import annotations
@@ -22,12 +25,14 @@ from flask import abort, flash, redirect, request, url_for
 
 from ...content import all_hands, all_lessons, get_hand, get_lesson
 from ...content.checks import new_seed
-from ...i18n import format_long_date, gettext as _
+from ...i18n import current_language, format_long_date, gettext as _
 from ...learning import TOPICS, get_topic
-from ...learning.attempts import PRACTICE_PREFIX, QUIZ_PREFIX
+from ...learning.attempts import PRACTICE_PREFIX, QUIZ_PASS_SHARE, QUIZ_PREFIX
+from ...learning.draw import QUIZ_SIZE
 from ...narration.topics import topic_name
-from ...store import current_store
+from ...store import QuizRun, current_store
 from ...store.classroom import Assignment, Member
+from ..shared.csv_export import csv_response, csv_text
 from ..shared.learner import now
 from .blueprint import bp, own_class, page, teacher_only
 from .questions import question_stats, same_questions
@@ -37,11 +42,36 @@ DAILY_ANSWERS = 5
 MAX_REVIEWS = 50
 
 
+STATES = ("done", "late_done", "late", "started", "todo")
+"""A pupil's states of an assignment, in the order the class page counts them."""
+OPEN_STATES = frozenset({"late", "started", "todo"})
+"""The states of work still to do."""
+
+
+@dataclass(frozen=True)
+class Score:
+    """A topic quiz's result: the first run's right answers of its questions, against the pass mark."""
+
+    right: int
+    size: int
+    pass_mark: int
+
+    @property
+    def passed(self) -> bool:
+        return self.right >= self.pass_mark
+
+    @property
+    def text(self) -> str:
+        counted = _("%(right)s of %(num)s right", right=self.right, num=self.size)
+        return counted + " · " + (_("passed") if self.passed else _("below the pass mark"))
+
+
 @dataclass(frozen=True)
 class Status:
     state: str
-    """``done``, ``late_done``, ``late``, ``todo``."""
+    """One of :data:`STATES`."""
     finished: datetime | None = None
+    score: Score | None = None
 
     @property
     def label(self) -> str:
@@ -49,8 +79,24 @@ class Status:
             "done": _("Done"),
             "late_done": _("Done late"),
             "late": _("Late"),
+            "started": _("In progress"),
             "todo": _("To do"),
         }[self.state]
+
+
+def default_pass_mark() -> int:
+    """The app's own pass mark of a topic quiz, in right answers of its :data:`QUIZ_SIZE` questions.
+
+    >>> default_pass_mark()
+    9
+    """
+    right, of = QUIZ_PASS_SHARE
+    return -(-QUIZ_SIZE * right // of)
+
+
+def pass_mark_of(assignment: Assignment) -> int:
+    """Right answers a topic quiz needs: the assignment's own pass mark, else the app's."""
+    return assignment.pass_mark if assignment.pass_mark is not None else default_pass_mark()
 
 
 def lesson_items(key: str) -> list[str]:
@@ -88,7 +134,7 @@ def finished_at(assignment: Assignment, work: list[tuple[str, str, bool, datetim
                 if not needed:
                     return moment
         return None
-    if assignment.kind in ("quiz", "practice"):
+    if assignment.kind == "practice":
         item = wanted_items(assignment)[0]
         return next((moment for found, _source, correct, moment in mine if found == item and correct), None)
     source_wanted = "daily" if assignment.kind == "daily" else "review"
@@ -102,12 +148,27 @@ def finished_at(assignment: Assignment, work: list[tuple[str, str, bool, datetim
     return None
 
 
-def status_of(assignment: Assignment, work: list[tuple[str, str, bool, datetime]], moment: datetime) -> Status:
-    finished = finished_at(assignment, work)
+def status_of(
+    assignment: Assignment,
+    work: list[tuple[str, str, bool, datetime]],
+    moment: datetime,
+    first_run: QuizRun | None = None,
+) -> Status:
+    """The pupil's status: from their ``work`` since the opening, or, for a topic quiz, from their first
+    run of it (``first_run``: its finish, score and size)."""
     due = _aware(assignment.due) if assignment.due is not None else None
+    score = None
+    if assignment.kind == "quiz":
+        finished = _aware(first_run.finished) if first_run is not None and first_run.finished else None
+        if first_run is not None and finished is not None:
+            score = Score(first_run.score, first_run.size, pass_mark_of(assignment))
+    else:
+        finished = finished_at(assignment, work)
     if finished is not None:
-        return Status("late_done" if due is not None and finished > due else "done", finished)
-    return Status("late" if due is not None and moment > due else "todo")
+        return Status("late_done" if due is not None and finished > due else "done", finished, score)
+    if due is not None and moment > due:
+        return Status("late")
+    return Status("started" if first_run is not None else "todo")
 
 
 def title_of(assignment: Assignment) -> str:
@@ -168,9 +229,29 @@ def statuses(class_id: int, members: list[Member], assignments: list[Assignment]
         "review" for a in assignments if a.kind == "reviews"
     }
     since = min(a.opens for a in assignments)
-    work = current_store().classroom.work([m.learner_id for m in members], since, items, sources)
+    classroom = current_store().classroom
+    learners = [m.learner_id for m in members]
+    work = classroom.work(learners, since, items, sources)
+    runs = {
+        a.id: classroom.first_quiz_runs(learners, a.target, a.seed, a.opens) for a in assignments if a.kind == "quiz"
+    }
     moment = now()
-    return {(a.id, m.learner_id): status_of(a, work[m.learner_id], moment) for a in assignments for m in members}
+    return {
+        (a.id, m.learner_id): status_of(a, work[m.learner_id], moment, runs.get(a.id, {}).get(m.learner_id))
+        for a in assignments
+        for m in members
+    }
+
+
+def pass_mark_asked(kind: str, text: str) -> tuple[int | None, bool]:
+    """The form's pass mark for a topic quiz (``pass_mark``, right answers of :data:`QUIZ_SIZE`): the
+    number, or None for the app's own; and whether what was typed is one."""
+    if kind != "quiz" or not text.strip():
+        return None, True
+    text = text.strip()
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= QUIZ_SIZE):
+        return None, False
+    return int(text), True
 
 
 def seed_for(kind: str) -> int | None:
@@ -199,6 +280,7 @@ def add_assignment(cid: str):
     due_text = request.form.get("due", "")[:20].strip()
     due_day = _day(due_text) if due_text else None
     count = request.form.get("count", "10")[:4]
+    pass_mark, pass_mark_ok = pass_mark_asked(what.partition(":")[0], request.form.get("pass_mark", "")[:4])
     problems = []
     if what not in valid:
         problems.append(_("Choose what to assign from the list."))
@@ -206,6 +288,8 @@ def add_assignment(cid: str):
         problems.append(_("The due day must be a date on or after the opening day."))
     if what == "reviews" and not (count.isdigit() and 1 <= int(count) <= MAX_REVIEWS):
         problems.append(_("Ask for 1 to 50 review questions."))
+    if not pass_mark_ok:
+        problems.append(_("The pass mark is a number of right answers from 1 to %(num)s.", num=QUIZ_SIZE))
     if problems:
         for problem in problems:
             flash(problem, "error")
@@ -214,7 +298,7 @@ def add_assignment(cid: str):
     opens = datetime.combine(opens_day, time.min, zone)
     due = datetime.combine(due_day, time.max, zone) if due_day else None
     current_store().classroom.add_assignment(
-        found.id, kind, target, int(count) if kind == "reviews" else 0, opens, due, seed_for(kind)
+        found.id, kind, target, int(count) if kind == "reviews" else 0, opens, due, seed_for(kind), pass_mark
     )
     flash(_("The work is set."), "success")
     return redirect(url_for("classroom.class_page", cid=found.public_id) + "#assignments-title", code=303)
@@ -248,10 +332,43 @@ def assignment(cid: str, aid: str):
         assignment=chosen,
         title=title_of(chosen),
         dates=dates_of(chosen),
-        rows=[(m, s, format_long_date(s.finished.date()) if s.finished else "") for m, s in rows],
+        pass_mark=pass_mark_of(chosen) if chosen.kind == "quiz" else None,
+        quiz_size=QUIZ_SIZE,
+        rows=[(m, s, format_long_date(finished_day(s)) if s.finished else "") for m, s in rows],
         questions=question_stats(chosen, members),
         same_questions=same_questions(chosen),
     )
+
+
+def finished_day(status: Status) -> date:
+    """The day (in the store's zone) the work was finished."""
+    assert status.finished is not None
+    return _aware(status.finished).astimezone(current_store().zone).date()
+
+
+@bp.post("/teach/classes/<cid>/assignments/<aid>/export.csv")
+@teacher_only
+def assignment_csv(cid: str, aid: str):
+    """Pupil × status of one assignment as CSV (a POST: CSRF-protected, like the class's export)."""
+    found = own_class(cid)
+    store = current_store().classroom
+    chosen = next((a for a in store.assignments(found.id) if a.public_id == aid[:32]), None)
+    if chosen is None:
+        abort(404)
+    members = sorted(store.members(found.id), key=lambda m: m.nickname.casefold())
+    found_statuses = statuses(found.id, members, [chosen])
+    header = [_("Nickname"), _("Status"), _("Finished")]
+    if chosen.kind == "quiz":
+        header += [_("Right answers"), _("Questions"), _("Passed")]
+    body = []
+    for member in members:
+        status = found_statuses[(chosen.id, member.learner_id)]
+        row: list[object] = [member.nickname, status.label, finished_day(status).isoformat() if status.finished else ""]
+        if chosen.kind == "quiz":
+            score = status.score
+            row += [score.right, score.size, _("yes") if score.passed else _("no")] if score else ["", "", ""]
+        body.append(row)
+    return csv_response(csv_text(header, body, current_language()), f"assignment-{chosen.public_id}.csv")
 
 
 def dates_of(assignment: Assignment) -> str:
@@ -269,7 +386,7 @@ def summaries(class_id: int, members: list[Member]) -> list[dict]:
     found_statuses = statuses(class_id, members, found)
     result = []
     for a in found:
-        counts = {"done": 0, "late_done": 0, "late": 0, "todo": 0}
+        counts = dict.fromkeys(STATES, 0)
         for m in members:
             counts[found_statuses[(a.id, m.learner_id)].state] += 1
         result.append({"assignment": a, "title": title_of(a), "dates": dates_of(a), "counts": counts})

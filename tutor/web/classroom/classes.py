@@ -68,6 +68,8 @@ def class_context(found: SchoolClass, role: str) -> dict[str, Any]:
     return {
         "assignments": assignments.summaries(found.id, members),
         "choices": assignments.choices(),
+        "quiz_size": assignments.QUIZ_SIZE,
+        "default_pass_mark": assignments.default_pass_mark(),
         "today": now().astimezone(store.zone).date().isoformat(),
         "school_class": found,
         "code": format_join_code(found.join_code),

@@ -24,6 +24,7 @@ from ...store import Progress, current_store, reviewable
 from ...store.classroom import Member
 from ..shared.csv_export import csv_response, csv_text
 from ..shared.learner import FORM_TOKEN_FIELD, new_form_token, now
+from . import assignments
 from .blueprint import bp, current_teacher, own_class, page, teacher_only
 
 LEVEL_NAMES = {
@@ -257,7 +258,7 @@ def dashboard(cid: str):
 @bp.get("/teach/classes/<cid>/pupils/<nickname>")
 @teacher_only
 def pupil(cid: str, nickname: str):
-    """One pupil's page: levels per topic with right answers, totals, most missed."""
+    """One pupil's page: levels per topic with right answers, totals, most missed, their assignments."""
     found = own_class(cid)
     store = current_store()
     member = next((m for m in store.classroom.members(found.id) if m.nickname == nickname), None)
@@ -278,6 +279,7 @@ def pupil(cid: str, nickname: str):
         topics=topics,
         summary=progress.summary,
         missed=missed,
+        work=assignments.for_pupil(found.id, member),
     )
 
 
