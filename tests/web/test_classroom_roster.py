@@ -152,3 +152,36 @@ def test_archive_and_restore(app, club):
     assert "Club Thursdays" in teacher.get("/en/teach/classes?archived=1").get_data(as_text=True)
     assert post(teacher, f"/en/teach/classes/{cid}/archive", action="restore").status_code == 303
     assert "Club Thursdays" in teacher.get("/en/teach/classes").get_data(as_text=True)
+
+
+def test_an_archived_class_is_read_only_until_it_is_restored(app, club):
+    teacher, cid, _pupils = club
+    assert post(teacher, f"/en/teach/classes/{cid}/archive", action="archive").status_code == 303
+    page = teacher.get(f"/en/teach/classes/{cid}").get_data(as_text=True)
+    assert "assignment-form" not in page  # nothing offered that would be refused
+    with app.app_context():
+        store = store_of(app).classroom
+        found = store.class_by_public_id(cid)
+        assert found is not None
+        before = (found.join_code, [m.nickname for m in store.members(found.id)], store.assignments(found.id))
+    nickname = before[1][0]
+    for path, fields in (
+        (f"/en/teach/classes/{cid}/assignments", {"what": "daily"}),
+        (f"/en/teach/classes/{cid}/code", {"action": "new"}),
+        (f"/en/teach/classes/{cid}/assign-missed", {}),
+        (f"/en/teach/classes/{cid}/pupils/{nickname}/rename", {"nickname": "Nuevo 1"}),
+        (f"/en/teach/classes/{cid}/pupils/{nickname}/remove", {}),
+    ):
+        refused = post(teacher, path, **fields)
+        assert refused.status_code == 409, path
+        assert "This class is archived, so it can only be read" in refused.get_data(as_text=True), path
+    with app.app_context():
+        store = store_of(app).classroom
+        found = store.class_by_public_id(cid)
+        assert found is not None
+        assert (found.join_code, [m.nickname for m in store.members(found.id)], store.assignments(found.id)) == before
+    # Reading it, exporting it and restoring it still work.
+    assert teacher.get(f"/en/teach/classes/{cid}/dashboard").status_code == 200
+    assert post(teacher, f"/en/teach/classes/{cid}/export.csv").status_code == 200
+    assert post(teacher, f"/en/teach/classes/{cid}/archive", action="restore").status_code == 303
+    assert post(teacher, f"/en/teach/classes/{cid}/assignments", what="daily").status_code == 303

@@ -34,7 +34,7 @@ from ...store import QuizRun, current_store
 from ...store.classroom import Assignment, Member
 from ..shared.csv_export import csv_response, csv_text
 from ..shared.learner import now
-from .blueprint import bp, own_class, page, teacher_only
+from .blueprint import bp, own_class, page, teacher_only, writable_class
 from .questions import question_stats, same_questions
 
 DAILY_ANSWERS = 5
@@ -271,7 +271,7 @@ def _day(text: str) -> date | None:
 def add_assignment(cid: str):
     """Set the class some work (``what``: ``lesson:<key>``, ``quiz:<topic>``, ``practice:<hand>``,
     ``daily``, ``reviews`` with ``count``; ``opens`` and ``due`` as dates)."""
-    found = own_class(cid)
+    found = writable_class(cid)
     what = request.form.get("what", "")[:100]
     valid = {value for _group, options in choices() for value, _label in options}
     zone = current_store().zone
@@ -307,7 +307,7 @@ def add_assignment(cid: str):
 @bp.post("/teach/classes/<cid>/assignments/<aid>/remove")
 @teacher_only
 def remove_assignment(cid: str, aid: str):
-    found = own_class(cid)
+    found = writable_class(cid)
     if not current_store().classroom.remove_assignment(found.id, aid[:32]):
         abort(404)
     flash(_("The assignment is removed."), "info")

@@ -20,10 +20,10 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from flask import Blueprint, abort, current_app, make_response, render_template
+from flask import Blueprint, abort, current_app, flash, make_response, render_template, url_for
 from flask_login import current_user
 
-from ...i18n import LANG_PREFIX
+from ...i18n import LANG_PREFIX, gettext as _
 from ...store import current_store
 from ...store.classroom import OWNER, SchoolClass, Teacher
 
@@ -105,6 +105,17 @@ def taught_class(public_id: str) -> tuple[SchoolClass, str]:
 def own_class(public_id: str) -> SchoolClass:
     """The class with this id if the logged-in teacher teaches it (owner or co-teacher); 404 otherwise."""
     return taught_class(public_id)[0]
+
+
+def writable_class(public_id: str) -> SchoolClass:
+    """:func:`own_class` for a change to the class: an archived class is read-only, so the change is
+    refused with a 409 that says why (restoring, copying, exporting and deleting stay possible)."""
+    found = own_class(public_id)
+    if found.archived:
+        flash(_("This class is archived, so it can only be read: put it back in your list to change it."), "error")
+        back = url_for("classroom.class_page", cid=found.public_id)
+        abort(make_response(render_template("classroom/refused.html", school_class=found, back=back), 409))
+    return found
 
 
 def owners_class(public_id: str) -> SchoolClass:

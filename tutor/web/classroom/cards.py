@@ -21,7 +21,7 @@ from ...i18n import gettext as _, ngettext
 from ...store import FORM_TOKEN_FIELD, current_store, format_device_code
 from ...store.classroom import LABEL_LENGTH, MEMBER_CAP, SchoolClass
 from ..shared.qr import public_url_for, qr_data_uri
-from .blueprint import bp, current_teacher, own_class, page, teacher_only
+from .blueprint import bp, current_teacher, own_class, page, teacher_only, writable_class
 from .nicknames import new_nickname, nicknames
 from .roster import pupil_of
 
@@ -115,7 +115,7 @@ def login_cards(cid: str):
 @teacher_only
 def renew_code(cid: str, nickname: str):
     """A new login code for a teacher-made pupil (404 for a pupil who joined: their code is theirs)."""
-    found = own_class(cid)
+    found = writable_class(cid)
     member = pupil_of(found, nickname)
     if not member.managed or current_store().roster.renew_code(found.id, member.learner_id) is None:
         abort(404)

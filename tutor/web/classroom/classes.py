@@ -14,7 +14,7 @@ from ..shared.extensions import CLASS_PAGE_LINKS, TEACHER_LINKS
 from ..shared.learner import now
 from ..shared.qr import qr_data_uri
 from . import assignments
-from .blueprint import bp, current_teacher, own_class, page, taught_class, teacher_only
+from .blueprint import bp, current_teacher, own_class, page, taught_class, teacher_only, writable_class
 
 
 def join_url(code: str, lang: str) -> str:
@@ -99,7 +99,7 @@ def class_page(cid: str):
 @teacher_only
 def change_code(cid: str):
     """``action``: ``new`` (another code; the old one stops working), ``close`` or ``open``."""
-    found = own_class(cid)
+    found = writable_class(cid)
     action = request.form.get("action")
     store = current_store().classroom
     if action == "new":

@@ -25,7 +25,7 @@ from ...store.classroom import Member
 from ..shared.csv_export import csv_response, csv_text
 from ..shared.learner import FORM_TOKEN_FIELD, new_form_token, now
 from . import assignments
-from .blueprint import bp, current_teacher, own_class, page, teacher_only
+from .blueprint import bp, current_teacher, own_class, page, teacher_only, writable_class
 
 LEVEL_NAMES = {
     Level.NEW: _lp("topic level", "Not started"),
@@ -183,7 +183,7 @@ def assign_missed(cid: str):
     An assignment holds a whole lesson (``assignment.kind``), not single steps, so each lesson with
     a missed step is set once, and the confirmation says so and names the steps. The form's one-time
     token makes a double click set the work once."""
-    found = own_class(cid)
+    found = writable_class(cid)
     rows = [row for row in missed_rows(class_view(found).missed) if row.lesson]
     if not rows:
         flash(_("No lesson step was missed this week: there is nothing to assign."), "info")

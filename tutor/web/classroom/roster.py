@@ -14,7 +14,7 @@ from flask import abort, flash, redirect, request, url_for
 from ...i18n import gettext as _
 from ...store import FORM_TOKEN_FIELD, current_store, new_form_token
 from ...store.classroom import NAME_LENGTH, Member, SchoolClass
-from .blueprint import bp, current_teacher, own_class, owners_class, page, teacher_only
+from .blueprint import bp, current_teacher, own_class, owners_class, page, teacher_only, writable_class
 from .nicknames import clean_nickname, nickname_message, nickname_problem
 
 
@@ -40,7 +40,7 @@ def _rename_refused(found: SchoolClass, member: Member, entered: str, problem: s
 @teacher_only
 def rename_pupil(cid: str, nickname: str):
     """Give a pupil another nickname (checked like any chosen nickname, unique in the class)."""
-    found = own_class(cid)
+    found = writable_class(cid)
     member = pupil_of(found, nickname)
     entered = clean_nickname(request.form.get("nickname", "")[:200])
     others = current_store().classroom.nicknames(found.id) - {member.nickname}
@@ -57,7 +57,7 @@ def rename_pupil(cid: str, nickname: str):
 @teacher_only
 def remove_pupil(cid: str, nickname: str):
     """Take a pupil out of the class (a teacher-made pupil's progress goes too)."""
-    found = own_class(cid)
+    found = writable_class(cid)
     member = pupil_of(found, nickname)
     if not current_store().roster.remove(found.id, member.learner_id):
         abort(404)  # removed a moment ago
