@@ -5,6 +5,7 @@ stay unique and the cap of 60 holds."""
 from __future__ import annotations
 
 import re
+import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -97,3 +98,37 @@ def test_the_cap_holds_when_more_join_at_once(server):
     assert sorted(statuses) == [303] * MEMBER_CAP + [409] * 10
     names, counter = members_of(app, class_id)
     assert len(names) == len(set(names)) == counter == MEMBER_CAP
+
+
+def test_deleting_my_data_while_another_tab_leaves_the_class_counts_the_pupil_out_once(tmp_path, database_url):
+    """Each of twelve pupils presses "delete my data" in one tab and "leave the class" in another at
+    the same moment: the class's member counter ends equal to its rows (each pupil left once)."""
+    app = make_app(tmp_path, database_url)
+    class_id, _code = a_class(app)
+    with app.app_context():
+        store = store_of(app)
+        found = db.session.get(SchoolClass, class_id)
+        learners = [store.learners.ensure(None).id for _ in range(12)]
+        for number, learner_id in enumerate(learners):
+            store.classroom.join(found, learner_id, [f"Ancho {number}"])
+        stay = store.learners.ensure(None).id
+        store.classroom.join(found, stay, ["Siete 1"])
+    barrier = threading.Barrier(2 * len(learners), timeout=60)
+
+    def erase(learner_id: int) -> None:
+        with app.app_context():
+            barrier.wait()
+            store_of(app).privacy.erase(learner_id)
+
+    def leave(learner_id: int) -> None:
+        with app.app_context():
+            barrier.wait()
+            store_of(app).classroom.leave(class_id, learner_id)
+
+    with ThreadPoolExecutor(max_workers=2 * len(learners)) as pool:
+        futures = [pool.submit(erase, n) for n in learners] + [pool.submit(leave, n) for n in learners]
+        for future in futures:
+            future.result()
+    names, counter = members_of(app, class_id)
+    dispose(app)
+    assert names == ["Siete 1"] and counter == 1

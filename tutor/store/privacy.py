@@ -185,12 +185,15 @@ class LearnerData:
         teacher = self.teacher_of(learner_id)
         if teacher is not None:
             deleted.classes = self._erase_teacher(teacher.id, deleted)
-        left = [
-            class_id
-            for (class_id,) in db.session.execute(
-                select(ClassMember.class_id).where(ClassMember.learner_id == learner_id)
+        # The memberships go first, each class's counter down by the rows this statement deleted: a
+        # "leave the class" in another tab at the same moment deletes a row once, so it counts once.
+        left = list(
+            db.session.scalars(
+                delete(ClassMember).where(ClassMember.learner_id == learner_id).returning(ClassMember.class_id)
             )
-        ]
+        )
+        if left:
+            deleted.rows["class_member"] = len(left)
         self._leave(left)
         for table, column in reversed(learner_tables()):
             for child, child_column, parent_column in dependent_tables(table):
