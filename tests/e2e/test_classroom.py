@@ -14,6 +14,7 @@ import csv
 import io
 import os
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -21,11 +22,13 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import PageGuard, serious_violations
 from tests.e2e.test_quiz import give
+from tests.e2e.test_review import later  # noqa: F401, F811  (the fixture)
 from tests.web.test_lessons import wrong_answer
 from tutor.content import get_lesson
 from tutor.content.checks import make_question
 from tutor.learning import TOPICS
 from tutor.learning.draw import quiz_questions
+from tutor.store import store_of
 
 pytestmark = pytest.mark.e2e
 PUPILS = 5
@@ -46,8 +49,8 @@ def checked(page, name: str) -> None:
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
 
 
-def answer_wrong(page) -> None:
-    page.goto(f"/en/lessons/{LESSON.key}/{STEP.key}")
+def answer_wrong(page, lang: str = "en") -> None:
+    page.goto(f"/{lang}/lessons/{LESSON.key}/{STEP.key}")
     seed = int(page.locator("#check input[name=seed]").get_attribute("value"))
     question = make_question(STEP.check, seed)
     accepted = question.accepted or {question.expected}
@@ -207,3 +210,32 @@ def test_the_privacy_pages_are_accessible_and_delete_my_data_works(page):
     page.get_by_role("button", name="Delete my data").click()
     expect(page.locator("[data-nothing-stored]")).to_be_visible()
     checked(page, "my-data-deleted")
+
+
+@pytest.mark.parametrize("lang", ["de", "sv", "pl", "es"])
+def test_a_pupils_menu_has_my_class_with_its_badge_in_one_row_at_1280(page, live_server, later, lang):
+    """A pupil with work to do and a review due (two badges), in each translated language: the menu
+    shows "My class" with its count and stays one row at 1280 px."""
+    with live_server.app.app_context():
+        store = store_of(live_server.app).classroom
+        teacher = store.add_teacher(f"e2e-menu-{lang}", "Ms Nowak", "x", "x", None)
+        assert teacher is not None
+        school_class = store.add_class(teacher.id, "Club", lang, True)
+        code = school_class.join_code
+        opens = datetime(2026, 1, 1, tzinfo=UTC)
+        store.add_assignment(school_class.id, "lesson", LESSON.key, 0, opens, None)
+        store.add_assignment(school_class.id, "daily", "", 0, opens, None)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"/{lang}/j/{code}")
+    page.locator("button[name=action][value=join]").click()
+    expect(page.locator("strong[data-nickname]")).to_be_visible()
+    answer_wrong(page, lang)
+    later(minutes=2)
+    page.goto(f"/{lang}/progress")
+    expect(page.locator("#badge-classroom-my_classes")).to_contain_text("2")
+    expect(page.locator("#badge-review-index")).to_be_visible()
+    tops = {round(box["y"]) for box in (link.bounding_box() for link in page.locator(".site-nav a").all())}
+    assert len(tops) == 1, tops
+    assert page.locator(".site-header").bounding_box()["height"] <= 64
+    page.locator(".site-nav a[href$='/my-class']").click()
+    expect(page.locator("h1")).to_have_text("Club")

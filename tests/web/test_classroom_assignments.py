@@ -166,3 +166,21 @@ def test_the_home_page_takes_a_pupil_back_to_their_class_with_the_work_still_ope
         do_the_lesson(app, learner_id)
     home = pupils[0].get("/en/").get_data(as_text=True)
     assert find_all(home, "li", class_="home-my-class")[0].text.strip() == "Your class Club: 1 piece of work to do"
+
+
+def test_a_pupil_has_my_class_in_the_menu_with_the_work_still_open_and_a_visitor_has_not(app, clock, room):
+    teacher, cid, pupils, ids = room
+    visitor = app.test_client()
+    assert 'href="/en/my-class"' not in visitor.get("/en/lessons").get_data(as_text=True)
+    assert visitor.get("/en/my-class").status_code == 404
+    page = pupils[0].get("/en/lessons").get_data(as_text=True)
+    assert 'href="/en/my-class"' in page
+    assert "hidden" in find_all(page, "span", id="badge-classroom-my_classes")[0].attrs  # nothing to do
+    assign(teacher, cid, what=f"lesson:{LESSON.key}", opens="2026-03-09")
+    assign(teacher, cid, what="daily", opens="2026-03-09")
+    badge = find_all(pupils[0].get("/en/lessons").get_data(as_text=True), "span", id="badge-classroom-my_classes")[0]
+    assert badge.text.strip() == "2 (2 pieces of work to do)"
+    moved = pupils[0].get("/en/my-class")
+    assert moved.status_code == 303 and moved.headers["Location"].endswith(f"/en/class/{cid}")
+    # The teacher, who is in no class, has no such entry.
+    assert 'href="/en/my-class"' not in teacher.get("/en/lessons").get_data(as_text=True)

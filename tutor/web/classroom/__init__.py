@@ -11,12 +11,14 @@ pupil's class page), :mod:`.dashboard` (the grid, a pupil's page, the CSV), :mod
 
 from __future__ import annotations
 
-from flask import Flask, url_for
+from flask import Flask, g, url_for
 
-from ...i18n import gettext as _, ngettext
+from ...i18n import gettext as _, lazy_gettext as _l, ngettext
 from ...store import current_store
+from ...store.classroom import SchoolClass
 from ..shared.extensions import HOME_LINKS, Link
 from ..shared.learner import my_learner_id
+from ..shared.nav import Badge, Section, add_section
 from . import accounts, assignments, cards, classes, dashboard, pupils, questions, roster, teachers  # noqa: F401  (their routes)
 from .blueprint import bp
 
@@ -29,28 +31,49 @@ def join_link() -> Link:
     return Link(url_for("classroom.join"), _("Join a class with a code from your teacher"), "home-join")
 
 
-def my_class_link() -> Link | None:
-    """For a pupil: their class (the first they joined that is not archived), with the work still open
-    there. A visitor the store does not know reads nothing."""
+def my_classes() -> list[tuple[SchoolClass, int]]:
+    """For a pupil: the classes they are in that are not archived, each with the pieces of work still
+    open there (read once per request). A visitor the store does not know reads nothing."""
+    cached = g.get("_my_classes")
+    if cached is not None:
+        return cached
+    found: list[tuple[SchoolClass, int]] = []
     learner_id = my_learner_id()
-    if learner_id is None:
+    if learner_id is not None:
+        for school_class, member in current_store().classroom.memberships(learner_id):
+            if school_class.archived:
+                continue
+            work = assignments.for_pupil(school_class.id, member)
+            found.append((school_class, sum(1 for a in work if a["status"].state in assignments.OPEN_STATES)))
+    g._my_classes = found
+    return found
+
+
+def my_class_link() -> Link | None:
+    """For a pupil: a home-page link to their class (the first they joined), with the work still open."""
+    found = my_classes()
+    if not found:
         return None
-    for found, member in current_store().classroom.memberships(learner_id):
-        if found.archived:
-            continue
-        still = sum(1 for a in assignments.for_pupil(found.id, member) if a["status"].state in assignments.OPEN_STATES)
-        text = (
-            ngettext(
-                "Your class %(name)s: %(num)s piece of work to do",
-                "Your class %(name)s: %(num)s pieces of work to do",
-                still,
-                name=found.name,
-            )
-            if still
-            else _("Your class %(name)s: nothing to do right now", name=found.name)
+    school_class, still = found[0]
+    text = (
+        ngettext(
+            "Your class %(name)s: %(num)s piece of work to do",
+            "Your class %(name)s: %(num)s pieces of work to do",
+            still,
+            name=school_class.name,
         )
-        return Link(url_for("classroom.my_class", cid=found.public_id), text, "home-my-class")
-    return None
+        if still
+        else _("Your class %(name)s: nothing to do right now", name=school_class.name)
+    )
+    return Link(url_for("classroom.my_class", cid=school_class.public_id), text, "home-my-class")
+
+
+def open_work_badge() -> Badge | None:
+    """The menu's count beside "My class": the pieces of work still open in the pupil's classes."""
+    still = sum(count for _class, count in my_classes())
+    if not still:
+        return None
+    return Badge(still, ngettext("%(num)s piece of work to do", "%(num)s pieces of work to do", still))
 
 
 def init_app(app: Flask) -> None:
@@ -58,6 +81,18 @@ def init_app(app: Flask) -> None:
     accounts.init_app(app)
     HOME_LINKS.register(app, for_teachers, order=10)
     HOME_LINKS.register(app, my_class_link, order=5)
+    add_section(
+        app,
+        Section(
+            "classroom.my_classes",
+            # Translators: the menu entry a pupil who joined a class sees: their class's page.
+            _l("My class"),
+            _l("The work your teacher set, and what you have done."),
+            order=22,
+            badge=open_work_badge,
+            visible=lambda: bool(my_classes()),
+        ),
+    )
     HOME_LINKS.register(app, join_link, order=20)
 
 

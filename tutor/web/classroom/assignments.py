@@ -25,7 +25,7 @@ from flask import abort, flash, redirect, request, url_for
 
 from ...content import all_hands, all_lessons, get_hand, get_lesson
 from ...content.checks import new_seed
-from ...i18n import current_language, format_long_date, gettext as _
+from ...i18n import current_language, format_long_date, gettext as _, pgettext
 from ...learning import TOPICS, get_topic
 from ...learning.attempts import PRACTICE_PREFIX, QUIZ_PASS_SHARE, QUIZ_PREFIX
 from ...learning.draw import QUIZ_SIZE
@@ -76,7 +76,8 @@ class Status:
     @property
     def label(self) -> str:
         return {
-            "done": _("Done"),
+            # Translators: the status of a piece of homework (an assignment) a pupil finished on time.
+            "done": pgettext("assignment status", "Done"),
             "late_done": _("Done late"),
             "late": _("Late"),
             "started": _("In progress"),

@@ -152,6 +152,16 @@ def _membership(cid: str):
     return found, member
 
 
+@bp.get("/my-class")
+def my_classes():
+    """The menu's "My class": the pupil's class page (the first class they joined that is not
+    archived); 404 for anyone in no class."""
+    for found, _member in current_store().classroom.memberships(my_learner_id() or 0):
+        if not found.archived:
+            return redirect(url_for("classroom.my_class", cid=found.public_id), code=303)
+    abort(404)
+
+
 @bp.get("/class/<cid>")
 def my_class(cid: str):
     """A pupil's page of their class (404 for anyone who is not in it)."""

@@ -52,6 +52,21 @@ class Section:
     """False for a section listed on the home page only (the header's row holds about nine entries
     at 1280 px in German and Spanish; a rarely used page links itself from the footer instead,
     ``FOOTER_LINKS``)."""
+    visible: Callable[[], bool] | None = None
+    """Called once per request: whether this visitor has the section at all (e.g. a pupil's class);
+    None for everyone."""
+
+    def shown(self) -> bool:
+        """Whether the section is in this request's menu and home page (asked once per request; never
+        on the 503 page of a database outage, which must not read the store)."""
+        if self.visible is None:
+            return True
+        if g.get("store_unavailable"):
+            return False
+        memo: dict[str, bool] = g.setdefault("_sections_shown", {})
+        if self.endpoint not in memo:
+            memo[self.endpoint] = bool(self.visible())
+        return memo[self.endpoint]
 
     def shown_badge(self) -> Badge | None:
         """The badge to draw now: None without one, and on the 503 page of a database outage, which
@@ -103,9 +118,11 @@ def header_key() -> tuple[Any, ...]:
     """Everything the site's header depends on: the mount point, the language, the page (its endpoint,
     rule, arguments, query and method: the language switcher links to this page), whether it is an
     error page, and each badge's count and words (computed here, once per request)."""
-    badges = []
+    badges: list[tuple[Any, ...]] = []
     for section in site_sections():
-        if section.badge is not None:
+        if section.visible is not None:
+            badges.append((section.endpoint, "shown", section.shown()))
+        if section.badge is not None and section.shown():
             badge = section.shown_badge()
             badges.append((section.endpoint, badge.count, str(badge.label)) if badge else (section.endpoint,))
     rule = request.url_rule
