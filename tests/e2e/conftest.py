@@ -8,6 +8,7 @@ answered with an error status or a request to any host other than 127.0.0.1 fail
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 from urllib.parse import urlsplit
 
 import pytest
@@ -15,6 +16,7 @@ from flask_migrate import upgrade
 from werkzeug.serving import make_server
 
 from tutor import create_app
+from tutor.store import OffsetClock, SystemClock, use_clock
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -138,3 +140,15 @@ def serious_violations(page) -> list[tuple]:
         for v in results.response["violations"]
         if v["impact"] in ("serious", "critical")
     ]
+
+
+@pytest.fixture
+def later(live_server):
+    """Move the live app's clock: ``later(minutes=2)`` puts it that far ahead of the real time."""
+    clock = use_clock(live_server.app, OffsetClock())
+
+    def move(**delta):
+        clock.offset = timedelta(**delta)
+
+    yield move
+    use_clock(live_server.app, SystemClock())

@@ -22,7 +22,6 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import PageGuard, serious_violations
 from tests.e2e.test_quiz import give
-from tests.e2e.test_review import later  # noqa: F401, F811  (the fixture)
 from tests.web.test_lessons import wrong_answer
 from tutor.content import get_lesson
 from tutor.content.checks import make_question

@@ -23,7 +23,7 @@ from tests.web.test_lessons import wrong_answer
 from tutor.content import get_lesson
 from tutor.content.checks import AnswerType, make_question
 from tutor.i18n import load_translations
-from tutor.store import OffsetClock, SystemClock, use_clock, utcnow
+from tutor.store import utcnow
 from tutor.web.quiz.draw import DAILY, daily_seed, quiz_questions
 
 pytestmark = pytest.mark.e2e
@@ -39,18 +39,6 @@ def say(lang: str, msgid: str, **values) -> str:
 
 def say_n(lang: str, singular: str, plural: str, num: int, **values) -> str:
     return load_translations(lang).ngettext(singular, plural, num) % {"num": num, **values}
-
-
-@pytest.fixture
-def later(live_server):
-    """Move the live app's clock: ``later(minutes=2)`` puts it that far ahead of the real time."""
-    clock = use_clock(live_server.app, OffsetClock())
-
-    def move(**delta):
-        clock.offset = timedelta(**delta)
-
-    yield move
-    use_clock(live_server.app, SystemClock())
 
 
 def give(page, scope: str, question, answer) -> None:

@@ -9,31 +9,16 @@ is moved forward by the test instead of waiting for FSRS's 1-minute learning ste
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import serious_violations
 from tutor.content import get_lesson
 from tutor.content.checks import make_question
-from tutor.store import OffsetClock, SystemClock, use_clock
 
 pytestmark = pytest.mark.e2e
 LESSON = get_lesson("card-ranking")
 STEP = LESSON.step("false-aces")  # a choice between cards
-
-
-@pytest.fixture
-def later(live_server):
-    """Move the live app's clock: ``later(minutes=2)`` puts it that far ahead of the real time."""
-    clock = use_clock(live_server.app, OffsetClock())
-
-    def move(**delta):
-        clock.offset = timedelta(**delta)
-
-    yield move
-    use_clock(live_server.app, SystemClock())
 
 
 def seed_of(page) -> int:
