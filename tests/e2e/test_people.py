@@ -95,3 +95,31 @@ def test_two_people_play_a_hand_at_a_four_player_table(page, browser, base_url):
     expect(friend.locator(".review-deal > li")).to_have_count(4)
     assert guard.problems == []
     context.close()
+
+
+def test_a_nickname_being_typed_survives_someone_else_joining_the_lobby(page, browser, base_url):
+    """The lobby reloads itself when someone joins; a visitor halfway through typing a nickname keeps it
+    (the poll waits), and their click on "Take a seat" is not swallowed by a reload."""
+    page.goto("/en/people")
+    page.locator("input[name=nick]").fill("Ana")
+    page.check('input[name=players][value="4"]')
+    page.locator("form.setup button[type=submit]").click()
+    page.wait_for_url(TABLE_URL)
+    table = page.url
+    other = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
+    typing = other.new_page()
+    typing.goto(table)
+    typing.get_by_label("Your nickname").fill("Bea")  # and then a third person joins
+    third = browser.new_context(base_url=base_url).new_page()
+    third.goto(table)
+    third.get_by_label("Your nickname").fill("Cai")
+    third.get_by_role("button", name="Take a seat").click()
+    expect(third.locator('[data-status="seated"]')).to_be_visible()
+    expect(page.locator("[data-nick]", has_text="Cai")).to_be_visible(timeout=10_000)  # the host's lobby moved on
+    typing.wait_for_timeout(3_000)  # more than one poll
+    expect(typing.get_by_label("Your nickname")).to_have_value("Bea")
+    typing.get_by_role("button", name="Take a seat").click()
+    expect(typing.locator('[data-status="seated"]')).to_be_visible()
+    expect(typing.locator("[data-nick]", has_text="Cai")).to_be_visible()
+    other.close()
+    third.context.close()

@@ -1,6 +1,7 @@
 /* The table: keys 1 to 3 play the learner's cards (the buttons carry data-key), and after an htmx
    swap the focus goes to the hint or to the table's heading, so a keyboard user never loses their place
-   and never lands on an answer button by surprise.
+   and never lands on an answer button by surprise. The lobby of a table with people does not reload
+   itself under a visitor who is typing or sending a form.
    No inline script (CSP). */
 (function () {
   "use strict";
@@ -33,6 +34,44 @@
     var focus = document.getElementById("hint") || document.getElementById("table-title");
     if (focus) {
       focus.focus({ preventScroll: !document.getElementById("hint") });
+    }
+  });
+  /* The lobby of a table with people polls and reloads itself when someone joins. While this visitor
+     is typing a nickname or choosing a seat, or once they have sent one of the page's forms (plain
+     forms: the answer is a new page), the poll neither asks nor reloads: a reload would drop what
+     was typed or swallow the click. It asks again at the next tick. */
+  var sending = false;
+
+  function isLobbyPoll(elt) {
+    return !!(elt && elt.matches && elt.matches(".people-page[hx-get]"));
+  }
+
+  function lobbyBusy(lobby) {
+    var join = lobby.querySelector(".people-join");
+    var nick = join && join.querySelector("input[name=nick]");
+    var active = document.activeElement;
+    var choosing = !!(join && active && join.contains(active));
+    return sending || choosing || !!(nick && nick.value.trim() !== "");
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form && form.closest && form.closest(".people-page[hx-get]")) {
+      sending = true;
+    }
+  });
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (isLobbyPoll(elt) && lobbyBusy(elt)) {
+      event.preventDefault();
+    }
+  });
+
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (isLobbyPoll(elt) && lobbyBusy(elt)) {
+      event.preventDefault();
     }
   });
 })();
