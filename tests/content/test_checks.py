@@ -128,6 +128,19 @@ def engine_answer(question: Question) -> Any:
         return reference_game_end(s.scores, s.target, s.awards)
     if kind == "seat_role":
         return str(reference_seat(s.players, s.role, s.dealer, s.mano))
+    if kind == "sena_meaning":
+        # The seña table of docs/rules/decisions.md ("Señas"), written out here: seña -> the cards it stands for.
+        table = {
+            "ancho_espada": {"1e"},
+            "ancho_basto": {"1b"},
+            "siete_espada": {"7e"},
+            "siete_oro": {"7o"},
+            "tres": {"3e", "3b", "3o", "3c"},
+            "dos": {"2e", "2b", "2o", "2c"},
+            "ancho_falso": {"1o", "1c"},
+        }
+        assert {c.notation for c in question.explanation.cards} == table[str(s.sena)]
+        return str(s.sena)
     raise AssertionError(f"no engine recomputation for {kind}")
 
 
@@ -623,6 +636,7 @@ REACH = [
     ("legal_calls", {}),
     *[("game_end", {"pattern": p}) for p in ("envido_wins", "tricks_win", "nobody")],
     *[("seat_role", {"role": r}) for r in ("mano", "dealer", "pie", "next_dealer")],
+    ("sena_meaning", {}),
 ]
 
 

@@ -113,15 +113,16 @@ def test_every_explanation_key_is_told_in_sentences(in_language):
 @pytest.mark.parametrize("in_language", ["en"], indirect=True)
 def test_every_option_key_has_a_label(in_language):
     question = make_question(get_lesson("card-ranking").steps[0].check, 0)
-    named = {OptionKey.CARD, OptionKey.SEAT, OptionKey.TEAM_US, OptionKey.TEAM_THEM}
+    named = {OptionKey.CARD, OptionKey.SEAT, OptionKey.TEAM_US, OptionKey.TEAM_THEM, OptionKey.SENA}  # SENA: its meaning
     calls = {key for key in OptionKey if key.call_name is not None}
     assert set(OPTION_LABELS) == set(OptionKey) - named - calls  # every other key has its default label
     for key in OptionKey:
-        if key in (OptionKey.CARD, OptionKey.SEAT):
+        if key in (OptionKey.CARD, OptionKey.SEAT, OptionKey.SENA):
             continue
         label = option_label(question, Option("v", key), "spanish")
         assert label and label != "v" and "." not in label and "_" not in label, key
     assert option_label(question, Option("0", OptionKey.SEAT, seat=0), "spanish") == "You"
+    assert option_label(question, Option("ancho_basto", OptionKey.SENA), "spanish") == "The ace of bastos"
     assert option_label(question, Option("real_envido", OptionKey.CALL_REAL_ENVIDO), "spanish") == "Real envido"
 
 

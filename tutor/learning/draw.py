@@ -16,6 +16,12 @@ has a single variant) is set aside and the next step takes its turn. Everything 
 ``N``, so everyone with the link ``?seed=N`` gets the same questions in the same order, and a
 worksheet printed from it asks what the quiz asks. Drawn quizzes are cached (the content does not
 change while the app runs).
+
+A live session asks one of the contents of :func:`live_questions`, named by a key short enough for
+its ``live_session.quiz`` column: a topic key or ``exam`` (the quiz's first questions, as above),
+``lesson:<key>`` (every checked step of one lesson once, in the lesson's order),
+``envido-drill`` (the envido of a hand, each question a different hand) or ``senas`` (lesson 8's
+seña checks, each question a different seña). Each is drawn from the seed alone, as a quiz is.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ import random
 from dataclasses import dataclass
 from datetime import date
 
-from ..content import Step, get_lesson
+from ..content import Step, all_lessons, get_lesson
 from ..content.checks import Question, make_question
 from ..content.checks.base import plain
 from .attempts import check_item
@@ -41,9 +47,15 @@ __all__ = [
     "QUIZ_SIZE",
     "Drawn",
     "Quiz",
+    "ENVIDO_DRILL",
+    "LESSON_PREFIX",
+    "SENAS",
     "daily_seed",
     "draw",
     "find_quiz",
+    "live_lessons",
+    "live_questions",
+    "live_sizes",
     "question_seed",
     "quiz_questions",
 ]
@@ -57,6 +69,16 @@ DAILY = "daily"
 """The key under which a daily set is kept (``quiz_run.quiz``)."""
 TRIES = 12
 """Seeds tried for one step before it is set aside as having no new variant."""
+ENVIDO_DRILL = "envido-drill"
+"""The live content that asks the envido of hands (the ``envido_value`` checks of the lessons)."""
+SENAS = "senas"
+"""The live content that shows a seña and asks what it means (the ``sena_meaning`` checks)."""
+LESSON_PREFIX = "lesson:"
+"""The live content ``lesson:<key>``: the checked steps of one lesson."""
+LIVE_SIZES = (3, 5, QUIZ_SIZE)
+"""How many questions a live topic quiz or envido drill may ask."""
+SENA_SIZES = (3, 5, 7)
+"""How many questions a live seña round may ask (the Argentine set has seven card señas)."""
 
 
 @dataclass(frozen=True)
@@ -191,3 +213,103 @@ def daily_seed(day: date) -> int:
     """
     digest = hashlib.sha256(f"truco-tutor/daily-set/{day.isoformat()}".encode()).digest()
     return int.from_bytes(digest[:4], "big") % MAX_SEED
+
+
+# --- Live sessions ------------------------------------------------------------------------------
+
+
+def _steps_of_kind(kind: str) -> tuple[tuple[str, Step], ...]:
+    """Every checked lesson step whose check is of ``kind``, in curriculum order."""
+    return tuple(
+        (lesson.key, step)
+        for lesson in all_lessons()
+        for step in lesson.checked_steps
+        if step.check is not None and step.check.kind == kind
+    )
+
+
+def live_lessons() -> tuple[str, ...]:
+    """The keys of the lessons with at least one checked step (those a live session can ask)."""
+    return tuple(lesson.key for lesson in all_lessons() if lesson.checked_steps)
+
+
+def live_sizes(content: str) -> tuple[int, ...]:
+    """The numbers of questions a live content may ask (KeyError for an unknown content; a lesson's
+    checks ask each checked step once: a single size)."""
+    if content == EXAM:
+        return (*LIVE_SIZES, EXAM_SIZE)
+    if content == ENVIDO_DRILL:
+        return LIVE_SIZES if _steps_of_kind("envido_value") else ()
+    if content == SENAS:
+        return SENA_SIZES if _steps_of_kind("sena_meaning") else ()
+    if content.startswith(LESSON_PREFIX):
+        key = content.removeprefix(LESSON_PREFIX)
+        if key not in live_lessons():
+            raise KeyError(content)
+        return (len(get_lesson(key).checked_steps),)
+    find_quiz(content)  # a topic, or a KeyError
+    return LIVE_SIZES
+
+
+def _round_key(kind: str, question: Question) -> str:
+    """What must differ between two questions of a round: the hand (envido drill), the seña shown."""
+    if kind == "envido_value":
+        return json.dumps(sorted(plain(question.situation.to_data())["cards"]))
+    return json.dumps(plain(question.situation.to_data()), sort_keys=True, default=str)
+
+
+def _round(content: str, kind: str, seed: int, size: int) -> tuple[Drawn, ...]:
+    """``size`` questions of the steps with a check of ``kind``, taken in a shuffled order in turn,
+    each a fresh variant whose situation (a hand, a seña) no earlier question of the round showed; a
+    step with no new variant left is set aside. ValueError if the steps cannot give ``size``."""
+    steps = list(_steps_of_kind(kind))
+    _order_rng(content, seed).shuffle(steps)
+    seen: set[str] = set()
+    drawn: list[Drawn] = []
+    attempt = turn = 0
+    while len(drawn) < size:
+        if not steps:
+            raise ValueError(f"live {content!r}: only {len(drawn)} different questions, {size} wanted")
+        lesson, step = steps[turn % len(steps)]
+        assert step.check is not None
+        for _try in range(TRIES * 4):
+            question_seed_ = question_seed(seed, len(drawn), attempt)
+            attempt += 1
+            question = make_question(step.check, question_seed_)
+            key = _round_key(kind, question)
+            if key not in seen:
+                seen.add(key)
+                drawn.append(Drawn(lesson, step, question_seed_, question))
+                turn += 1
+                break
+        else:
+            steps.remove((lesson, step))
+    return tuple(drawn)
+
+
+def _lesson_checks(key: str, seed: int) -> tuple[Drawn, ...]:
+    """Every checked step of lesson ``key`` once, in the lesson's order, each a variant of ``seed``."""
+    drawn = []
+    for index, step in enumerate(get_lesson(key).checked_steps):
+        assert step.check is not None
+        question_seed_ = question_seed(seed, index)
+        drawn.append(Drawn(key, step, question_seed_, make_question(step.check, question_seed_)))
+    return tuple(drawn)
+
+
+@functools.lru_cache(maxsize=512)
+def live_questions(content: str, seed: int, size: int) -> tuple[Drawn, ...]:
+    """The questions of a live session: ``content`` (a topic key, :data:`EXAM`, ``lesson:<key>``,
+    :data:`ENVIDO_DRILL` or :data:`SENAS`), its ``seed`` and how many questions it asks (cached;
+    KeyError for an unknown content). A topic quiz or the exam asks the first ``size`` questions of
+    :func:`quiz_questions`; a lesson's checks are all of them, whatever ``size``."""
+    if content == ENVIDO_DRILL:
+        return _round(content, "envido_value", seed, size)
+    if content == SENAS:
+        return _round(content, "sena_meaning", seed, size)
+    if content.startswith(LESSON_PREFIX):
+        key = content.removeprefix(LESSON_PREFIX)
+        if key not in live_lessons():
+            raise KeyError(content)
+        return _lesson_checks(key, seed)
+    return quiz_questions(content, seed)[:size]

@@ -573,3 +573,45 @@ def sena_text(sena: Any) -> str:
         "truc_as": lambda: _("Shows the tip of the tongue: an ace"),
     }
     return texts[str(sena)]()
+
+
+def sena_gesture(sena: Any) -> str:
+    """A seña's gesture alone, without what it stands for (a question shows it and asks the meaning)."""
+    texts = {
+        # Translators: a seña (a signal to the partner, lesson 8), the gesture only; a question asks what it means.
+        "ancho_espada": lambda: _("Raises the eyebrows"),
+        # Translators: a seña (a signal to the partner, lesson 8), the gesture only; a question asks what it means.
+        "ancho_basto": lambda: _("Winks"),
+        # Translators: a seña (a signal to the partner, lesson 8), the gesture only; a question asks what it means.
+        "siete_espada": lambda: _("Pulls the corner of the mouth to the right"),
+        # Translators: a seña (a signal to the partner, lesson 8), the gesture only; a question asks what it means.
+        "siete_oro": lambda: _("Pulls the corner of the mouth to the left"),
+        # Translators: a seña (a signal to the partner, lesson 8), the gesture only; a question asks what it means.
+        "tres": lambda: _("Bites the lower lip"),
+        # Translators: a seña (a signal to the partner, lesson 8), the gesture only; a question asks what it means.
+        "dos": lambda: _("Purses the lips as for a kiss"),
+        # Translators: a seña (a signal to the partner, lesson 8), the gesture only; a question asks what it means.
+        "ancho_falso": lambda: _("Opens the mouth"),
+    }
+    return texts[str(sena)]()
+
+
+def sena_meaning(sena: Any) -> str:
+    """What a card seña stands for, as an answer option ("The ace of espadas", "A three")."""
+    texts = {
+        # Translators: an answer option: what a seña (a signal to the partner) stands for.
+        "ancho_espada": lambda: _("The ace of espadas"),
+        # Translators: an answer option: what a seña (a signal to the partner) stands for.
+        "ancho_basto": lambda: _("The ace of bastos"),
+        # Translators: an answer option: what a seña (a signal to the partner) stands for.
+        "siete_espada": lambda: _("The seven of espadas"),
+        # Translators: an answer option: what a seña (a signal to the partner) stands for.
+        "siete_oro": lambda: _("The seven of oros"),
+        # Translators: an answer option: what a seña (a signal to the partner) stands for (a three of any suit).
+        "tres": lambda: _("A three"),
+        # Translators: an answer option: what a seña (a signal to the partner) stands for (a two of any suit).
+        "dos": lambda: _("A two"),
+        # Translators: an answer option: what a seña stands for; a "false ace" is the ace of oros or of copas.
+        "ancho_falso": lambda: _("A false ace (oros or copas)"),
+    }
+    return texts[str(sena)]()

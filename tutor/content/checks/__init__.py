@@ -53,6 +53,7 @@ from .base import (
 from .card_kinds import OrderCards, PickCards, StrongerCard, TrickWinner, WhoLeads
 from .envido_kinds import EnvidoValue, FlorValue, IsFlor, Showdown
 from .scenario_kinds import GameEnd, LegalCalls, SeatRole
+from .sena_kinds import SenaMeaning
 from .stake_kinds import EnvidoPoints, EnvidoRaises, HandWinner, MalasBuenas, TrucoPoints
 
 __all__ = [
@@ -101,6 +102,7 @@ _ALL_KINDS: list[Kind] = [
     LegalCalls(),
     GameEnd(),
     SeatRole(),
+    SenaMeaning(),
 ]
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in _ALL_KINDS}

@@ -75,6 +75,8 @@ class OptionKey(StrEnum):
     CALL_FLOR = "call.flor"
     CALL_CONTRAFLOR = "call.contraflor"
     CALL_CONTRAFLOR_AL_RESTO = "call.contraflor_al_resto"
+    SENA = "sena"
+    """A seña's meaning (``sena_meaning``): the value is the seña's name (``tutor.bots.senas.Sena``)."""
 
     @classmethod
     def call(cls, name: str) -> OptionKey:

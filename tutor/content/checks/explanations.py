@@ -15,6 +15,7 @@ import builtins
 from dataclasses import dataclass
 from typing import ClassVar
 
+from tutor.bots.senas import Sena
 from tutor.engine.cards import Card, Suit
 from tutor.engine.envido import Statement
 from tutor.engine.errors import Reason
@@ -58,6 +59,7 @@ __all__ = [
     "TrucoAccepted",
     "MazoGiven",
     "ScoreHalf",
+    "SenaMeant",
     "GameEnded",
     "SeatFound",
 ]
@@ -574,3 +576,14 @@ class SeatFound(Explanation):
     @property
     def msg(self) -> str:
         return f"seat.{self.role}"
+
+
+@dataclass(frozen=True)
+class SenaMeant(Explanation):
+    """``sena_meaning``: the seña shown and the cards it stands for (the seña table's row)."""
+
+    family = "sena"
+    msgs = ("sena.meaning",)
+
+    sena: Sena
+    cards: tuple[Card, ...]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.bots.senas import Sena
 from tutor.engine.cards import Card
 from tutor.engine.rules import Rules
 from tutor.engine.state import Action, Award, SeatView
@@ -31,6 +32,7 @@ __all__ = [
     "PlayedHandSituation",
     "GameEndSituation",
     "TableSituation",
+    "SenaSituation",
 ]
 
 
@@ -209,3 +211,10 @@ class TableSituation(Situation):
     """The dealer, given unless the dealer is asked for."""
     mano: int | None
     """The mano, given only when the dealer is asked for."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SenaSituation(Situation):
+    """A partner making one seña (``sena_meaning``): the gesture only, never what it means."""
+
+    sena: Sena

@@ -25,7 +25,7 @@ Modules: :mod:`.presenters` (one presenter per kind family and the registry), :m
 from .answer import Posted, Unreadable, read_answer
 from .explain import EXPLAINERS, explain
 from .presenters import PRESENTERS, Presenter, presenter_for
-from .situation import CardItem, CardRow, OptionView, SeatItem, SituationView, answer_values, option_views
+from .situation import CardItem, CardRow, OptionView, SeatItem, SenaItem, SituationView, answer_values, option_views
 from .stored import decode_answer, encode_answer
 from .text import OPTION_LABELS, already_counted, answer_error_message, answer_text, option_label, order_groups
 from .view import QuestionView, question_view
@@ -47,6 +47,7 @@ __all__ = [
     "CardRow",
     "CardItem",
     "SeatItem",
+    "SenaItem",
     "OptionView",
     "option_views",
     "answer_values",

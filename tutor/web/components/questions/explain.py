@@ -27,6 +27,7 @@ from tutor.narration import (
     refusal_sentence,
     sentence,
 )
+from tutor.narration.bots import sena_meaning, sena_text
 from tutor.narration.cards import card_name
 
 from ....content.checks import Question, explanations as ex
@@ -633,6 +634,20 @@ def _seat(question: Question, data: ex.SeatFound, face: str | None) -> Explanati
     return ExplanationText(headline, tuple(reasons))
 
 
+def _sena(question: Question, data: ex.SenaMeant, face: str | None) -> ExplanationText:
+    # Translators: the answer to a seña question, e.g. "This seña stands for: The ace of espadas."
+    headline = _("This seña stands for: %(meaning)s.", meaning=sena_meaning(data.sena))
+    cards = ngettext(
+        "It stands for this card: %(cards)s.",
+        "It stands for any one of these cards: %(cards)s.",
+        len(data.cards),
+        cards=card_list(data.cards, face),
+    )
+    # Translators: about señas (signals between partners, lesson 8).
+    agreed = _("Partners agree on their señas before the game; this is the common set the computer players use.")
+    return ExplanationText(headline, (sena_text(data.sena), cards, agreed))
+
+
 EXPLAINERS: dict[type[ex.Explanation], Explainer] = {
     ex.CardBeats: _stronger,
     ex.CardsEqual: _equal,
@@ -664,6 +679,7 @@ EXPLAINERS: dict[type[ex.Explanation], Explainer] = {
     ex.ScoreHalf: _score,
     ex.GameEnded: _game_end,
     ex.SeatFound: _seat,
+    ex.SenaMeant: _sena,
 }
 """The teller of every explanation type (by its exact type)."""
 

@@ -200,6 +200,17 @@ class TablePresenter(Presenter):
         return views.table_view(question.situation)
 
 
+class SenaPresenter(Presenter):
+    """A partner's seña, drawn large with its gesture; the options are the meanings."""
+
+    kinds = ("sena_meaning",)
+    situation_type = sit.SenaSituation
+
+    def situation(self, question: Question, face: str | None) -> SituationView:
+        assert isinstance(question.situation, sit.SenaSituation)
+        return views.sena_view(question.situation)
+
+
 ALL_PRESENTERS: tuple[Presenter, ...] = (
     CardsPresenter(),
     TrickPresenter(),
@@ -213,6 +224,7 @@ ALL_PRESENTERS: tuple[Presenter, ...] = (
     PlayedHandPresenter(),
     GameEndPresenter(),
     TablePresenter(),
+    SenaPresenter(),
 )
 
 PRESENTERS: dict[str, Presenter] = {kind: presenter for presenter in ALL_PRESENTERS for kind in presenter.kinds}

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.narration import calls_text, narrate, number
+from tutor.narration.bots import SENA_FACES, sena_gesture
 
 from ....content.checks import AnswerType, Points, Question, situations as sit
 from ....engine.cards import Card
@@ -53,6 +54,14 @@ class SeatItem:
     cards: tuple[Card, ...] = ()
 
 
+@dataclass(frozen=True)
+class SenaItem:
+    """A face making a seña: the drawing's code (``SENA_FACES``) and the gesture in words."""
+
+    code: str
+    text: str
+
+
 @dataclass
 class SituationView:
     """Everything a question shows, in generic pieces."""
@@ -66,6 +75,8 @@ class SituationView:
     """True: draw ``seats`` around a table; False: as a list in speaking order."""
     log: list[str] = field(default_factory=list)
     log_title: str = ""
+    sena: SenaItem | None = None
+    """A partner's seña, drawn large with its gesture (never its meaning)."""
 
 
 @dataclass(frozen=True)
@@ -272,6 +283,14 @@ def table_view(s: sit.TableSituation) -> SituationView:
             marks.append(_mark("mano"))
         view.seats.append(SeatItem(seat, learner(players).seat_label(seat), tuple(marks)))
     return view
+
+
+def sena_view(s: sit.SenaSituation) -> SituationView:
+    """Your partner making a seña: the face, and the gesture in words."""
+    return SituationView(
+        facts=[_("Four players: you and your partner, sitting opposite, against two opponents.")],
+        sena=SenaItem(SENA_FACES[str(s.sena)], sena_gesture(s.sena)),
+    )
 
 
 def answer_values(question: Question, answer: Any) -> set[str]:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tutor.narration import Perspective, call_name, join, narrate, number, sentence
+from tutor.narration.bots import sena_meaning
 from tutor.narration.cards import card_name, suit_name
 
 from ....content.checks import AnswerError, AnswerErrorKind, AnswerType, Option, OptionKey, Points, Question
@@ -112,6 +113,8 @@ def option_label(question: Question, option: Option, face: str | None) -> str:
         return learner(players_of(question)).seat_label(option.seat)
     if key.call_name is not None:
         return call_name(key.call_name)
+    if key is OptionKey.SENA:
+        return sena_meaning(option.value)
     if key is OptionKey.TEAM_US:
         return learner(players_of(question)).team_label(0)
     if key is OptionKey.TEAM_THEM:
