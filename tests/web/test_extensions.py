@@ -70,6 +70,7 @@ def test_the_app_registers_the_lesson_pages_contributions(app):
         ],
         "teacher links": ["tutor.web.live.start_link"],
         "class page links": ["tutor.web.live.class_start_link"],
+        "live summary actions": ["tutor.web.classroom.live_assign_missed"],
         "footer links": [
             "tutor.web.device.views._footer_link",
             "tutor.web.privacy.privacy_link",
@@ -79,7 +80,7 @@ def test_the_app_registers_the_lesson_pages_contributions(app):
     assert {
         getattr(extensions, name)
         for name in dir(extensions)
-        if name.startswith(("LESSON_", "HOME_", "TEACHER_", "CLASS_PAGE_", "FOOTER_"))
+        if name.startswith(("LESSON_", "HOME_", "TEACHER_", "CLASS_PAGE_", "LIVE_", "FOOTER_"))
     } == set(POINTS)
 
 

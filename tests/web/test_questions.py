@@ -113,7 +113,7 @@ def test_every_explanation_key_is_told_in_sentences(in_language):
 @pytest.mark.parametrize("in_language", ["en"], indirect=True)
 def test_every_option_key_has_a_label(in_language):
     question = make_question(get_lesson("card-ranking").steps[0].check, 0)
-    named = {OptionKey.CARD, OptionKey.SEAT, OptionKey.TEAM_US, OptionKey.TEAM_THEM, OptionKey.SENA}  # SENA: its meaning
+    named = {OptionKey.CARD, OptionKey.SEAT, OptionKey.TEAM_US, OptionKey.TEAM_THEM, OptionKey.SENA}
     calls = {key for key in OptionKey if key.call_name is not None}
     assert set(OPTION_LABELS) == set(OptionKey) - named - calls  # every other key has its default label
     for key in OptionKey:

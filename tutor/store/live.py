@@ -1,7 +1,8 @@
 """Live sessions: a teacher runs a quiz on the projector, the pupils answer on their phones.
 
-* ``live_session``: one session of a teacher (of a class, or of none), with its content (a topic
-  quiz: its key, seed and number of questions), a 6-digit PIN unique among the sessions not ended,
+* ``live_session``: one session of a teacher (of a class, or of none), with its content (in
+  ``quiz``: a topic key, ``exam``, ``lesson:<key>``, ``envido-drill`` or ``senas``, as
+  ``tutor.learning.draw.live_questions`` reads it; its seed and number of questions), a 6-digit PIN unique among the sessions not ended,
   its state (``lobby``, ``question``, ``reveal``, ``ended``), the question shown, the lobby's lock,
   and two counters: ``version``, raised by every move of the state and by the lock, which those
   teacher actions compare and swap (``UPDATE ... WHERE version = ?``: two tabs clicking "next" at once move it once, the
@@ -83,7 +84,8 @@ class LiveSession(db.Model):  # type: ignore[name-defined]
     kind: Mapped[str] = mapped_column(String(8), default="quiz", server_default="quiz")
     """``quiz`` (a topic quiz's questions) or ``bot`` (the class against the bot: one hand at a table)."""
     quiz: Mapped[str] = mapped_column(String(32))
-    """The topic key of the quiz the questions come from (empty for ``bot``)."""
+    """What the questions come from (empty for ``bot``): a topic key, ``exam``, ``lesson:<key>``,
+    ``envido-drill`` or ``senas`` (``tutor.learning.draw.live_questions``)."""
     seed: Mapped[int] = mapped_column(Integer)
     """The quiz's seed, or the table's (its deal and its bot's decisions)."""
     table_log: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
@@ -268,6 +270,14 @@ class LiveSessions:
         from .classroom import SchoolClass
 
         return bool(db.session.scalar(select(SchoolClass.children).where(SchoolClass.id == found.class_id)))
+
+    def class_public_id(self, found: LiveSession) -> str | None:
+        """The public id of the session's class (None without one: the class may have been deleted)."""
+        if found.class_id is None:
+            return None
+        from .classroom import SchoolClass
+
+        return db.session.scalar(select(SchoolClass.public_id).where(SchoolClass.id == found.class_id))
 
     def poll_key(self, session_id: int) -> tuple[int, int] | None:
         """(version, changes) of a session: the one primary-key read a poll costs when nothing changed."""

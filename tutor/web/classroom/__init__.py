@@ -14,10 +14,10 @@ from __future__ import annotations
 from flask import Flask, g, url_for
 
 from ...i18n import gettext as _, lazy_gettext as _l, ngettext
-from ...store import current_store
+from ...store import current_store, reviewable
 from ...store.classroom import SchoolClass
-from ..shared.extensions import HOME_LINKS, Link
-from ..shared.learner import my_learner_id
+from ..shared.extensions import HOME_LINKS, LIVE_SUMMARY_ACTIONS, FormAction, Link
+from ..shared.learner import FORM_TOKEN_FIELD, my_learner_id, new_form_token
 from ..shared.nav import Badge, Section, add_section
 from . import accounts, assignments, cards, classes, dashboard, pupils, questions, roster, teachers  # noqa: F401  (their routes)
 from .blueprint import bp
@@ -76,6 +76,16 @@ def open_work_badge() -> Badge | None:
     return Badge(still, ngettext("%(num)s piece of work to do", "%(num)s pieces of work to do", still))
 
 
+def live_assign_missed(class_id: str, items: tuple[str, ...]) -> FormAction | None:
+    """The live summary's "Assign the missed steps" for a class: a POST of the steps (their items)
+    to :func:`.dashboard.assign_steps`, with a one-time token (a double click sets the work once)."""
+    steps = tuple(item for item in items if reviewable(item) is not None)
+    if not steps:
+        return None
+    fields = (*(("item", item) for item in steps), (FORM_TOKEN_FIELD, new_form_token()))
+    return FormAction(url_for("classroom.assign_steps", cid=class_id), _("Assign the missed steps"), fields)
+
+
 def init_app(app: Flask) -> None:
     """Flask-Login, the ``flask teacher`` commands and the home page's links (``create_app`` registers ``bp``)."""
     accounts.init_app(app)
@@ -94,6 +104,7 @@ def init_app(app: Flask) -> None:
         ),
     )
     HOME_LINKS.register(app, join_link, order=20)
+    LIVE_SUMMARY_ACTIONS.register(app, live_assign_missed)
 
 
 __all__ = ["bp", "init_app"]

@@ -189,6 +189,26 @@ def assign_missed(cid: str):
         flash(_("No lesson step was missed this week: there is nothing to assign."), "info")
         return redirect(url_for("classroom.dashboard", cid=found.public_id), code=303)
     lessons = list(dict.fromkeys(row.lesson for row in rows if row.lesson))
+    return set_lessons(found, lessons, [row.step for row in rows])
+
+
+@bp.post("/teach/classes/<cid>/assign-steps")
+@teacher_only
+def assign_steps(cid: str):
+    """The lessons of the posted steps (``item``: ``<lesson>/<step>``, as a live session's summary
+    posts the steps its class missed), set as work from today; 404 for a class the teacher does not
+    teach, 400 when no posted step exists. The form's one-time token makes a double click set them once."""
+    found = writable_class(cid)
+    steps = [reviewable(item) for item in dict.fromkeys(request.form.getlist("item")[:50])]
+    known = [pair for pair in steps if pair is not None]
+    if not known:
+        abort(400)
+    lessons = list(dict.fromkeys(lesson.key for lesson, _step in known))
+    return set_lessons(found, lessons, [_(step.title) for _lesson, step in known])
+
+
+def set_lessons(found, lessons: list[str], steps: list[str]):
+    """Set ``lessons`` as the class's work from today (once per form token), say so, and go to the class's work."""
     teacher = current_teacher()
     opens = datetime.combine(now().astimezone(current_store().zone).date(), time.min, current_store().zone)
     made = current_store().classroom.add_lessons_once(
@@ -197,7 +217,7 @@ def assign_missed(cid: str):
     if made is None:  # the same form a second time
         flash(_("This work is already set."), "info")
     else:
-        flash(assigned_message(lessons, [row.step for row in rows]), "success")
+        flash(assigned_message(lessons, steps), "success")
     return redirect(url_for("classroom.class_page", cid=found.public_id) + "#assignments-title", code=303)
 
 

@@ -1,13 +1,16 @@
-"""Live sessions: a teacher runs a topic quiz on the projector, the pupils answer on their phones.
+"""Live sessions: a teacher runs questions on the projector, the pupils answer on their phones.
 
 URLs (all under ``/<lang>``):
 
 * teachers (404 for anyone else, also for another teacher's session):
-  ``GET/POST /teach/live/new?class=<cid>`` picks a topic quiz, a seed and a number of questions
-  (from a class, or without one); ``GET /teach/live/<sid>`` is the projector: the lobby (the PIN in
+  ``GET/POST /teach/live/new?class=<cid>`` picks the content (``content``: a topic quiz, the exam,
+  the checks of one lesson, an envido drill, a seña round; or the class against the bot), a seed
+  and a number of questions (from a class, or without one); ``GET /teach/live/<sid>`` is the projector: the lobby (the PIN in
   ``data-live-pin``, the QR code of the join link, the nicknames with a kick button, lock), then
   each question (cards and question large, "N of M answered" in ``data-answers``), its reveal (the
-  answers' distribution, the right one, the engine's explanation) and the end's summary;
+  answers' distribution, the right one, the engine's explanation, then the class's share right so
+  far and the top five, :mod:`.standings`) and the end's summary (with, for a class, a button that
+  assigns the steps missed: the classroom's contribution to :data:`LIVE_SUMMARY_ACTIONS`);
   ``GET /teach/live/<sid>/board?v=<changes>`` is the projector's polled fragment (204 while nothing
   changed); ``POST /teach/live/<sid>/act`` (``action``: start, close, next, end, lock, unlock;
   ``version``) and ``POST /teach/live/<sid>/kick`` (``player``, ``version``);
@@ -30,20 +33,34 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from babel.lists import format_list
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_login import current_user
 from werkzeug.datastructures import MultiDict
 
+from ...content import get_lesson
 from ...content.checks import Question
 from ...i18n import LANG_PREFIX, current_language, gettext as _
-from ...learning import TOPICS
-from ...learning.draw import MAX_SEED, QUIZ_SIZE, Drawn, quiz_questions
+from ...learning import EXAM, TOPICS
+from ...learning.draw import (
+    ENVIDO_DRILL,
+    EXAM_SIZE,
+    LESSON_PREFIX,
+    MAX_SEED,
+    QUIZ_SIZE,
+    SENAS,
+    Drawn,
+    live_lessons,
+    live_questions,
+    live_sizes,
+)
 from ...narration.topics import topic_name
 from ...store import current_store
 from ...store.classroom import SchoolClass, Teacher
 from ...store.live import LiveSession, Player, normalize_pin
 from ..components.questions import Posted, answer_text, question_view, read_answer
 from ..shared.csv_export import csv_response, csv_text
+from ..shared.extensions import LIVE_SUMMARY_ACTIONS
 from ..shared.learner import current_learner, my_learner_id
 from ..shared.limits import limited
 from ..shared.nicknames import new_nickname, nicknames as nickname_choices
@@ -52,11 +69,16 @@ from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.readers import parse_seed
 from . import bot
 from .record import log_answers
+from .standings import share_right, top_five
 
 bp = Blueprint("live", __name__, url_prefix=LANG_PREFIX)
 
-SIZES = (3, 5, QUIZ_SIZE)
-"""How many questions a session may ask."""
+SIZES = (3, 5, QUIZ_SIZE, EXAM_SIZE)
+"""The numbers of questions the form offers (each content allows some of them: ``live_sizes``)."""
+TOPIC = "topic"
+LESSON = "lesson"
+CONTENTS = (TOPIC, EXAM, LESSON, ENVIDO_DRILL, SENAS)
+"""The question contents of the form's ``content`` choice (the class against the bot is ``bot``)."""
 NOT_ANSWER_FIELDS = frozenset({"csrf_token", "question", "attempt", "hinted"})
 PHONE_POLL = "2s"
 BOARD_POLL = "1s"
@@ -112,10 +134,11 @@ def no_store(response: Any) -> Any:
 
 
 def questions_of(found: LiveSession) -> tuple[Drawn, ...]:
-    """The quiz's questions (none for the class against the bot: its decisions come from the table)."""
+    """The session's questions, drawn again from its content, seed and size (none for the class
+    against the bot: its decisions come from the table)."""
     if found.kind == "bot":
         return ()
-    return quiz_questions(found.quiz, found.seed)[: found.size]
+    return live_questions(found.quiz, found.seed, found.size)
 
 
 def read_stored(question: Question, fields: dict[str, Any]) -> Posted | None:
@@ -198,6 +221,59 @@ def pupil_scores(found: LiveSession) -> list[PupilScore]:
     return sorted(scores, key=lambda score: (score.nickname.casefold(), score.nickname))
 
 
+def so_far(found: LiveSession, children: bool) -> dict[str, Any]:
+    """Between questions: the class's share right over the questions closed so far, and the top five
+    by number right (none for a class of children)."""
+    answers = current_store().live.all_answers(found)
+    given = [a for index, listed in answers.items() if index <= found.question for a in listed]
+    right_by: Counter[int] = Counter(a.player_id for a in given if a.correct)
+    players = current_store().live.players(found.id)
+    top = [] if children else top_five((p.nickname, right_by[p.id]) for p in players)
+    return {"so_far": share_right(sum(right_by.values()), len(given)), "top": top}
+
+
+@dataclass(frozen=True)
+class MissedStep:
+    """A lesson step the class got wrong in the session: its title and how many wrong answers."""
+
+    item: str
+    title: str
+    wrong: int
+
+
+def missed_steps(found: LiveSession) -> list[MissedStep]:
+    """The steps of the questions asked with at least one wrong answer, the most missed first."""
+    answers = current_store().live.all_answers(found)
+    wrong: Counter[str] = Counter()
+    titles: dict[str, str] = {}
+    for index, drawn in enumerate(questions_of(found)[: asked(found)]):
+        count = sum(1 for a in answers.get(index, []) if not a.correct)
+        if count:
+            wrong[drawn.item] += count
+            lesson = get_lesson(drawn.lesson)
+            # Translators: a lesson step the class missed in a live session, e.g. "Lesson 4: Counting envido · Pairs".
+            titles.setdefault(
+                drawn.item,
+                _(
+                    "Lesson %(number)s: %(lesson)s · %(step)s",
+                    number=lesson.number,
+                    lesson=_(lesson.title),
+                    step=_(drawn.step.title),
+                ),
+            )
+    order = list(titles)
+    ranked = sorted(wrong, key=lambda item: (-wrong[item], order.index(item)))
+    return [MissedStep(item, titles[item], wrong[item]) for item in ranked]
+
+
+def summary_actions(found: LiveSession, missed: list[MissedStep]) -> list[Any]:
+    """What other features offer on the summary of a class's session (assigning the missed steps)."""
+    class_id = current_store().live.class_public_id(found) if missed else None
+    if class_id is None:
+        return []
+    return LIVE_SUMMARY_ACTIONS.gather(class_id, tuple(step.item for step in missed))
+
+
 def score_groups(scores: list[PupilScore]) -> list[tuple[int, int]]:
     """(number right, how many pupils got it), most right first: the scores without the names."""
     counts = Counter(score.right for score in scores)
@@ -227,30 +303,85 @@ def _quiz_choices() -> list[tuple[str, str]]:
     return [(topic.key, topic_name(topic)) for topic in TOPICS]
 
 
-def _read_content() -> tuple[str, int, int] | None:
-    """The posted quiz, seed (a new one if left empty) and number of questions, or None if unreadable;
-    for the class against the bot (``content=bot``) the quiz is empty and the size 0."""
-    quiz = request.form.get("quiz", "")
-    seed_text = request.form.get("seed", "").strip()
-    seed = parse_seed(seed_text) if seed_text else random.randrange(MAX_SEED)
-    if request.form.get("content") == "bot":
-        return ("", seed, 0) if seed is not None else None
-    size_text = request.form.get("size", "")
-    size = int(size_text) if size_text.isdigit() and int(size_text) in SIZES else None
-    if quiz not in dict(_quiz_choices()) or seed is None or size is None:
+def _lesson_choices() -> list[tuple[str, str]]:
+    """The lessons with checks, as the form lists them ("Lesson 4: Counting envido")."""
+    return [
+        (key, _("Lesson %(number)s: %(title)s", number=get_lesson(key).number, title=_(get_lesson(key).title)))
+        for key in live_lessons()
+    ]
+
+
+@dataclass(frozen=True)
+class NewForm:
+    """The new-session form as posted (kept as typed, to show it again with an error)."""
+
+    content: str = TOPIC
+    quiz: str = ""
+    lesson: str = ""
+    size: str = "5"
+    seed: str = ""
+
+    @classmethod
+    def posted(cls) -> NewForm:
+        get = request.form.get
+        return cls(
+            get("content", TOPIC)[:16],
+            get("quiz", "")[:40],
+            get("lesson", "")[:40],
+            get("size", "")[:4],
+            get("seed", "")[:12],
+        )
+
+    def content_key(self) -> str | None:
+        """What ``live_session.quiz`` keeps for this content (None if the choice is not one offered)."""
+        if self.content == TOPIC:
+            return self.quiz if self.quiz in dict(_quiz_choices()) else None
+        if self.content == LESSON:
+            return LESSON_PREFIX + self.lesson if self.lesson in live_lessons() else None
+        if self.content in (EXAM, ENVIDO_DRILL, SENAS) and live_sizes(self.content):
+            return self.content
         return None
-    return quiz, seed, size
+
+
+def _content_error(form: NewForm) -> str:
+    if form.content == TOPIC:
+        return _("Choose the topic of the quiz.")
+    if form.content == LESSON:
+        return _("Choose the lesson whose checks the session asks.")
+    return _("Choose what the session asks: one of the contents listed.")
+
+
+def _read_content(form: NewForm) -> tuple[str, int, int] | str:
+    """The content key, seed (a new one if left empty) and number of questions of the posted form,
+    or the error to show; for the class against the bot (``content=bot``) the key is empty and the
+    size 0."""
+    seed = parse_seed(form.seed) if form.seed.strip() else random.randrange(MAX_SEED)
+    if seed is None:
+        return _("The seed is a whole number of up to ten digits (or leave it empty for a new one).")
+    if form.content == "bot":
+        return "", seed, 0
+    key = form.content_key()
+    if key is None:
+        return _content_error(form)
+    sizes = live_sizes(key)
+    if len(sizes) == 1:  # a lesson's checks: every checked step, whatever the number chosen
+        return key, seed, sizes[0]
+    size = int(form.size) if form.size.isascii() and form.size.isdigit() else None
+    if size not in sizes:
+        numbers = format_list([str(n) for n in sizes], style="or", locale=current_language())
+        return _("This content asks %(sizes)s questions: choose one of these numbers.", sizes=numbers)
+    return key, seed, size
 
 
 def _create(teacher: Teacher, school_class: SchoolClass | None, content: tuple[str, int, int]) -> LiveSession:
-    """A new session of the posted kind: a topic quiz, or the class against the bot (``content=bot``)."""
+    """A new session of the posted kind: questions (``quiz``), or the class against the bot (``content=bot``)."""
     kind = "bot" if request.form.get("content") == "bot" else "quiz"
     return current_store().live.create(teacher.id, school_class.id if school_class else None, *content, kind=kind)
 
 
 @bp.route("/teach/live/new", methods=["GET", "POST"])
 def new_session():
-    """Pick the content of a live session (a topic quiz, its seed, how many questions) and start it."""
+    """Pick the content of a live session (what it asks, its seed, how many questions) and start it."""
     teacher = current_teacher()
     if teacher is None:
         abort(404)
@@ -259,20 +390,29 @@ def new_session():
     chosen = request.values.get("class", "")[:32]
     if chosen and chosen not in by_id:
         abort(404)
-    error = None
+    error, form = None, NewForm()
     if request.method == "POST":
-        content = _read_content()
-        if content is None:
-            error = _("Choose a quiz, a number of questions and a seed of up to ten digits.")
+        form = NewForm.posted()
+        content = _read_content(form)
+        if isinstance(content, str):
+            error = content
         else:
             found = _create(teacher, by_id.get(chosen), content)
             return redirect(url_for("live.board_page", sid=found.public_id), code=303)
-    return (
-        render_template(
-            "live/new.html", classes=classes, chosen=chosen, quizzes=_quiz_choices(), sizes=SIZES, error=error
-        ),
-        400 if error else 200,
-    )
+    return render_template("live/new.html", **_new_context(classes, chosen, form, error)), 400 if error else 200
+
+
+def _new_context(classes: list[SchoolClass], chosen: str, form: NewForm, error: str | None) -> dict[str, Any]:
+    return {
+        "classes": classes,
+        "chosen": chosen,
+        "form": form,
+        "quizzes": _quiz_choices(),
+        "lessons": _lesson_choices(),
+        "sizes": SIZES,
+        "contents": [key for key in CONTENTS if key in (TOPIC, LESSON) or live_sizes(key)],
+        "error": error,
+    }
 
 
 def board_context(found: LiveSession) -> dict[str, Any]:
@@ -294,11 +434,14 @@ def board_context(found: LiveSession) -> dict[str, Any]:
         context["answered"] = store.answer_count(found, found.question)
         if found.state == "reveal":
             context["bars"] = distribution(found, current, face)
+            context.update(so_far(found, store.for_children(found)))
     else:
         context["rows"], context["share"] = summary(found)
         context["children"] = store.for_children(found)
         context["pupils"] = pupil_scores(found)
         context["groups"] = score_groups(context["pupils"])
+        context["missed"] = missed_steps(found)
+        context["actions"] = summary_actions(found, context["missed"])
     return context
 
 

@@ -36,6 +36,13 @@ The classroom's pages (the classroom feature owns them):
 * :data:`CLASS_PAGE_LINKS`, ``(class public id) -> Link``: a link on a class's page; live: "Start a
   live session with this class".
 
+A live session's summary (the live feature owns it):
+
+* :data:`LIVE_SUMMARY_ACTIONS`, ``(class public id, items) -> FormAction``: a button on the
+  summary of a class's session, given the learning-log items of the steps the class missed
+  (``<lesson>/<step>``, most missed first); classroom: "Assign the missed steps", a POST to its
+  own route that sets the lessons of those steps as the class's work.
+
 Every page (the shared base template draws it):
 
 * :data:`FOOTER_LINKS`, ``() -> Link``: a link in the site's footer; privacy: "Privacy" and "Your
@@ -69,6 +76,18 @@ class Link:
     text: str
     css_class: str = ""
     """The contributor's own style hook for the element that holds the link (empty: none)."""
+
+
+@dataclass(frozen=True)
+class FormAction:
+    """A button a feature contributes to another's page: a POST form to the contributor's own route
+    (the page adds the CSRF token), with hidden fields and the button's text (translated)."""
+
+    url: str
+    text: str
+    fields: tuple[tuple[str, str], ...] = ()
+    """The hidden fields, (name, value) each, in order (a name may repeat)."""
+    css_class: str = ""
 
 
 @dataclass(frozen=True)
@@ -141,6 +160,11 @@ CLASS_PAGE_LINKS: ExtensionPoint[[str], Link] = ExtensionPoint(
     "class page links", "A link on a class's page (given the class's public id), such as a live session."
 )
 
+LIVE_SUMMARY_ACTIONS: ExtensionPoint[[str, tuple[str, ...]], FormAction] = ExtensionPoint(
+    "live summary actions",
+    "A button on a class's live session summary, given the steps missed, such as assigning them.",
+)
+
 FOOTER_LINKS: ExtensionPoint[[], Link] = ExtensionPoint(
     "footer links", "A link in the footer of every page, such as the privacy page."
 )
@@ -153,6 +177,7 @@ POINTS: tuple[ExtensionPoint, ...] = (
     HOME_LINKS,
     TEACHER_LINKS,
     CLASS_PAGE_LINKS,
+    LIVE_SUMMARY_ACTIONS,
     FOOTER_LINKS,
 )
 """Every declared point."""
