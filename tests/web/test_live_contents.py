@@ -71,7 +71,9 @@ def open_session(client, **fields) -> tuple[str, str]:
     assert response.status_code == 303, response.get_data(as_text=True)
     sid = response.headers["Location"].rstrip("/").rsplit("/", 1)[1]
     html = client.get(f"/en/teach/live/{sid}").get_data(as_text=True)
-    return sid, re.search(r'data-live-pin="(\d{6})"', html).group(1)
+    pin = re.search(r'data-live-pin="(\d{6})"', html)
+    assert pin, "no PIN on the projector"
+    return sid, pin.group(1)
 
 
 def stored(app, sid: str) -> LiveSession:

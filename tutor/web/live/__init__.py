@@ -1,9 +1,12 @@
-"""Live sessions: a teacher-paced topic quiz on the projector, answered from the pupils' phones.
+"""Live sessions: teacher-paced questions on the projector (a topic quiz, the exam, one lesson's
+checks, an envido drill, a seña round), answered from the pupils' phones; or the class against the bot.
 
 :mod:`.views` has the blueprint and every route (the module docstring lists the URLs); the tables are
 the store's (:mod:`tutor.store.live`). Its entries are links on the classroom's pages, through the
 extension points :data:`~tutor.web.shared.extensions.TEACHER_LINKS` and
-:data:`~tutor.web.shared.extensions.CLASS_PAGE_LINKS`.
+:data:`~tutor.web.shared.extensions.CLASS_PAGE_LINKS`; its summary shows what other features
+contribute to :data:`~tutor.web.shared.extensions.LIVE_SUMMARY_ACTIONS` (the classroom's "Assign the
+missed steps"). :mod:`.standings` computes the share so far and the top five between questions.
 """
 
 from __future__ import annotations
