@@ -2,7 +2,8 @@
 
 * ``live_session``: one session of a teacher (of a class, or of none), with its content (a topic
   quiz: its key, seed and number of questions), a 6-digit PIN unique among the sessions not ended,
-  its state (``lobby``, ``question``, ``reveal``, ``ended``), the question shown, the lobby's lock,
+  its state (``lobby``, ``question``, ``reveal``, ``ended``; and, for the class against the bot,
+  ``tally``: the vote closed, its votes shown, the teacher about to play), the question shown, the lobby's lock,
   and two counters: ``version``, raised by every move of the state and by the lock, which those
   teacher actions compare and swap (``UPDATE ... WHERE version = ?``: two tabs clicking "next" at once move it once, the
   pattern of ``Game.version``), and ``changes``, raised by every write at all (a join, an answer, a
@@ -36,6 +37,7 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     false,
+    func,
     literal,
     select,
     update,
@@ -55,7 +57,7 @@ OPEN_FOR = timedelta(hours=12)
 """How long a session not ended is found by its PIN (a lesson's session is forgotten by the next day)."""
 PLAYER_CAP = 100
 """Players a session can have at most (a class is at most 60)."""
-STATES = ("lobby", "question", "reveal", "ended")
+STATES = ("lobby", "question", "tally", "reveal", "ended")
 
 
 class LiveSession(db.Model):  # type: ignore[name-defined]
@@ -88,6 +90,10 @@ class LiveSession(db.Model):  # type: ignore[name-defined]
     """The quiz's seed, or the table's (its deal and its bot's decisions)."""
     table_log: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     """``bot``: the table's log (``tutor.bots.table.Table.log``), written with the version's compare-and-swap."""
+    teacher_moves: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
+    """``bot``: the decisions at which the teacher played another move than the class's vote, each
+    (its place in the table's log, as text) with the move the vote had chosen: what the board and the
+    hand's review say about it."""
     size: Mapped[int] = mapped_column(Integer)
     """How many of the quiz's questions are asked (the first ``size``)."""
     state: Mapped[str] = mapped_column(String(10), default="lobby")
@@ -287,6 +293,7 @@ class LiveSessions:
         question: int | None = None,
         locked: bool | None = None,
         table_log: list[Any] | None = None,
+        teacher_moves: dict[str, str] | None = None,
     ) -> bool:
         """A teacher action as one compare-and-swap: True if the session was at ``version`` in one of
         ``states`` and moved (``version`` and ``changes`` raised), False if another action came first."""
@@ -294,8 +301,8 @@ class LiveSessions:
         values: dict[str, Any] = {"version": LiveSession.version + 1, "changes": LiveSession.changes + 1}
         if to is not None:
             values["state"] = to
-            if to == "reveal":
-                values["closed_at"] = now
+            if to in ("tally", "reveal"):  # closed once: the reveal after a tally keeps its close
+                values["closed_at"] = func.coalesce(LiveSession.closed_at, now)
             elif to == "question":
                 values["closed_at"] = None
             elif to == "ended":
@@ -306,6 +313,8 @@ class LiveSessions:
             values["locked"] = locked
         if table_log is not None:
             values["table_log"] = table_log
+        if teacher_moves is not None:
+            values["teacher_moves"] = teacher_moves
         moved = db.session.execute(
             update(LiveSession)
             .where(LiveSession.id == found.id, LiveSession.version == version, LiveSession.state.in_(states))

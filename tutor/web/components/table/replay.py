@@ -141,6 +141,7 @@ def replay_steps(table: Table, index: int, data: dict[str, Any], face: str) -> l
     ):
         events = [narrate(e, perspective, face=face) for e in done.events]
         step: dict[str, Any] = {
+            "offset": offset,
             "seat": entry.seat,
             "who": perspective.seat_label(entry.seat),
             "mine": entry.seat == table.learner_seat,
