@@ -188,6 +188,20 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class PastSession:
+    """A session of a class as its class page lists it: what it asked, when, and how the class did."""
+
+    public_id: str
+    kind: str
+    quiz: str
+    size: int
+    state: str
+    created: datetime
+    answered: int
+    right: int
+
+
+@dataclass(frozen=True)
 class Unlogged:
     """A counted answer not yet in the pupil's learning log."""
 
@@ -266,6 +280,38 @@ class LiveSessions:
                 .limit(limit)
             )
         )
+
+    def of_class(self, class_id: int, host_id: int, limit: int = 10) -> list[PastSession]:
+        """The host's latest sessions with the class, newest first, each with its counted answers and
+        right ones (kicked players' left out): one query, whatever the sessions' size."""
+        counted = (
+            select(
+                LiveAnswer.session_id,
+                func.count().label("answered"),
+                func.count().filter(LiveAnswer.correct).label("right"),
+            )
+            .join(LivePlayer, LivePlayer.id == LiveAnswer.player_id)
+            .where(LivePlayer.kicked_at.is_(None))
+            .group_by(LiveAnswer.session_id)
+            .subquery()
+        )
+        rows = db.session.execute(
+            select(
+                LiveSession.public_id,
+                LiveSession.kind,
+                LiveSession.quiz,
+                LiveSession.size,
+                LiveSession.state,
+                LiveSession.created,
+                func.coalesce(counted.c.answered, 0),
+                func.coalesce(counted.c.right, 0),
+            )
+            .outerjoin(counted, counted.c.session_id == LiveSession.id)
+            .where(LiveSession.class_id == class_id, LiveSession.host_id == host_id)
+            .order_by(LiveSession.created.desc(), LiveSession.id.desc())
+            .limit(limit)
+        ).all()
+        return [PastSession(r[0], r[1], r[2], r[3], r[4], aware(r[5]) or r[5], int(r[6]), int(r[7])) for r in rows]
 
     def for_children(self, found: LiveSession) -> bool:
         """True when the session's class is marked "children under 13" (no names on the projector)."""
@@ -530,6 +576,7 @@ __all__ = [
     "LivePlayer",
     "LiveSession",
     "LiveSessions",
+    "PastSession",
     "Player",
     "Unlogged",
     "new_pin",

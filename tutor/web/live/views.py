@@ -35,7 +35,7 @@ from flask_login import current_user
 from werkzeug.datastructures import MultiDict
 
 from ...content.checks import Question
-from ...i18n import LANG_PREFIX, current_language, gettext as _
+from ...i18n import LANG_PREFIX, current_language, gettext as _, ngettext
 from ...learning import TOPICS
 from ...learning.draw import MAX_SEED, QUIZ_SIZE, Drawn, quiz_questions
 from ...narration.topics import topic_name
@@ -221,6 +221,15 @@ def answer_rows(found: LiveSession) -> list[list[object]]:
 
 
 # --- The teacher's pages -------------------------------------------------------------------------------
+
+
+def content_name(kind: str, quiz: str, size: int) -> str:
+    """What a session asks, as its class page names it: the quiz and how many questions, or the bot."""
+    if kind == "bot":
+        return _("The class against the bot")
+    names = dict(_quiz_choices())
+    # Translators: a live session's content on its class's page: the topic quiz and how many questions it asked.
+    return ngettext("%(quiz)s, %(num)s question", "%(quiz)s, %(num)s questions", size, quiz=names.get(quiz, quiz))
 
 
 def _quiz_choices() -> list[tuple[str, str]]:
