@@ -14,6 +14,9 @@ every write at all (a join, a seat change, an action): each page polls with the 
 at, and of two people who act at once one write wins and the other changes nothing. ``moved`` is
 when the last write happened: a person whose turn has waited longer than the host's patience may be
 replaced by a bot.
+
+A table nobody has written to for :data:`OPEN_FOR` is closed: its code finds nothing any more, and
+``flask store prune`` deletes it.
 """
 
 from __future__ import annotations
@@ -21,10 +24,10 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Integer, String, select, update
+from sqlalchemy import JSON, Boolean, DateTime, Integer, String, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -40,6 +43,8 @@ CODE_LENGTH = 6
 NICK_LENGTH = 24
 STATES = ("lobby", "playing")
 WAITING_CAP = 12
+OPEN_FOR = timedelta(hours=24)
+"""How long a table stays open after its last write (a join, a seat change, an action)."""
 """People waiting for a seat at most."""
 
 
@@ -168,8 +173,24 @@ class PeopleTables:
         raise RuntimeError("no free table code")
 
     def by_code(self, code: str) -> PeopleTable | None:
+        """The open table with this code: written to less than :data:`OPEN_FOR` ago."""
         found = normalize_code(code)
-        return None if found is None else db.session.scalar(select(PeopleTable).where(PeopleTable.code == found))
+        if found is None:
+            return None
+        return db.session.scalar(
+            select(PeopleTable).where(PeopleTable.code == found, PeopleTable.moved > self.store.now() - OPEN_FOR)
+        )
+
+    def prune(self, before: datetime, *, dry_run: bool = False) -> int:
+        """Delete the tables last written to before ``before`` (``dry_run``: count them only)."""
+        where = PeopleTable.moved < before
+        if dry_run:
+            count = db.session.scalar(select(func.count()).select_from(PeopleTable).where(where)) or 0
+        else:
+            count = db.session.execute(delete(PeopleTable).where(where)).rowcount  # type: ignore[attr-defined]
+            db.session.commit()
+        db.session.rollback()
+        return int(count)
 
     def poll_rev(self, table_id: int) -> int | None:
         """The table's ``rev``: the one primary-key read a poll costs when nothing changed."""
@@ -212,6 +233,7 @@ class PeopleTables:
 __all__ = [
     "CODE_LENGTH",
     "NICK_LENGTH",
+    "OPEN_FOR",
     "PeopleTable",
     "PeopleTables",
     "Seating",

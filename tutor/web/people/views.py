@@ -45,6 +45,7 @@ from ...store.people import NICK_LENGTH, WAITING_CAP, PeopleTable, Seating, new_
 from ..components.table import learner_hint, render_table, replay_hand, replay_steps, table_context
 from ..components.table.controller import move_deadline, moved_on, read_version
 from ..components.table.setup import FLOR_MODES, LEVELS, PLAYERS, PRESETS, TARGETS, SetupForm
+from ..shared.limits import limited
 from ..shared.preferences import card_face
 from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.queries import FormErrors
@@ -84,7 +85,8 @@ def here(code: str) -> Here:
     """The table with this code and this browser's place at it; a translated 404 if there is none."""
     row = current_store().people.by_code(code)
     if row is None:
-        abort(make_response(render_template("people/not_found.html"), 404))
+        wait = limited("code")  # only a code that finds nothing is counted: a table's polls never are
+        abort(too_many(wait) if wait is not None else make_response(render_template("people/not_found.html"), 404))
     seats = seating(row)
     token = request.cookies.get(cookie_name(row.code))
     host = token_hash(request.cookies.get(cookie_name(row.code, host=True))) == row.host
@@ -269,6 +271,9 @@ def index():
     if request.method == "GET":
         code = request.args.get("code")
         if code is not None:
+            wait = limited("code")
+            if wait is not None:
+                return too_many(wait)
             row = current_store().people.by_code(code)
             if row is None:
                 return _setup_form(404, {"code": _("No table has that code. Check it with the host.")})
@@ -281,7 +286,22 @@ def index():
     nick, refused = read_nick(request.form.get("nick"), Seating((), ()))
     if nick is None:
         return _setup_form(400, {}, refused)
+    wait = limited("table")
+    if wait is not None:
+        return too_many(wait, opening=True)
     return open_table(setup, nick)
+
+
+def too_many(wait: int, *, opening: bool = False) -> Response:
+    """The set-up page with a translated 429 and ``Retry-After`` (too many codes typed, or tables opened)."""
+    if opening:
+        errors = {"opening": _("Too many tables opened from this network. Wait a minute and try again.")}
+    else:
+        errors = {"code": _("Too many wrong table codes from this network. Wait a minute and try again.")}
+    page, _status = _setup_form(429, errors)
+    response = make_response(page, 429)
+    response.headers["Retry-After"] = str(wait)
+    return response
 
 
 def open_table(setup: SetupForm, nick: str) -> Response:
