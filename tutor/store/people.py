@@ -43,9 +43,9 @@ CODE_LENGTH = 6
 NICK_LENGTH = 24
 STATES = ("lobby", "playing")
 WAITING_CAP = 12
+"""People waiting for a seat at most."""
 OPEN_FOR = timedelta(hours=24)
 """How long a table stays open after its last write (a join, a seat change, an action)."""
-"""People waiting for a seat at most."""
 
 
 class PeopleTable(db.Model):  # type: ignore[name-defined]
