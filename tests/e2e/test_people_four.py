@@ -68,7 +68,7 @@ def test_four_people_play_a_hand_with_senas_and_the_review(page, browser, base_u
         pages[seat] = phone
     expect(page.locator("[data-nick]")).to_have_count(4, timeout=10_000)
     page.get_by_role("button", name="Start the match").click()
-    for seat, one in pages.items():
+    for one in pages.values():
         expect(one.locator("#table")).to_be_visible(timeout=10_000)
         expect(one.locator(".my-cards [data-card]")).to_have_count(3)
 

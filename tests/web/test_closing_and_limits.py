@@ -6,8 +6,6 @@ codes and sharing scores are counted per address (a class fits, a script gets a 
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
 from tests.conftest import csrf_token, make_app

@@ -20,8 +20,8 @@ from sqlalchemy import select
 
 from .learners import PRUNE_AFTER
 from .people import OPEN_FOR as PEOPLE_OPEN_FOR
-from .scoreboard import SHARE_KEPT
 from .schema import Learner, db
+from .scoreboard import SHARE_KEPT
 
 
 @click.group("store")

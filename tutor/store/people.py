@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Integer, String, delete, func, select, update
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -68,6 +68,12 @@ class PeopleTable(db.Model):  # type: ignore[name-defined]
     version: Mapped[int] = mapped_column(Integer)
     rev: Mapped[int] = mapped_column(Integer)
     reviews: Mapped[dict[str, Any]] = mapped_column(JSON)
+    class_id: Mapped[int | None] = mapped_column(
+        ForeignKey("school_class.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    """A class table: the class it was opened for (None for a table anyone opened)."""
+    teacher_id: Mapped[int | None] = mapped_column(ForeignKey("teacher.id", ondelete="SET NULL"), nullable=True)
+    """A class table: the teacher who opened it, its host from their account, who may watch any seat."""
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     moved: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -139,9 +145,20 @@ class PeopleTables:
         self.store = store
 
     def create(
-        self, *, rules: str, level: str, seed: int, players: int, log: list[Any], version: int
+        self,
+        *,
+        rules: str,
+        level: str,
+        seed: int,
+        players: int,
+        log: list[Any],
+        version: int,
+        hints: bool = False,
+        class_id: int | None = None,
+        teacher_id: int | None = None,
     ) -> tuple[PeopleTable, str]:
-        """A new table in its lobby, every seat a bot's; returns it and the host's token."""
+        """A new table in its lobby, every seat a bot's (a class table: its class and teacher);
+        returns it and the host's token."""
         host = new_token()
         now = self.store.now()
         for _try in range(20):
@@ -151,7 +168,9 @@ class PeopleTables:
                 level=level,
                 seed=seed,
                 players=players,
-                hints=False,
+                hints=hints,
+                class_id=class_id,
+                teacher_id=teacher_id,
                 state="lobby",
                 seats=[None] * players,
                 waiting=[],
@@ -191,6 +210,70 @@ class PeopleTables:
             db.session.commit()
         db.session.rollback()
         return int(count)
+
+    def open_for_class(
+        self,
+        count: int,
+        claim: tuple[int, str] | None,
+        *,
+        rules: str,
+        level: str,
+        players: int,
+        hints: bool,
+        class_id: int,
+        teacher_id: int,
+        games: list[tuple[int, list[Any], int]],
+    ) -> list[PeopleTable] | None:
+        """``count`` new class tables in one transaction (``games``: each one's seed, log and version),
+        or None if the form token ``claim`` (learner id, token) was used before (they were opened)."""
+        assert len(games) == count
+        for _try in range(20):
+            if claim is not None and not self.store.tokens.claim(*claim):
+                db.session.rollback()
+                return None
+            now = self.store.now()
+            rows = [
+                PeopleTable(
+                    code=new_code(),
+                    rules=rules,
+                    level=level,
+                    seed=seed,
+                    players=players,
+                    hints=hints,
+                    state="lobby",
+                    seats=[None] * players,
+                    waiting=[],
+                    host=token_hash(new_token()),
+                    log=log,
+                    version=version,
+                    rev=0,
+                    reviews={},
+                    created=now,
+                    moved=now,
+                    class_id=class_id,
+                    teacher_id=teacher_id,
+                )
+                for seed, log, version in games
+            ]
+            db.session.add_all(rows)
+            try:
+                db.session.commit()
+            except IntegrityError:  # a code is taken: try the batch again
+                db.session.rollback()
+                continue
+            return rows
+        raise RuntimeError("no free table code")
+
+    def of_class(self, class_id: int) -> list[PeopleTable]:
+        """The class's open tables, in the order they were opened."""
+        since = self.store.now() - OPEN_FOR
+        return list(
+            db.session.scalars(
+                select(PeopleTable)
+                .where(PeopleTable.class_id == class_id, PeopleTable.moved > since)
+                .order_by(PeopleTable.id)
+            )
+        )
 
     def poll_rev(self, table_id: int) -> int | None:
         """The table's ``rev``: the one primary-key read a poll costs when nothing changed."""

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from tutor.narration import Perspective, error_message
@@ -41,6 +42,7 @@ from ...engine.errors import InvalidNotationError, TrucoError
 from ...engine.notation import format_rules, parse_rules
 from ...i18n import LANG_PREFIX, format_number, gettext as _
 from ...store import current_store
+from ...store.classroom import Teacher
 from ...store.people import NICK_LENGTH, WAITING_CAP, PeopleTable, Seating, new_token, seating, token_hash
 from ..components.table import learner_hint, render_table, replay_hand, replay_steps, table_context
 from ..components.table.controller import move_deadline, moved_on, read_version
@@ -77,6 +79,19 @@ class Here:
         return self.row.code
 
 
+def current_teacher() -> Teacher | None:
+    """The signed-in teacher (the classroom's Flask-Login user), or None."""
+    if current_user and current_user.is_authenticated:
+        return getattr(current_user, "teacher", None)
+    return None
+
+
+def opened_by_me(row: PeopleTable) -> bool:
+    """True when the signed-in teacher opened this class table (its host from their account)."""
+    teacher = current_teacher()
+    return teacher is not None and row.teacher_id is not None and row.teacher_id == teacher.id
+
+
 def cookie_name(code: str, host: bool = False) -> str:
     return f"tutor_people_{'host_' if host else ''}{code}"
 
@@ -89,7 +104,7 @@ def here(code: str) -> Here:
         abort(too_many(wait) if wait is not None else make_response(render_template("people/not_found.html"), 404))
     seats = seating(row)
     token = request.cookies.get(cookie_name(row.code))
-    host = token_hash(request.cookies.get(cookie_name(row.code, host=True))) == row.host
+    host = token_hash(request.cookies.get(cookie_name(row.code, host=True))) == row.host or opened_by_me(row)
     return Here(row, seats, seats.seat_of(token), seats.waits(token), host)
 
 
