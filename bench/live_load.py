@@ -29,10 +29,11 @@ What it does, all on this machine (loopback only; PostgreSQL on a Unix socket in
 Reported per request type (phone poll, projector poll, answer POST, teacher action POST, join POST,
 and the full pages that follow the forms' redirects, the new-session POST): count, p50, p90, p99,
 max, and the errors: any status but the expected ones (200 or 204 for a poll, 303 for a form, 200
-for a page) or a broken connection. A 409 counts as an error too, except for an answer posted while
-the teacher's close of that question was under way (the race the 409 is for), which is counted
-apart. Also the share of polls answered 204, the load average, the CPU the client processes and the
-servers used. The aim: no errors, p99 under 100 ms for every type.
+for a page), a broken connection, or an exception in a client's thread. A 409 counts as an error
+too, except for an answer to a question whose close the teacher had already sent (the phone had not
+polled since: the race the 409 is for), which is counted apart. Also the share of polls answered
+204, the load average, the CPU the client processes and the servers used. The aim: no errors, p99
+under 100 ms for every type.
 
 The clients run on the same 2 shared cores as the servers: ``--clients`` processes (3), each with a
 thread per projector and per phone (nearly all asleep between polls); their CPU share is printed, so
@@ -113,7 +114,7 @@ LOBBY_WAIT = 20.0
 class Log:
     """What one client process saw (its threads share it under ``lock``)."""
 
-    times: dict[str, list[float]] = field(default_factory=lambda: {kind: [] for kind in (*KINDS, "sign-up")})
+    times: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in (*KINDS, "sign-up", "client")})
     statuses: Counter = field(default_factory=Counter)
     errors: Counter = field(default_factory=Counter)
     races: Counter = field(default_factory=Counter)
@@ -426,6 +427,14 @@ class Room:
 # --- Client processes ----------------------------------------------------------------------------------
 
 
+def guarded(log: Log, target, *args) -> None:
+    """Run a teacher's or a phone's thread; an exception in the client is an error too (the thread stops)."""
+    try:
+        target(*args)
+    except Exception as error:  # noqa: BLE001 - counted and shown, never hidden
+        log.record("client", 0.0, 0, False, False, f"client exception: {type(error).__name__}: {error}")
+
+
 def client_process(rooms: list[int], args, servers, barrier, results) -> None:
     """One client process: signs its teachers up, waits for the others, then runs its rooms' threads."""
     log = Log()
@@ -445,8 +454,10 @@ def client_process(rooms: list[int], args, servers, barrier, results) -> None:
     stop.append(time.monotonic() + args.seconds)
     threads = []
     for room in built:
-        threads.append(threading.Thread(target=room.run_teacher, daemon=True))
-        threads.extend(threading.Thread(target=room.run_phone, args=(i,), daemon=True) for i in range(args.phones))
+        threads.append(threading.Thread(target=guarded, args=(log, room.run_teacher), daemon=True))
+        threads.extend(
+            threading.Thread(target=guarded, args=(log, room.run_phone, i), daemon=True) for i in range(args.phones)
+        )
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -510,7 +521,7 @@ def quantile(ordered: list[float], q: float) -> float:
 
 
 def figures(logs: list[dict], args, wall: float, client_cpu: float, extra: dict) -> dict[str, Any]:
-    times: dict[str, list[float]] = {kind: [] for kind in (*KINDS, "sign-up")}
+    times: dict[str, list[float]] = {kind: [] for kind in (*KINDS, "sign-up", "client")}
     statuses: Counter = Counter()
     errors: Counter = Counter()
     races: Counter = Counter()

@@ -362,6 +362,11 @@ def test_every_action_from_every_state_moves_only_when_legal(app, teacher, state
             assert act(teacher, sid, step).status_code == 303
         before = snapshot(app, sid)
         assert before[0] == state.removeprefix("last ")
+        for stale in {max(before[2] - 1, 0), before[2] + 1} - {
+            before[2]
+        }:  # another tab's: even a legal action stays put
+            assert act(teacher, sid, action, stale).status_code == 409
+            assert snapshot(app, sid) == before, (state, action, stale)
         response = act(teacher, sid, action, before[2])
         after = snapshot(app, sid)
         if action in LEGAL[state]:
@@ -455,7 +460,8 @@ def test_a_phone_posting_its_answer_twice_at_once_keeps_one_row(app, teacher):
 def test_two_tabs_pressing_the_same_button_at_once_move_the_session_once(app, teacher):
     sid, _pin = start_session(teacher)
     tab = second_tab(app, teacher)
-    for action, moved_to in (("start", ("question", 0)), ("close", ("reveal", 0)), ("next", ("question", 1))):
+    moves = [("lock", ("lobby", 0)), ("start", ("question", 0)), ("close", ("reveal", 0)), ("next", ("question", 1))]
+    for action, moved_to in moves:  # lock: the state stays, only the version tells the two presses apart
         state, question, version, _locked, _changes = snapshot(app, sid)
         calls = [
             poster(c, f"/en/teach/live/{sid}/act", {"csrf_token": token, "action": action, "version": str(version)})
