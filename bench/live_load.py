@@ -562,6 +562,10 @@ def figures(logs: list[dict], args, wall: float, client_cpu: float, extra: dict)
         "errors": sum(errors.values()),
         "error_samples": samples[:20],
         "requests_per_second": sum(len(times[kind]) for kind in KINDS) / wall,
+        "server_cpu_ms_per_request": 1000
+        * extra["server_cpu_cores"]
+        * wall
+        / max(1, sum(len(times[k]) for k in KINDS)),
         "client_cpu_cores": client_cpu / wall,
         "client_cpu_share": client_cpu / wall / cores,
         "cores": cores,
@@ -594,7 +598,7 @@ def print_figures(result: dict[str, Any]) -> None:
     print(
         f"  CPU: client processes {result['client_cpu_cores']:.2f} cores "
         f"({100 * result['client_cpu_share']:.0f} % of the machine's {result['cores']}), "
-        f"app servers {result['server_cpu_cores']:.2f} cores"
+        f"app servers {result['server_cpu_cores']:.2f} cores ({result['server_cpu_ms_per_request']:.1f} ms a request)"
         + (
             f", PostgreSQL {result['database_cpu_cores']:.2f} cores"
             if result.get("database_cpu_cores") is not None
