@@ -137,7 +137,7 @@ def test_reveal_shows_the_engines_answer_and_explanation(client):
     assert squash(show.text) == "Show the answer" and show.attrs["aria-keyshortcuts"] == "r"
 
 
-def test_the_daily_reveal_shows_a_card_answer_as_the_deck_names_it(client):
+def test_the_daily_reveal_shows_each_answer_and_its_explanation(client):
     drawn = quiz_questions(DAILY, daily_seed(DAY))
     for number, current in enumerate(drawn, start=1):
         html = client.get(daily_present(number, reveal=True)).get_data(as_text=True)
