@@ -321,8 +321,9 @@ class PicaPicaHand:
 
     def table_view_for(self, seat: int) -> SeatView:
         """What ``seat`` sees at the table: its own duel (:meth:`view_for`) in table seats, six
-        players, with the round's dealer, scores, points and end. Only the two duellists have cards
-        in it; ``to_act`` and ``legal_actions`` are set only while that duel is the one under way."""
+        players, with the round's dealer, scores, points and end. Only the two duellists' cards are on
+        the table in it (every seat's ``cards_left`` is public: the cards it has not played in its duel); ``to_act``
+        and ``legal_actions`` are set only while that duel is the one under way."""
         local = self.view_for(seat)
         index = self.duel_of(seat)
         seats = self._seats(index)
@@ -334,7 +335,10 @@ class PicaPicaHand:
         def moved(action: Action) -> Action:
             return replace(action, seat=seats[action.seat])
 
-        cards_left = [0] * 6
+        cards_left = [3] * 6  # a duel not started: three cards each
+        for k, duel in enumerate(self.duels):
+            for s, left in zip(self._seats(k), duel.view_for(0).cards_left, strict=True):
+                cards_left[s] = left
         for s, left in zip(seats, local.cards_left, strict=True):
             cards_left[s] = left
         pending = local.pending
