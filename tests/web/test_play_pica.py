@@ -103,6 +103,12 @@ def _check_review(client, path: str, number: int, hand: PicaPicaHand) -> None:
             assert f'data-card="{card.notation}"' in page
 
 
+def _found(pattern: str, html: str) -> str:
+    found = re.search(pattern, html)
+    assert found is not None, pattern
+    return found.group(1)
+
+
 def _play_match(app, client, level: str, seed: int, hint_every: int) -> int:
     """A whole match through the forms, a hint asked on every ``hint_every``-th decision and then
     followed; returns how many pica-pica rounds were played."""
@@ -127,16 +133,18 @@ def _play_match(app, client, level: str, seed: int, hint_every: int) -> int:
             return rounds_checked
         choice = rng.choice(actions)
         if table.learner_to_act and decisions % hint_every == 0:
-            token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
-            version = re.search(r'name="version" value="(\d+)"', html).group(1)
-            asked = client.post(path + "/hint", data={"csrf_token": token, "version": version})
+            asked = client.post(
+                path + "/hint",
+                data={
+                    "csrf_token": _found(r'name="csrf_token" value="([^"]+)"', html),
+                    "version": _found(r'name="version" value="(\d+)"', html),
+                },
+            )
             assert asked.status_code == 303
             html = client.get(path).get_data(as_text=True)
             assert 'id="hint"' in html
-            best = re.search(r'<tr class="is-best"><td>([^<]+)</td>', html).group(1)
-            buttons = dict(
-                re.findall(r'name="action" value="([^"]+)"[^>]*aria-label="Play the ([^"(]+) \(', html)
-            )
+            best = _found(r'<tr class="is-best"><td>([^<]+)</td>', html)
+            buttons = dict(re.findall(r'name="action" value="([^"]+)"[^>]*aria-label="Play the ([^"(]+) \(', html))
             choice = next((value for value, label in buttons.items() if label.strip() == best), choice)
         if table.learner_to_act:
             decisions += 1

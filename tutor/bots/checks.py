@@ -312,9 +312,7 @@ def _check_rate(view: SeatView, state: HandState, team: int, wins: float, proble
         problems.append(f"the team {what} for certain, not in {wins} of 10")
 
 
-def checked_reason(
-    reason: BotReason, state: HandState | PicaPicaHand, seat: int, action: Action
-) -> BotReason | None:
+def checked_reason(reason: BotReason, state: HandState | PicaPicaHand, seat: int, action: Action) -> BotReason | None:
     """``reason`` when every claim it makes holds in ``state`` (the whole hand, the hidden cards too),
     else None: a reason that cannot be backed is not shown (the decision stands, without a why).
     Cheap (well under a millisecond for most reasons, a few at most), so it runs on every decision

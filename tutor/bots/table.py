@@ -383,7 +383,9 @@ class Table:
             # Only a reason whose claims the whole hand backs is kept (and so ever shown).
             backed = checked_reason(decision.reason, hand, seat, action)
             self.match.apply(action)
-            entry = LoggedAction(seat, format_action(action), "bot", reason_data(backed) if backed is not None else None)
+            entry = LoggedAction(
+                seat, format_action(action), "bot", reason_data(backed) if backed is not None else None
+            )
             self._hands[-1].append(entry)
             entries.append(entry)
         raise RuntimeError("a hand did not end")  # pragma: no cover - the engine ends every hand

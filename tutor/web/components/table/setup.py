@@ -91,7 +91,12 @@ class SetupForm:
         # A game with one target (Catalan Truc, Truco Mineiro: 12) is played to it whatever the target choice says.
         target = variant.targets[0] if len(variant.targets) == 1 else int(values["target"])
         setup = cls(
-            int(values["players"]), values["preset"], FlorMode(values["flor"]), target, values["level"], bool(values["pica"])
+            int(values["players"]),
+            values["preset"],
+            FlorMode(values["flor"]),
+            target,
+            values["level"],
+            bool(values["pica"]),
         )
         try:
             setup.rules()
