@@ -11,6 +11,8 @@ import pytest
 
 from tests.conftest import csrf_token
 from tutor.engine.pica import PicaPicaHand
+from tutor.engine.state import EventKind
+from tutor.narration.cards import card_name
 from tutor.store import Game, db
 
 from .test_play import ACTION_RE, new_game, post_action, stored_table
@@ -90,6 +92,20 @@ def _check_round_page(html: str, hand: PicaPicaHand, me: int) -> None:
             assert f"done: us {us}, them {them}" in html, (index, us, them)
 
 
+def _assert_no_hidden_card(html: str, hand: PicaPicaHand, me: int) -> None:
+    """No card another seat holds unseen is on the page: only the learner's own, those played face up
+    in any duel and those shown at a duel's end (read off the round's events) may be."""
+    seen = {card for card in hand.deal[me]}
+    for event in hand.events:
+        if event.kind is EventKind.CARD_PLAYED and event.card is not None:
+            seen.add(event.card)
+        seen.update(event.cards)
+    for card in {c for cards in hand.deal for c in cards} - seen:
+        assert f'data-card="{card.notation}"' not in html, card
+        assert card_name(card, "spanish") not in html, card_name(card, "spanish")
+        assert f'value="{card.notation}"' not in html, card
+
+
 def _check_review(client, path: str, number: int, hand: PicaPicaHand) -> None:
     """The hand's review tells every played duel's start and end, and who won one on tricks."""
     page = client.get(f"{path}/review/{number}").get_data(as_text=True)
@@ -122,6 +138,7 @@ def _play_match(app, client, level: str, seed: int, hint_every: int) -> int:
         hand = table.hand
         if isinstance(hand, PicaPicaHand):
             _check_round_page(html, hand, table.learner_seat)
+            _assert_no_hidden_card(html, hand, table.learner_seat)
         for index, done in enumerate(table.hands()):
             if isinstance(done, PicaPicaHand) and done.is_over and index not in checked:
                 checked.add(index)
