@@ -2,8 +2,9 @@
 
 URLs (all under ``/<lang>``):
 
-* ``GET /play``: the set-up form (players, preset, flor, target, bot level) and the learner's recent
-  games; ``POST /play`` creates a game and redirects (303) to it.
+* ``GET /play``: the set-up form (players, preset, flor, target, bot level, pica-pica with six
+  Argentine players) and the learner's recent games; ``POST /play`` creates a game and redirects
+  (303) to it.
 * ``GET /play/<id>``: the table. ``POST /play/<id>`` with ``action`` (the engine's action text for
   the learner's seat: ``7o``, ``envido``, ``quiero``, ``mazo``, ... or ``next`` for the next hand)
   and ``version`` (the log length the page was drawn after) applies it, lets the bots answer and

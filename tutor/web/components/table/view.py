@@ -260,11 +260,23 @@ NEWS_KINDS = frozenset(
         EventKind.MAZO,
         EventKind.TEAM_FOLDED,
         EventKind.POINTS,
+        EventKind.DUEL_STARTED,
+        EventKind.DUEL_WON,
     }
 )
 """What the table says beside the felt (besides the open call): the answers, the envido and flor
-showdowns and their points, who went to the mazo."""
-MINE_TOO = frozenset({EventKind.ENVIDO_STATED, EventKind.ENVIDO_WON, EventKind.FLOR_WON, EventKind.POINTS})
+showdowns and their points, who went to the mazo; in a pica-pica round who plays each duel and who
+won one on tricks."""
+MINE_TOO = frozenset(
+    {
+        EventKind.ENVIDO_STATED,
+        EventKind.ENVIDO_WON,
+        EventKind.FLOR_WON,
+        EventKind.POINTS,
+        EventKind.DUEL_STARTED,
+        EventKind.DUEL_WON,
+    }
+)
 """Of those, what the table says also when the learner did it (an outcome, not the learner's own choice)."""
 
 
