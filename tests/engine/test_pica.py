@@ -25,6 +25,7 @@ from tutor.engine import (
     parse_hand,
     parse_rules,
 )
+from tutor.engine.cards import Card
 from tutor.engine.pica import PicaPicaHand, pica_pica_due, pica_pica_range
 from tutor.engine.state import Deal
 from tutor.engine.stepper import replay
@@ -316,12 +317,12 @@ def test_a_seat_sees_its_duel_at_the_six_seat_table_and_nothing_of_the_others_ca
     act(hand, "0:mazo 1:1e")  # duel 1 over; in duel 2 seat 1 led the ace of espadas, seat 4 to act
     view = hand.table_view_for(4)
     assert (view.seat, view.players, view.to_act, view.mano, view.dealer) == (4, 6, 4, 1, 5)
-    assert view.current_trick == ((1, parse_action("1:1e").card),)
+    assert view.current_trick == ((1, Card.parse("1e")),)
     assert {a.seat for a in view.legal_actions} == {4}
     assert view.cards_left == (3, 2, 3, 3, 3, 3)  # duel 1 ended at the mazo, no card played
     assert view.scores == (5, 1)
     assert view.hand == hand.view_for(4).hand  # its own cards, and no other seat's
-    other = {card for seat in (0, 1, 2, 3, 5) for card in hand.deal[seat]} - {parse_action("1:1e").card}
+    other = {card for seat in (0, 1, 2, 3, 5) for card in hand.deal[seat]} - {Card.parse("1e")}
     seen = {card for trick in (*view.tricks, view.current_trick) for _, card in trick}
     assert not (seen | set(view.hand)) & other
     waiting = hand.table_view_for(2)  # duel 3 has not started: nothing to do yet
