@@ -19,6 +19,7 @@ from ....bots.checks import checked_reason
 from ....bots.style import Style
 from ....bots.table import Table, reason_data
 from ....engine.notation import parse_action
+from ....engine.pica import PicaPicaHand
 from ....engine.stepper import replay
 from ....i18n import format_number, format_percent
 from ...shared.limits import search_deadline
@@ -95,7 +96,7 @@ def replay_hand(table: Table, index: int) -> dict[str, Any]:
                 table.seed * 1009 + start + offset,
                 table.facts_for(table.learner_seat, index),
                 cap=cap,
-                style=Style.observe([*table.hands()[:index], steps.state]),
+                style=_decision_style(Style.observe([*table.hands()[:index], steps.state]), steps.state),
             )
             ranked = [
                 (_text(item.action), round(float(item.expected_points), 3), round(float(item.equity), 4))
@@ -121,6 +122,11 @@ def replay_hand(table: Table, index: int) -> dict[str, Any]:
         "lost": round(sum(d["loss"] for d in missed), 2),
         "lost_chance": round(sum(d["equity_loss"] for d in missed), 4),
     }
+
+
+def _decision_style(style: Style, state: Any) -> Style:
+    """The style as a decision reads it: in a pica-pica duel keyed by the duel's two chairs."""
+    return style.seated(state.duel_seats()) if isinstance(state, PicaPicaHand) else style
 
 
 def is_current(data: dict[str, Any] | None) -> bool:
