@@ -364,7 +364,7 @@ def parse_hand_file(raw: Mapping[str, Any], lessons: Mapping[str, int], *, filen
 
     rules_r = r.table("rules", required=True)
     assert rules_r is not None
-    preset = rules_r.choice("preset", ("argentino", "fixed", "catalan"), default="argentino")
+    preset = rules_r.choice("preset", ("argentino", "fixed", "catalan", "mineiro"), default="argentino")
     game = find_variant(preset).defaults
     players = rules_r.choice("players", (2, 4, 6), default=2)
     flor = rules_r.choice("flor", tuple(m.value for m in FlorMode), default="off")
