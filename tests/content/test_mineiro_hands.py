@@ -43,7 +43,7 @@ def lines(key: str) -> Iterator[Practice]:
 
 def test_lesson_11_has_three_hands_of_truco_mineiro():
     hands = hands_for("truco-mineiro")
-    assert len(hands) >= 3
+    assert len(hands) >= 4
     assert all(spec.rules.variant == "mineiro" and spec.fixed for spec in hands)
 
 
@@ -101,3 +101,17 @@ def _trick_of(run: Practice, position: int) -> int:
     for _ in steps:
         pass
     return len(steps.state.tricks)
+
+
+def test_on_eleven_playing_face_up_always_wins_the_game_and_running_gives_one():
+    spec = get_hand("on-eleven-look-then-decide")
+    assert spec.scores == (11, 8) and {c.notation for c in spec.cards[0]} >= {"4b", "7c"}  # the top two
+    decisions = set()
+    for run in lines(spec.key):
+        mine = [e.action for e in run.entries() if e.by == "learner"]
+        decisions.add(mine[0])
+        if mine[0] == "0:run11":
+            assert run.hand.points == (0, 1) and not run.verdict().goal
+        elif not any(a.startswith("0:~") for a in mine):
+            assert run.hand.points == (3, 0) and run.hand.scores[0] >= 12 and run.verdict().goal, mine
+    assert decisions == {"0:play11", "0:run11"}  # the first decision, before any card

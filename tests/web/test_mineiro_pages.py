@@ -112,7 +112,7 @@ def test_the_other_lessons_keep_the_spanish_deck_or_the_learners_face(client, ur
 def test_the_practice_list_names_the_game_of_the_mineiro_hands(client):
     html = client.get("/en/practice").get_data(as_text=True)
     section = html.split('id="lesson-truco-mineiro"', 1)[1].split("</section>", 1)[0]
-    for key in (ESPADILHA, "bet-on-the-trick-of-your-zap", "the-jack-beats-the-queen"):
+    for key in (ESPADILHA, "bet-on-the-trick-of-your-zap", "the-jack-beats-the-queen", "on-eleven-look-then-decide"):
         item = section.split(f'href="/en/practice/{key}"', 1)[1].split("</li>", 1)[0]
         assert '<span class="practice-game">Truco Mineiro</span>' in item
     argentine = html.split('id="lesson-tricks-and-parda"', 1)[1].split("</section>", 1)[0]
@@ -126,30 +126,53 @@ def _run(app, public_id: str) -> PracticeRun:
         return db.session.scalar(db.select(PracticeRun).where(PracticeRun.public_id == public_id))
 
 
-def test_a_mineiro_practice_hand_is_french_at_the_table_to_its_replay(app, client):
+LEARNER_CARDS = {  # the learner's cards in each hand file, as French sprite ids
+    ESPADILHA: ESPADILHA_CARDS,
+    "bet-on-the-trick-of-your-zap": {"f4b", "f5c", "f6e"},
+    "the-jack-beats-the-queen": {"f10c", "f12e", "f5b"},
+    "on-eleven-look-then-decide": {"f4b", "f7c", "f5e"},
+}
+PLAYED_FIRST = {  # the French name of the learner's first card on the ideal line
+    ESPADILHA: "seven of hearts",
+    "bet-on-the-trick-of-your-zap": "four of clubs",
+    "the-jack-beats-the-queen": "jack of hearts",
+    "on-eleven-look-then-decide": "four of clubs",
+}
+
+
+@pytest.mark.parametrize("key", sorted(LEARNER_CARDS))
+def test_a_mineiro_practice_hand_is_french_at_the_table_and_in_its_replay(app, client, key):
     client.set_cookie("card_face", "spanish")
-    token = csrf_token(client, f"/en/practice/{ESPADILHA}")
-    location = client.post(f"/en/practice/{ESPADILHA}", data={"csrf_token": token}).headers["Location"]
+    token = csrf_token(client, f"/en/practice/{key}")
+    location = client.post(f"/en/practice/{key}", data={"csrf_token": token}).headers["Location"]
     html = client.get(location).get_data(as_text=True)
-    assert ESPADILHA_CARDS | {"f1e"} <= assert_all_french(html)  # the learner's cards and the lead
-    assert "ace of spades" in html and "ace of espadas" not in html
+    assert LEARNER_CARDS[key] <= assert_all_french(html)
     public_id = location.rsplit("/", 1)[1]
-    spec = get_hand(ESPADILHA)
-    for _ in range(6):
+    spec = get_hand(key)
+    for _ in range(8):
         practice = Practice(spec, _run(app, public_id).seed, log=_run(app, public_id).log)
         if practice.over:
             break
+        action = practice.ideal_action()
+        assert f'name="action" value="{action}"' in html  # the ideal action is one of the page's buttons
         version = re.search(r'name="version" value="(\d+)"', html).group(1)
-        response = client.post(
-            location, data={"csrf_token": token, "version": version, "action": practice.ideal_action()}
-        )
+        response = client.post(location, data={"csrf_token": token, "version": version, "action": action})
         assert response.status_code == 303
         html = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Goal reached!" in html and "3 stars of 3" in html
     assert_all_french(html)
     review = client.get(f"{location}/review").get_data(as_text=True)  # the moves in words, no drawings
-    assert "seven of hearts" in review and "four of clubs" in review
+    assert PLAYED_FIRST[key] in review
     assert not re.search(r"of (espadas|bastos|oros|copas)", review)
+
+
+def test_the_mao_de_onze_hand_offers_the_decision_before_any_card(client):
+    token = csrf_token(client, "/en/practice/on-eleven-look-then-decide")
+    location = client.post("/en/practice/on-eleven-look-then-decide", data={"csrf_token": token}).headers["Location"]
+    html = client.get(location).get_data(as_text=True)
+    assert 'name="action" value="play11"' in html and 'name="action" value="run11"' in html
+    assert 'class="card-button"' not in html  # no card to play before the decision
+    assert "the mão de onze" in html
 
 
 @pytest.mark.parametrize("page", ["show", "present"])
