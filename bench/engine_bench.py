@@ -13,6 +13,9 @@ What is measured (one process, no parallelism):
   hands/s and the ratio to the Argentine game's hands/s (``--check N`` also plays N hands of each
   such game checking, after each hand, that the points are conserved and that the hand's notation
   replays to an equal state, and reports the violations: the issue 19 aim is zero in 100,000);
+* pica-pica (docs/rules/argentine.md §7.4): whole six-player Argentine matches to 30 with the option
+  and without it, the same random self-play; hands/s (a pica-pica round of three duels counts as one
+  hand) and the ratio of the two;
 * the envido of all 9,880 three-card hands with ``envido_points`` (best of several runs);
 * pytruco (a Uruguayan Truco engine on PyPI), used only as a speed reference: its own random
   self-play (``pytruco.pdt.chi.random_action(p, allow_mazo=False)``, as in ``pytruco.bench``) of
@@ -82,11 +85,15 @@ OTHER_GAMES = ("catalan", "mineiro")
 """The presets benched besides the Argentine game."""
 
 
-def self_play(players: int, seconds: float, seed: int = 1, preset: str | None = None) -> dict:
-    """Random self-play of whole matches (to 30, or to the preset's own target) for about ``seconds``."""
+def self_play(players: int, seconds: float, seed: int = 1, preset: str | None = None, pica: bool = False) -> dict:
+    """Random self-play of whole matches (to 30, or to the preset's own target) for about ``seconds``;
+    ``pica``: six-player Argentine Truco with pica-pica (a round of three duels counts as one hand)."""
     rng = random.Random(seed)
-    rules = Rules(players=players, target=30) if preset is None else find_variant(preset).rules(players=players)
-    matches = hands = actions = 0
+    if preset is None:
+        rules = Rules(players=players, target=30, pica_pica=pica)
+    else:
+        rules = find_variant(preset).rules(players=players)
+    matches = hands = actions = picas = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         match = MatchState(rules, seed=rng.getrandbits(64))
@@ -97,8 +104,9 @@ def self_play(players: int, seconds: float, seed: int = 1, preset: str | None = 
             actions += 1
         matches += 1
         hands += len(match.history)
+        picas += sum(1 for hand in match.history if hand.is_pica)
     elapsed = time.perf_counter() - start
-    return _rates(matches, hands, actions, elapsed)
+    return {**_rates(matches, hands, actions, elapsed), "pica_rounds": picas}
 
 
 def checked_hands(preset: str, players: int, hands: int, seed: int = 1) -> dict:
@@ -208,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     for players in (2, 4):
         results["ours"][players] = self_play(players, args.seconds)
+    results["pica"] = {"redonda_only": self_play(6, args.seconds), "pica_pica": self_play(6, args.seconds, pica=True)}
     results["games"] = {
         preset: {players: self_play(players, args.seconds, preset=preset) for players in find_variant(preset).players}
         for preset in OTHER_GAMES
@@ -262,6 +271,21 @@ def main(argv: list[str] | None = None) -> int:
                 f"{preset:<10} {players:>7} {row['matches_per_s']:>10.1f} {row['hands_per_s']:>10.1f} "
                 f"{row['actions_per_s']:>10.0f} {ratio:>11.2f}x"
             )
+    print()
+    print(
+        f"Pica-pica: six-player Argentine Truco, random self-play of whole matches to 30 ({args.seconds:g} s per run)"
+    )
+    header = f"{'rules':<12} {'matches/s':>10} {'hands/s':>10} {'actions/s':>10} {'pica rounds':>11} {'ratio':>7}"
+    print(header)
+    print("-" * len(header))
+    base = results["pica"]["redonda_only"]
+    for name, row in results["pica"].items():
+        ratio = row["hands_per_s"] / base["hands_per_s"] if base["hands_per_s"] else float("nan")
+        row["hands_ratio_to_six_players"] = ratio
+        print(
+            f"{name:<12} {row['matches_per_s']:>10.1f} {row['hands_per_s']:>10.1f} {row['actions_per_s']:>10.0f} "
+            f"{row['pica_rounds']:>11} {ratio:>6.2f}x"
+        )
     for preset, rows in results.get("checked", {}).items():
         for players, row in rows.items():
             print(

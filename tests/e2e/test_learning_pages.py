@@ -236,6 +236,8 @@ def page_urls(app, made: dict[str, str]) -> dict[str, str]:
         "quiz.quiz": "/{lang}/quiz/card-ranking?seed=5",
         "quiz.worksheet": "/{lang}/quiz/card-ranking/worksheet?seed=5",
         "quiz.daily": "/{lang}/daily",
+        "quiz.quiz_present": "/{lang}/quiz/pairs-and-trios/present?seed=5&q=5&reveal=1",
+        "quiz.daily_present": "/{lang}/daily/present",
         "review.index": "/{lang}/review",
     }
     urls = dict(fixed)

@@ -1,8 +1,10 @@
-"""A live session in Chromium: a teacher's projector (1280 × 720) and three phones (390 px, each its own
+"""A live session in Chromium: a teacher's projector (1280 × 720) and five phones (390 px, each its own
 browser context) at once. The phones join with the PIN read off the projector, the lobby shows them
-by itself (htmx polling), and two envido questions go by: the projector counts the answers without
-showing them, a phone changes its answer before the close, the reveal shows the bars and the
-engine's explanation, each phone its own result; then the teacher ends the session. The right
+by itself (htmx polling: 0, then 5), the teacher removes one, whose phone cannot get back in, and two
+envido questions go by: the projector counts the answers without showing them, a phone changes its
+answer before the close, another reloads mid-question and finds its answer, the reveal shows the
+bars of the numbers given and the engine's explanation, each phone its own result; then the teacher
+ends the session and the summary has each pupil's score. The right
 answers come from the engine (``quiz_questions`` draws what the session asks)."""
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def shot(page, name: str) -> None:
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
 
 
-def test_a_teacher_runs_two_questions_with_three_phones(page, browser, base_url):
+def test_a_teacher_runs_two_questions_with_five_phones(page, browser, base_url):
     questions = [d.question for d in quiz_questions(TOPIC, SEED)[:2]]
     assert all(q.answer_type.value == "number" for q in questions)
     page.set_viewport_size({"width": 1280, "height": 720})
@@ -48,9 +50,10 @@ def test_a_teacher_runs_two_questions_with_three_phones(page, browser, base_url)
     assert pin and re.fullmatch(r"\d{6}", pin)
     expect(page.locator("img.qr")).to_be_visible()
     assert serious_violations(page) == []
+    expect(page.locator(".live-players [data-nickname]")).to_have_count(0)
 
     phones, contexts = [], []
-    for _ in range(3):
+    for _ in range(5):
         context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
         contexts.append(context)
         phone = context.new_page()
@@ -64,8 +67,19 @@ def test_a_teacher_runs_two_questions_with_three_phones(page, browser, base_url)
         expect(phone.locator(".live-wait")).to_be_visible()
         phones.append((phone, guard))
     assert serious_violations(phones[0][0]) == []
-    expect(page.locator(".live-players [data-nickname]")).to_have_count(3, timeout=10_000)
+    expect(page.locator(".live-players [data-nickname]")).to_have_count(5, timeout=10_000)
     shot(page, "projector-lobby")
+
+    # The teacher removes the fifth phone: it is told so, and neither it nor its nickname gets back in.
+    kicked, kicked_guard = phones.pop()
+    nickname = kicked.locator("[data-nickname]").inner_text()
+    page.get_by_role("button", name=f"Remove {nickname}").click()
+    expect(page.locator(".live-players [data-nickname]")).to_have_count(4)
+    expect(kicked.get_by_text("The teacher removed you from this session.")).to_be_visible(timeout=10_000)
+    kicked.goto(f"/en/live?pin={pin}")
+    kicked.get_by_role("button", name="Join").click()
+    expect(kicked.get_by_role("alert")).to_contain_text("The teacher removed you from this session.")
+    assert kicked_guard.problems == []
 
     page.get_by_role("button", name="Start the first question").click()
     for number, question in enumerate(questions):
@@ -83,7 +97,11 @@ def test_a_teacher_runs_two_questions_with_three_phones(page, browser, base_url)
         send(phones[1][0], right + 1)
         send(phones[1][0], right)  # changed before the close
         send(phones[2][0], right + 2)
-        expect(page.locator("[data-answers]")).to_have_attribute("data-answers", "3", timeout=10_000)
+        send(phones[3][0], right)
+        phones[3][0].reload()  # a phone that reloads mid-question finds its answer
+        expect(phones[3][0].locator("[data-given]")).to_contain_text(str(right))
+        expect(phones[3][0].locator('input[name="answer"]')).to_have_value(str(right))
+        expect(page.locator("[data-answers]")).to_have_attribute("data-answers", "4", timeout=10_000)
         expect(page.locator(".live-bars")).to_have_count(0)  # no distribution while it is open
         if number == 0:
             shot(page, "projector-question")
@@ -91,7 +109,8 @@ def test_a_teacher_runs_two_questions_with_three_phones(page, browser, base_url)
             assert serious_violations(phones[1][0]) == []
         page.get_by_role("button", name="Close the question and show the answers").click()
         expect(page.locator(".live-bar")).to_have_count(2)
-        expect(page.locator(".live-bar.is-right")).to_contain_text("2 answers")
+        expect(page.locator(".live-bar.is-right")).to_contain_text("3 answers")
+        expect(page.locator(".live-bar:not(.is-right)")).to_contain_text(str(right + 2))
         expect(page.locator(".explanation-headline")).to_be_visible()
         if number == 0:
             assert serious_violations(page) == []

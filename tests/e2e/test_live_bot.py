@@ -1,7 +1,9 @@
 """The class against the bot in Chromium: a teacher's projector (1280 × 720) and two phones (390 px)
 play one hand. At each decision both phones vote (the first legal move the engine lists), the last
-vote closes the vote by itself, the projector picks up what happened by polling and shows how the
-move was chosen; the teacher opens the next vote until the hand is over and the review is shown.
+vote closes the vote by itself, the projector picks up the votes by polling and offers the class's
+move; the teacher plays it (at the first decision, another move instead, to show why), the projector
+shows how the move was chosen, and the teacher opens the next vote until the hand is over and the
+review is shown, naming the teacher's move.
 Axe on the projector's table and a phone's vote."""
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ def test_the_class_plays_one_hand_against_the_bot(page, browser, base_url):
     expect(page.locator(".live-players [data-nickname]")).to_have_count(2, timeout=10_000)
     page.get_by_role("button", name="Deal the hand").click()
 
+    taught = False
     for step in range(20):
         expect(page.locator("[data-answers]")).to_have_attribute("data-answers", "0", timeout=10_000)
         expect(page.locator(".live-table .card-back").first).to_be_visible()  # the bot's cards hidden
@@ -59,13 +62,25 @@ def test_the_class_plays_one_hand_against_the_bot(page, browser, base_url):
                 assert serious_violations(page) == []
             with phone.expect_response(lambda response: response.url.endswith("/vote")):
                 vote.click()
-        expect(page.locator("[data-decision]")).to_contain_text("The class played", timeout=10_000)
+        play_class = page.locator("[data-play-class-move]")
+        expect(play_class).to_be_visible(timeout=10_000)
+        expect(phones[0][0].get_by_text("The vote is closed.")).to_be_visible(timeout=10_000)
+        others = page.locator(".live-other-moves button")
+        if step == 0 and others.count():
+            taught = True
+            others.first.click()
+            expect(page.locator("[data-decision]")).to_contain_text("The teacher played", timeout=10_000)
+        else:
+            play_class.click()
+            expect(page.locator("[data-decision]")).to_contain_text("The class played", timeout=10_000)
         expect(page.locator(".live-narration")).to_be_visible()
         if page.get_by_role("button", name="Show the end of the hand").count():
             page.get_by_role("button", name="Show the end of the hand").click()
             break
         page.get_by_role("button", name="Next vote").click()
     expect(page.locator(".live-review")).to_be_visible()
+    assert taught  # seed 11: the class has more than one legal move at its first decision
+    expect(page.locator("[data-teacher-move]")).to_have_count(1)
     assert serious_violations(page) == []
     for phone, guard in phones:
         expect(phone.get_by_text("The hand is over. Thank you for playing!")).to_be_visible(timeout=10_000)

@@ -25,6 +25,7 @@ from tutor.engine import (
     parse_hand,
     parse_rules,
 )
+from tutor.engine.cards import Card
 from tutor.engine.pica import PicaPicaHand, pica_pica_due, pica_pica_range
 from tutor.engine.state import Deal
 from tutor.engine.stepper import replay
@@ -282,3 +283,59 @@ def test_beginner_bots_choose_legal_actions_in_pica_pica_duels(seed: int) -> Non
         assert action in hand.legal_actions()
         hand.apply(action)
     assert len(hand.duels) == 3 or hand.match_winner is not None
+
+
+# --- The round told and seen at the table ----------------------------------------------------------
+
+
+def test_each_duel_is_told_from_its_start_to_its_end_and_the_round_ends_once() -> None:
+    hand = new_round(RULES, DEAL, 0, (5, 0))
+    assert hand.events == []  # nothing happened yet: every event belongs to an action
+    act(hand, "0:mazo")  # duel 1 (0 against 3): team 1 +1
+    act(hand, "1:1e 4:11c 1:1b 4:10c")  # duel 2 (1 against 4): seat 1 takes two tricks
+    act(hand, "2:truco 5:no_quiero")  # duel 3 (2 against 5): team 0 +1
+    kinds = [(e.kind.value, e.seat, e.value) for e in hand.events if e.kind.value.startswith("duel")]
+    assert kinds == [
+        ("duel_started", 0, 1),
+        ("duel_over", 0, 1),
+        ("duel_started", 1, 2),
+        ("duel_won", 1, 2),
+        ("duel_over", 1, 2),
+        ("duel_started", 2, 3),
+        ("duel_over", 2, 3),
+    ]
+    assert [e.kind.value for e in hand.events].count("hand_over") == 1
+    assert hand.events[-1].kind.value == "hand_over" and hand.events[-2].kind.value == "duel_over"
+    assert not any(e.kind.value == "hand_won" for e in hand.events)
+    # The stepper hands out the same events, each with its action.
+    assert [e for step in replay(hand) for e in step.events] == hand.events
+    assert hand.duel_points == ((0, 1), (0, 1), (1, 0))  # seat 1 plays for team 1
+
+
+def test_a_seat_sees_its_duel_at_the_six_seat_table_and_nothing_of_the_others_cards() -> None:
+    hand = new_round(RULES, DEAL, 0, (5, 0))
+    act(hand, "0:mazo 1:1e")  # duel 1 over; in duel 2 seat 1 led the ace of espadas, seat 4 to act
+    view = hand.table_view_for(4)
+    assert (view.seat, view.players, view.to_act, view.mano, view.dealer) == (4, 6, 4, 1, 5)
+    assert view.current_trick == ((1, Card.parse("1e")),)
+    assert {a.seat for a in view.legal_actions} == {4}
+    assert view.cards_left == (3, 2, 3, 3, 3, 3)  # duel 1 ended at the mazo, no card played
+    assert view.scores == (5, 1)
+    assert view.hand == hand.view_for(4).hand  # its own cards, and no other seat's
+    other = {card for seat in (0, 1, 2, 3, 5) for card in hand.deal[seat]} - {Card.parse("1e")}
+    seen = {card for trick in (*view.tricks, view.current_trick) for _, card in trick}
+    assert not (seen | set(view.hand)) & other
+    waiting = hand.table_view_for(2)  # duel 3 has not started: nothing to do yet
+    assert waiting.to_act is None and waiting.legal_actions == ()
+
+
+def test_a_seat_whose_duel_was_never_played_is_still_seen() -> None:
+    hand = new_round(RULES, DEAL, 0, (20, 10))
+    act(hand, "0:falta_envido 3:quiero")  # seat 0's 31 against 29: the falta envido wins the match
+    assert hand.is_over and hand.match_winner == 0 and len(hand.duels) == 1
+    for seat in range(6):
+        assert hand.table_view_for(seat).is_over and hand.view_for(seat).hand
+
+
+def test_the_options_may_be_separated_by_colons() -> None:
+    assert parse_rules("argentino:players=6:pica=1") == RULES

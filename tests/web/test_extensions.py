@@ -69,7 +69,8 @@ def test_the_app_registers_the_lesson_pages_contributions(app):
             "tutor.web.classroom.join_link",
         ],
         "teacher links": ["tutor.web.live.start_link"],
-        "class page links": ["tutor.web.live.class_start_link"],
+        "class page links": ["tutor.web.live.class_start_link", "tutor.web.people.class_tables_link"],
+        "class page sections": ["tutor.web.live.class_sessions"],
         "footer links": [
             "tutor.web.device.views._footer_link",
             "tutor.web.privacy.privacy_link",

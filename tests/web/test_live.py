@@ -1,7 +1,10 @@
 """Live sessions through the web (Flask's test client, no JavaScript): a teacher opens a lobby, phones
 join by PIN, answer, change an answer, the teacher closes and reveals, the phones see their result,
 the summary; and the bad inputs: a wrong PIN, a locked lobby, a kicked phone, a closed question, a
-forged answer, an outsider on the teacher's routes, a stale version (two tabs), PIN guessing.
+forged answer, an outsider on the teacher's routes, a stale version (two tabs), PIN guessing. Every
+teacher action from every state (only the legal ones move the session), and requests at the same
+moment (threads, each its own client, on the app's database file or PostgreSQL): 40 phones answering
+one question, one phone's answer posted twice, two tabs pressing the same button.
 
 The right answers come from the engine (``quiz_questions`` draws the same questions the session
 asks), never from the page."""
@@ -9,11 +12,13 @@ asks), never from the page."""
 from __future__ import annotations
 
 import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from tests.conftest import answer_form, csrf_token, make_app
-from tests.web.classroom_helpers import join, join_code, new_class, sign_up
+from tests.web.classroom_helpers import SESSION_COOKIE, join, join_code, new_class, sign_up
 from tutor.content.checks import AnswerType
 from tutor.learning import TOPICS
 from tutor.learning.draw import quiz_questions
@@ -172,6 +177,14 @@ def test_polls_answer_204_with_no_body_until_something_changes(app, teacher):
     act(teacher, sid, "start")
     fragment = phone.get(f"/en/live/{sid}/me?v={version}")
     assert fragment.status_code == 200 and 'name="question"' in fragment.get_data(as_text=True)
+    # the next poll asks with the fragment's own hx-get (as htmx does): nothing changed since, so 204
+    again = re.search(r'id="live-phone"[^>]*hx-get="([^"]+)"', fragment.get_data(as_text=True)).group(1)
+    assert again != f"/en/live/{sid}/me?v={version}"
+    unchanged = phone.get(again)
+    assert unchanged.status_code == 204 and unchanged.data == b""
+    board = teacher.get(f"/en/teach/live/{sid}/board?v={changes}").get_data(as_text=True)
+    unchanged = teacher.get(re.search(r'id="live-board"[^>]*hx-get="([^"]+)"', board).group(1))
+    assert unchanged.status_code == 204 and unchanged.data == b""
 
 
 def test_two_tabs_advancing_at_once_move_the_session_once(app, teacher):
@@ -188,7 +201,7 @@ def test_two_tabs_advancing_at_once_move_the_session_once(app, teacher):
         assert (found.state, found.question) == ("question", 1)
     assert act(teacher, sid, "close", version + 100).status_code == 409
     assert act(teacher, sid, "dance", version).status_code == 400
-    assert act(teacher, sid, "next", 0).status_code == 409  # a legal action in the wrong state
+    assert act(teacher, sid, "next").status_code == 409  # the current version, but the wrong state
 
 
 def test_kicked_phones_and_locked_lobbies_keep_people_out(app, teacher):
@@ -310,3 +323,152 @@ def test_a_phone_that_reloads_mid_question_gets_the_same_state_and_its_answer(ap
     assert 'name="question" value="0"' in again and "data-given" in again
     assert question.answer_type is AnswerType.NUMBER  # the number typed is in its field again
     assert re.search(rf'id="answer-number"[^>]*value="{fields["answer"]}"', again)
+
+
+# --- The state machine: every action from every state ----------------------------------------------
+
+ACTIONS = ("start", "close", "next", "end", "lock", "unlock")
+LEGAL = {
+    # state reached -> {action: (the state it moves to, the question shown after)}, written out from
+    # the rules in views.py's docstring; every action not listed must change nothing
+    "lobby": {"start": ("question", 0), "end": ("ended", 0), "lock": ("lobby", 0), "unlock": ("lobby", 0)},
+    "question": {"close": ("reveal", 0), "end": ("ended", 0), "lock": ("question", 0), "unlock": ("question", 0)},
+    "reveal": {"next": ("question", 1), "end": ("ended", 0), "lock": ("reveal", 0), "unlock": ("reveal", 0)},
+    "last reveal": {"next": ("ended", 2), "end": ("ended", 2), "lock": ("reveal", 2), "unlock": ("reveal", 2)},
+    "ended": {},
+}
+ROUTE = {
+    "lobby": [],
+    "question": ["start"],
+    "reveal": ["start", "close"],
+    "last reveal": ["start", "close", "next", "close", "next", "close"],
+    "ended": ["end"],
+}
+"""How a new session of 3 questions gets to each state."""
+
+
+def snapshot(app, sid: str) -> tuple[str, int, int, bool, int]:
+    """(state, question, version, locked, changes) as stored."""
+    with app.app_context():
+        found = db.session.query(LiveSession).filter_by(public_id=sid).one()
+        return found.state, found.question, found.version, found.locked, found.changes
+
+
+@pytest.mark.parametrize("state", list(LEGAL))
+def test_every_action_from_every_state_moves_only_when_legal(app, teacher, state):
+    for action in ACTIONS:
+        sid, _pin = start_session(teacher)
+        for step in ROUTE[state]:
+            assert act(teacher, sid, step).status_code == 303
+        before = snapshot(app, sid)
+        assert before[0] == state.removeprefix("last ")
+        stale_versions = {max(before[2] - 1, 0), before[2] + 1} - {before[2]}  # another tab's
+        for stale in stale_versions:  # even a legal action stays put
+            assert act(teacher, sid, action, stale).status_code == 409
+            assert snapshot(app, sid) == before, (state, action, stale)
+        response = act(teacher, sid, action, before[2])
+        after = snapshot(app, sid)
+        if action in LEGAL[state]:
+            assert response.status_code == 303, (state, action)
+            locked = {"lock": True, "unlock": False}.get(action, before[3])
+            assert after[:4] == (*LEGAL[state][action], before[2] + 1, locked), (state, action)
+        else:
+            assert response.status_code == 409, (state, action)
+            assert after == before, (state, action)  # nothing changed, not even the version
+            assert f'data-version="{before[2]}"' in response.get_data(as_text=True)
+
+
+# --- At the same moment ----------------------------------------------------------------------------
+
+
+def at_once(calls) -> list:
+    """Run the calls in threads released together; their results in order."""
+    barrier = threading.Barrier(len(calls), timeout=60)
+
+    def run(call):
+        barrier.wait()
+        return call()
+
+    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
+        return list(pool.map(run, calls))
+
+
+def poster(client, path: str, data: dict):
+    """A call that posts ``data`` and gives the status (for :func:`at_once`)."""
+    return lambda: client.post(path, data=data).status_code
+
+
+def second_tab(app, client):
+    """Another client with the same session cookie: a second tab of the same browser."""
+    tab = app.test_client()
+    tab.set_cookie(SESSION_COOKIE, client.get_cookie(SESSION_COOKIE).value)
+    return tab
+
+
+def answer_rows(app, sid: str) -> list[tuple[int, int, dict]]:
+    with app.app_context():
+        found = db.session.query(LiveSession).filter_by(public_id=sid).one()
+        rows = db.session.query(LiveAnswer).filter_by(session_id=found.id).all()
+        return [(row.question, row.player_id, row.answer) for row in rows]
+
+
+def test_forty_phones_answering_one_question_at_once_are_forty_rows_and_a_tally_of_forty(app, teacher):
+    sid, pin = start_session(teacher)
+    clients = phones(app, 40)
+    for phone in clients:
+        assert join_live(phone, pin).status_code == 303
+    assert act(teacher, sid, "start").status_code == 303
+    question = quiz_questions(TOPIC, 42)[0].question
+    forms = [answer_form(question, question.expected if n % 2 else wrong_answer(question)) for n in range(40)]
+    tokens = [csrf_token(phone, f"/en/live/{sid}") for phone in clients]
+
+    calls = [
+        poster(phone, f"/en/live/{sid}/answer", {"csrf_token": token, "question": "0", **form})
+        for phone, token, form in zip(clients, tokens, forms, strict=True)
+    ]
+    assert at_once(calls) == [303] * 40
+    rows = answer_rows(app, sid)
+    assert len(rows) == 40 and len({player for _q, player, _a in rows}) == 40
+    assert 'data-answers="40"' in teacher.get(f"/en/teach/live/{sid}").get_data(as_text=True)
+    assert act(teacher, sid, "close").status_code == 303
+    board = teacher.get(f"/en/teach/live/{sid}").get_data(as_text=True)
+    counts = re.findall(r'<li class="live-bar( is-right)?">.*?class="live-bar-count">(\d+) answers', board, re.S)
+    assert sorted(counts) == [("", "20"), (" is-right", "20")]  # 20 right, 20 giving the one wrong answer
+
+
+def test_a_phone_posting_its_answer_twice_at_once_keeps_one_row(app, teacher):
+    sid, pin = start_session(teacher)
+    phone = app.test_client()
+    assert join_live(phone, pin).status_code == 303
+    tab = second_tab(app, phone)
+    assert act(teacher, sid, "start").status_code == 303
+    question = quiz_questions(TOPIC, 42)[0].question
+    right, wrong = answer_form(question, question.expected), answer_form(question, wrong_answer(question))
+    token = csrf_token(phone, f"/en/live/{sid}")
+    for first, second in ((right, right), (wrong, wrong), (right, wrong), (wrong, right)):  # double clicks, two tabs
+        sent = [{"csrf_token": token, "question": "0", **fields} for fields in (first, second)]
+        statuses = at_once(
+            [poster(c, f"/en/live/{sid}/answer", data) for c, data in zip((phone, tab), sent, strict=True)]
+        )
+        assert statuses == [303, 303]  # each replaces the answer while the question is open
+        rows = answer_rows(app, sid)
+        assert len(rows) == 1
+        assert rows[0][2] in [{k: [v] if isinstance(v, str) else v for k, v in f.items()} for f in (first, second)]
+
+
+def test_two_tabs_pressing_the_same_button_at_once_move_the_session_once(app, teacher):
+    sid, _pin = start_session(teacher)
+    tab = second_tab(app, teacher)
+    moves = [("lock", ("lobby", 0)), ("start", ("question", 0)), ("close", ("reveal", 0)), ("next", ("question", 1))]
+    for action, moved_to in moves:  # lock: the state stays, only the version tells the two presses apart
+        version = snapshot(app, sid)[2]
+        calls = [
+            poster(c, f"/en/teach/live/{sid}/act", {"csrf_token": token, "action": action, "version": str(version)})
+            for c, token in (
+                (teacher, csrf_token(teacher, f"/en/teach/live/{sid}")),
+                (tab, csrf_token(tab, f"/en/teach/live/{sid}")),
+            )
+        ]
+        statuses = at_once(calls)
+        assert sorted(statuses) == [303, 409], action
+        assert snapshot(app, sid)[:3] == (*moved_to, version + 1), action

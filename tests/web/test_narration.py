@@ -355,3 +355,17 @@ def test_a_refused_bet_is_named_as_the_game_names_it(game, cards, actions, said)
     assert hand.is_over
     told = [narrate(event) for event in hand.events if event.kind is EventKind.POINTS]
     assert told == [said]
+
+
+def test_a_pica_pica_round_tells_who_plays_each_duel_and_who_wins_it(english):
+    me = Perspective(0, 6)
+    started = Event(EventKind.DUEL_STARTED, seat=0, value=1)
+    assert narrate(started, me) == "Pica-pica, duel 1 of 3: you against the opponent opposite you."
+    theirs = Event(EventKind.DUEL_STARTED, seat=3, value=2)
+    assert narrate(theirs, me) == "Pica-pica, duel 2 of 3: the opponent opposite you against you."
+    others = Event(EventKind.DUEL_STARTED, seat=1, value=3)  # seat 1 against seat 4
+    assert narrate(others, me) == "Pica-pica, duel 3 of 3: the opponent on your right against your partner on the left."
+    won = Event(EventKind.DUEL_WON, seat=4, team=0, value=3, hand_rule=HandRule.TWO_TRICKS)
+    assert narrate(won, me) == "Your partner on the left wins duel 3. Two tricks win the hand."
+    assert narrate(Event(EventKind.DUEL_WON, seat=0, team=0, value=1), me) == "You win duel 1."
+    assert narrate(Event(EventKind.DUEL_OVER, seat=1, team=1, value=2, end=EndKind.MAZO), me) == "Duel 2 is over."

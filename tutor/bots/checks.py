@@ -27,9 +27,11 @@ What is checked, by kind of claim:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from ..engine.cards import Card
 from ..engine.envido import envido_points, flor_points
+from ..engine.pica import PicaPicaHand
 from ..engine.stakes import EnvidoCall, envido_stake
 from ..engine.state import FACE_DOWN, Action, Answer, Call, HandState, Mazo, Phase, PlayCard, SeatView, ThreeChoice
 from .certainty import Position, envido_certainty, forced, view_forced, view_possible
@@ -310,9 +312,18 @@ def _check_rate(view: SeatView, state: HandState, team: int, wins: float, proble
         problems.append(f"the team {what} for certain, not in {wins} of 10")
 
 
-def checked_reason(reason: BotReason, state: HandState, seat: int, action: Action) -> BotReason | None:
+def checked_reason(reason: BotReason, state: HandState | PicaPicaHand, seat: int, action: Action) -> BotReason | None:
     """``reason`` when every claim it makes holds in ``state`` (the whole hand, the hidden cards too),
     else None: a reason that cannot be backed is not shown (the decision stands, without a why).
     Cheap (well under a millisecond for most reasons, a few at most), so it runs on every decision
-    that is shown; the property tests in tests/bots/test_claims.py make a None rare."""
+    that is shown; the property tests in tests/bots/test_claims.py make a None rare.
+
+    In a pica-pica round (``state.is_pica``) the claims are checked in the duel under way, from
+    ``seat``'s chair there (``action`` in table seats or in the duel's); a seat not in it has no
+    backed reason."""
+    if isinstance(state, PicaPicaHand):
+        local = state.duel_seat(seat)
+        if local is None:
+            return None
+        return reason if not check_reason(reason, state.duel, local, replace(action, seat=local)) else None
     return reason if not check_reason(reason, state, seat, action) else None

@@ -142,6 +142,12 @@ class Style:
         frozen = {seat: {k: (v[0], v[1]) for k, v in kinds.items()} for seat, kinds in record.items()}
         return cls(variant, players, frozen)
 
+    def seated(self, seats: Sequence[int]) -> Style:
+        """The same record with table seat ``seats[i]`` read as seat ``i`` (a pica-pica duel's two
+        chairs, :meth:`tutor.engine.pica.PicaPicaHand.duel_seats`); the base rates stay the table's."""
+        record = {i: self.record[s] for i, s in enumerate(seats) if s in self.record}
+        return Style(self.variant, self.players, record)
+
     def counts(self, seat: int) -> dict[str, int]:
         """The seat's yes counts by tendency name (0 when never seen)."""
         kinds = self.record.get(seat, {})

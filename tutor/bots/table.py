@@ -30,6 +30,7 @@ from ..engine.determinize import HandFact
 from ..engine.errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
 from ..engine.match import MatchState
 from ..engine.notation import format_action, parse_action
+from ..engine.pica import PicaPicaHand
 from ..engine.rules import Rules
 from ..engine.state import Action, Deal, HandState, SeatView
 from .senas import Sena, facts as sena_facts, noticed, senas
@@ -231,17 +232,38 @@ class Table:
         return not self.hand.is_over and self.hand.to_act == self.learner_seat
 
     def view(self) -> SeatView:
-        """What the learner may see now."""
+        """What the learner may see now, to decide on: in a pica-pica round the view of the learner's
+        own duel from its chair there (two seats, :meth:`PicaPicaHand.view_for`), what the hint reads."""
         return self.hand.view_for(self.learner_seat)
+
+    def table_view(self) -> SeatView:
+        """What the learner sees at the table, in table seats: :meth:`view`, or in a pica-pica round the
+        learner's duel seen at the six-seat table (:meth:`PicaPicaHand.table_view_for`)."""
+        hand = self.hand
+        if isinstance(hand, PicaPicaHand):
+            return hand.table_view_for(self.learner_seat)
+        return hand.view_for(self.learner_seat)
+
+    def to_table(self, action: Action) -> Action:
+        """An action chosen on :meth:`view` (or a bot's view) in table seats: in a pica-pica round the
+        duel's seat becomes the table's; otherwise ``action`` itself."""
+        hand = self.hand
+        return hand.table_action(action) if isinstance(hand, PicaPicaHand) else action
+
+    def style_for(self, seat: int) -> Style:
+        """:meth:`style` as ``seat``'s decision reads it: in a pica-pica duel, keyed by the duel's chairs."""
+        style = self.style()
+        hand = self.hand
+        return style.seated(hand.duel_seats()) if isinstance(hand, PicaPicaHand) else style
 
     # --- Señas -----------------------------------------------------------------------------------
 
     def senas_shown(self, seat: int, index: int | None = None) -> tuple[Sena, ...]:
         """The señas a computer player showed its partners when hand ``index`` was dealt (none for
         the learner, who signals nothing, and none with 2 players; a person's at a table with people)."""
-        if seat in self.silent:
-            return ()
         hand = self.hands()[self.hand_index if index is None else index]
+        if seat in self.silent or isinstance(hand, PicaPicaHand):  # no señas in a pica-pica duel
+            return ()
         start = hand.rules.new_hand(hand.deal, hand.mano, hand.start_scores)
         return senas(start.view_for(seat))
 
@@ -350,18 +372,19 @@ class Table:
                 continue
             rng = decision_rng(self.seed, self.hand_index, len(self._hands[-1]))
             decision = choose(
-                hand.view_for(seat),
+                hand.view_for(seat),  # in a pica-pica round, the seat's duel from its chair there
                 self.level,
                 rng,
                 facts=self.facts_for(seat),
                 deadline=None if deadline is None else deadline_in(DECISION_SECONDS, deadline),
-                style=self.style() if self.level == "strong" else None,
+                style=self.style_for(seat) if self.level == "strong" else None,
             )
+            action = self.to_table(decision.action)
             # Only a reason whose claims the whole hand backs is kept (and so ever shown).
-            backed = checked_reason(decision.reason, hand, seat, decision.action)
-            self.match.apply(decision.action)
+            backed = checked_reason(decision.reason, hand, seat, action)
+            self.match.apply(action)
             entry = LoggedAction(
-                seat, format_action(decision.action), "bot", reason_data(backed) if backed is not None else None
+                seat, format_action(action), "bot", reason_data(backed) if backed is not None else None
             )
             self._hands[-1].append(entry)
             entries.append(entry)

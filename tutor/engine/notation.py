@@ -138,6 +138,11 @@ def parse_rules(text: str) -> Rules:
 
     >>> parse_rules("fixed:target=15").target
     15
+
+    Options are separated by commas (``:`` is read as one too, and ``pica`` is short for ``pica_pica``):
+
+    >>> parse_rules("argentino:players=6:pica=1") == parse_rules("argentino:players=6,pica_pica=yes")
+    True
     >>> parse_rules("argentino:players=5")
     Traceback (most recent call last):
     ...
@@ -149,7 +154,7 @@ def parse_rules(text: str) -> Rules:
     name, _, rest = raw.partition(":")
     variant = find_variant(name.strip() or DEFAULT_VARIANT)
     options: dict[str, Any] = {}
-    for position, item in enumerate(p for p in rest.split(",") if p.strip()):
+    for position, item in enumerate(p for p in rest.replace(":", ",").split(",") if p.strip()):
         key, sep, value = item.partition("=")
         key, value = key.strip().lower(), value.strip()
         key = _OPTION_ALIASES.get(key, key)

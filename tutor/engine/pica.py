@@ -35,7 +35,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .errors import IllegalActionError, InvalidNotationError, NotationReason, Reason
-from .state import Action, Deal, Event, HandState, Phase, SeatView, _read_deal
+from .state import Action, Deal, Event, EventKind, HandState, Phase, SeatView, _read_deal
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -149,6 +149,10 @@ class PicaPicaHand:
         """Which duel is under way (0, 1, 2)."""
         return len(self.duels) - 1
 
+    def duel_seats(self, index: int | None = None) -> tuple[int, int]:
+        """The table seats playing as seat 0 and seat 1 of duel ``index`` (default: the one under way)."""
+        return self._seats(self.duel_index if index is None else index)
+
     def duel_seat(self, seat: int) -> int | None:
         """``seat``'s seat in the duel under way (0 or 1), None when it does not play in it."""
         seats = self._seats(self.duel_index)
@@ -205,12 +209,34 @@ class PicaPicaHand:
         return tuple(d.end.team if d.end is not None else None for d in self.duels if d.is_over)
 
     @property
+    def duel_points(self) -> tuple[tuple[int, int], ...]:
+        """The points each team scored in each duel started so far (team 0's, team 1's)."""
+        return tuple((d.scores[0] - d.start_scores[0], d.scores[1] - d.start_scores[1]) for d in self.duels)
+
+    @property
     def events(self) -> list[Event]:
-        """The narration of the duels in order, with table seats."""
+        """The narration of the duels in order, with table seats. Each duel opens with a DUEL_STARTED
+        (the first one with its first action, so that every event belongs to an action); a duel's
+        HAND_WON is told as DUEL_WON and its HAND_OVER as DUEL_OVER, and once the round is over its
+        own HAND_OVER (``team`` None: each duel's DUEL_OVER says who took it) follows the last one."""
         result: list[Event] = []
+        if not self.actions:
+            return result
         for index, duel in enumerate(self.duels):
             seats = self._seats(index)
-            result.extend(e if e.seat is None else e._replace(seat=seats[e.seat]) for e in duel.events)
+            mano = self.pairs[index][0]
+            result.append(Event(EventKind.DUEL_STARTED, seat=mano, value=index + 1))
+            for e in duel.events:
+                moved = e if e.seat is None else e._replace(seat=seats[e.seat])
+                if e.kind is EventKind.HAND_WON and e.team is not None:
+                    winner = seats[0] if e.team == 0 else seats[1]
+                    moved = moved._replace(kind=EventKind.DUEL_WON, seat=winner, value=index + 1)
+                elif e.kind is EventKind.HAND_OVER:
+                    result.append(moved._replace(kind=EventKind.DUEL_OVER, seat=mano, value=index + 1))
+                    if self.is_over and index == len(self.duels) - 1:
+                        result.append(Event(EventKind.HAND_OVER, end=e.end))
+                    continue
+                result.append(moved)
         return result
 
     def team(self, seat: int) -> int:
@@ -283,8 +309,70 @@ class PicaPicaHand:
         k = next(i for i, pair in enumerate(self.pairs) if seat in pair)
         even, odd = self._seats(k)
         a = self.pairs[k][0]
-        waiting = self._duel_rules.new_hand((self.deal[even], self.deal[odd]), 0 if a == even else 1, self.scores)
+        # A duel never played because a team reached the target is seen as dealt at the scores the last
+        # duel started from (a hand cannot start at the target).
+        scores = self.scores if self.match_winner is None else self.duel.start_scores
+        waiting = self._duel_rules.new_hand((self.deal[even], self.deal[odd]), 0 if a == even else 1, scores)
         return waiting.view_for((even, odd).index(seat))
+
+    def duel_of(self, seat: int) -> int:
+        """The duel (0, 1, 2) ``seat`` plays in."""
+        return next(i for i, pair in enumerate(self.pairs) if seat in pair)
+
+    def table_view_for(self, seat: int) -> SeatView:
+        """What ``seat`` sees at the table: its own duel (:meth:`view_for`) in table seats, six
+        players, with the round's dealer, scores, points and end. Only the two duellists' cards are on
+        the table in it (every seat's ``cards_left`` is public: the cards it has not played in its duel); ``to_act``
+        and ``legal_actions`` are set only while that duel is the one under way."""
+        local = self.view_for(seat)
+        index = self.duel_of(seat)
+        seats = self._seats(index)
+        live = not self.is_over and index == self.duel_index
+
+        def at(s: int | None) -> int | None:
+            return None if s is None else seats[s]
+
+        def moved(action: Action) -> Action:
+            return replace(action, seat=seats[action.seat])
+
+        cards_left = [3] * 6  # a duel not started: three cards each
+        for k, duel in enumerate(self.duels):
+            for s, left in zip(self._seats(k), duel.view_for(0).cards_left, strict=True):
+                cards_left[s] = left
+        for s, left in zip(seats, local.cards_left, strict=True):
+            cards_left[s] = left
+        pending = local.pending
+        return replace(
+            local,
+            seat=seat,
+            players=6,
+            rules=self.rules,
+            mano=seats[local.mano],
+            dealer=self.dealer,
+            phase=self.phase if live else local.phase,
+            to_act=at(local.to_act) if live else None,
+            turn=seats[local.turn],
+            tricks=tuple(tuple((seats[s], c) for s, c in trick) for trick in local.tricks),
+            current_trick=tuple((seats[s], c) for s, c in local.current_trick),
+            trick_winners=tuple(at(w) for w in local.trick_winners),
+            cards_left=tuple(cards_left),
+            folded=tuple(seats[s] for s in local.folded),
+            scores=self.scores,
+            points=self.points,
+            truco_calls=tuple((seats[s], c) for s, c in local.truco_calls),
+            envido_calls=tuple((seats[s], c) for s, c in local.envido_calls),
+            flor_announced=tuple(seats[s] for s in local.flor_announced),
+            pending=None
+            if pending is None
+            else replace(pending, caller=seats[pending.caller], responder=seats[pending.responder]),
+            actions=tuple(moved(a) for a in local.actions),
+            events=tuple(e if e.seat is None else e._replace(seat=seats[e.seat]) for e in local.events),
+            awards=tuple(a if a.seat is None else replace(a, seat=seats[a.seat]) for a in local.awards),
+            shown={seats[s]: cards for s, cards in local.shown.items()},
+            is_over=self.is_over,
+            match_winner=self.match_winner,
+            legal_actions=tuple(moved(a) for a in local.legal_actions) if live else (),
+        )
 
     def clone(self) -> PicaPicaHand:
         """An independent copy (the duels cloned)."""

@@ -488,6 +488,16 @@ class EventKind(StrEnum):
     """The mão ``seat`` passed the three he was given face down to his partner (Truco Mineiro)."""
     THREE_BURNED = "three_burned"
     """The mão ``seat`` burned ``cards``: face up, out of the hand, known to all (Truco Mineiro)."""
+    DUEL_STARTED = "duel_started"
+    """A pica-pica round (six players): duel ``value`` (1 to 3) starts between ``seat``, its mano, and
+    the opponent opposite (``seat + 3``). Told with the first duel's first action, and for the next
+    duels with the action that ended the one before (:mod:`~tutor.engine.pica`)."""
+    DUEL_WON = "duel_won"
+    """A pica-pica duel (``value``, 1 to 3) was won on tricks by ``seat`` (team ``team``); ``hand_rule``
+    says by which rule (in place of the duel's HAND_WON)."""
+    DUEL_OVER = "duel_over"
+    """Pica-pica duel ``value`` (1 to 3), whose mano is ``seat``, is over: ``end`` says how, ``team``
+    took it (in place of the duel's HAND_OVER; the round's own HAND_OVER follows the last duel's)."""
 
 
 class Event(NamedTuple):

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from babel import Locale
-from babel.dates import format_date as babel_format_date
+from babel.dates import format_date as babel_format_date, format_time as babel_format_time
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent as _babel_percent
@@ -87,6 +87,7 @@ __all__ = [
     "format_number",
     "format_percent",
     "format_long_date",
+    "format_short_time",
 ]
 
 
@@ -255,6 +256,16 @@ def format_long_date(day: datetime.date) -> str:
     '31. Januar 2026'
     """
     return babel_format_date(day, format="long", locale=current_language())
+
+
+def format_short_time(moment: datetime.time | datetime.datetime) -> str:
+    """A time of day in the current language, hours and minutes: "14:05", "2:05 PM".
+
+    >>> with use_language("de"):
+    ...     format_short_time(datetime.time(14, 5))
+    '14:05'
+    """
+    return babel_format_time(moment, format="short", locale=current_language())
 
 
 @functools.lru_cache(maxsize=4096)

@@ -428,6 +428,48 @@ def _three_burned(event: Event, p: Perspective, face: str | None) -> str:
     )
 
 
+def _duel_started(event: Event, p: Perspective, face: str | None) -> str:
+    mano = _seat(event)
+    opponent = (mano + 3) % 6
+    count = number(event.value or 1)
+    if p.is_you(mano):
+        # Translators: pica-pica (keep the term): six players play three one-against-one duels in turn;
+        # %(number)s counts the duels from 1 to 3; %(opponent)s is a seat name ("the opponent opposite you").
+        return _(
+            "Pica-pica, duel %(number)s of 3: you against %(opponent)s.", number=count, opponent=p.seat_name(opponent)
+        )
+    if p.is_you(opponent):
+        # Translators: pica-pica (keep the term): %(number)s counts the duels from 1 to 3; %(player)s is a seat name.
+        return _("Pica-pica, duel %(number)s of 3: %(player)s against you.", number=count, player=p.seat_name(mano))
+    # Translators: pica-pica (keep the term): %(number)s counts the duels from 1 to 3; %(player)s and
+    # %(opponent)s are seat names ("your partner on the right", "the opponent on your left").
+    return _(
+        "Pica-pica, duel %(number)s of 3: %(player)s against %(opponent)s.",
+        number=count,
+        player=p.seat_name(mano),
+        opponent=p.seat_name(opponent),
+    )
+
+
+def _duel_won(event: Event, p: Perspective, face: str | None) -> str:
+    count = number(event.value or 1)
+    headline = _by_seat(
+        event,
+        p,
+        # Translators: pica-pica: the learner won one of the three one-against-one duels on tricks.
+        lambda: _("You win duel %(number)s.", number=count),
+        # Translators: %(player)s is a seat name; pica-pica: that player won one of the three duels on tricks.
+        lambda who: _("%(player)s wins duel %(number)s.", player=who, number=count),
+    )
+    why = hand_rule_sentence(event.hand_rule)
+    return f"{headline} {why}" if why else headline
+
+
+def _duel_over(event: Event, p: Perspective, face: str | None) -> str:
+    # Translators: pica-pica: one of the three one-against-one duels is over; %(number)s counts them from 1.
+    return _("Duel %(number)s is over.", number=number(event.value or 1))
+
+
 SENTENCES: dict[str, Teller] = {
     "card_played": _card_played,
     "trick_won": _trick_won,
@@ -455,6 +497,9 @@ SENTENCES: dict[str, Teller] = {
     "three_kept": _three_kept,
     "three_passed": _three_passed,
     "three_burned": _three_burned,
+    "duel_started": _duel_started,
+    "duel_won": _duel_won,
+    "duel_over": _duel_over,
 }
 """The sentence of every event kind, by its value (``EventKind.CARD_PLAYED.value`` is ``"card_played"``)."""
 

@@ -1,5 +1,6 @@
 /* Projector mode: the arrow keys (and Page Up / Page Down, which presentation remotes send) follow
-   the page's previous and next links, and R shows the answer ([data-present-reveal]). Loaded on every lesson page; it acts only where the page has a
+   the page's previous and next links, and R shows the answer ([data-present-reveal]: a <details> to
+   open, or a link to follow). Loaded on every page; it acts only where the page has a
    [data-present] element, and never while the focus is in a form field. No inline script (CSP). */
 (function () {
   "use strict";
@@ -25,11 +26,17 @@
       return;
     }
     if (reveal) {
-      // R shows (or hides again) the answer of the step's question, as its "Show the answer" does.
-      var details = document.querySelector("[data-present-reveal]");
-      if (details) {
+      // R shows (or hides again) the answer, as the page's "Show the answer" does: a lesson step's
+      // <details> opens or closes; a quiz question's link (to the page with the answer, or back
+      // without it) is followed.
+      var target = document.querySelector("[data-present-reveal]");
+      if (target) {
         event.preventDefault();
-        details.open = !details.open;
+        if (target.tagName === "DETAILS") {
+          target.open = !target.open;
+        } else {
+          target.click();
+        }
       }
       return;
     }

@@ -5,7 +5,9 @@ each learner in its own transaction under its lock, so it can run while the app 
 ``store check`` compares the stored projections with a replay of the log and lists the differences
 (exit status 1 if any).
 ``store prune`` forgets anonymous learners with no activity for ``--days`` (default 365: the session
-cookie's lifetime) with everything they own; ``--dry-run`` only counts (docs/deploy.md, "Retention").
+cookie's lifetime) with everything they own, and deletes the tables with people closed for a day
+and the anotador's shared scores not updated for two days; ``--dry-run`` only counts
+(docs/deploy.md, "Retention").
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from flask.cli import with_appcontext
 from sqlalchemy import select
 
 from .learners import PRUNE_AFTER
+from .people import OPEN_FOR as PEOPLE_OPEN_FOR
 from .schema import Learner, db
+from .scoreboard import SHARE_KEPT
 
 
 @click.group("store")
@@ -79,7 +83,8 @@ def check(learners: tuple[int, ...]) -> None:
 @click.option("--dry-run", is_flag=True, help="Count what would be deleted; delete nothing.")
 @with_appcontext
 def prune(days: int, dry_run: bool) -> None:
-    """Forget anonymous learners who have not been back for a long time, with their log and runs.
+    """Forget anonymous learners who have not been back for a long time, with their log and runs;
+    and delete the tables with people and the anotador's shared scores that have closed.
 
     A learner is forgotten when it was not seen, answered nothing and touched no game, practice hand
     or quiz for ``--days``, and nothing outside its own rows points at it (a class, an account).
@@ -96,3 +101,6 @@ def prune(days: int, dry_run: bool) -> None:
         f"{verb} {pruned.learners} {noun} with no activity since {before:%Y-%m-%d %H:%M} UTC"
         + (f" ({details} rows)" if details else "")
     )
+    tables = store.people.prune(store.now() - PEOPLE_OPEN_FOR, dry_run=dry_run)
+    shares = store.scoreboard.prune_shares(store.now() - SHARE_KEPT, dry_run=dry_run)
+    click.echo(f"{verb} {tables} closed tables with people and {shares} old shared scores")

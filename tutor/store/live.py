@@ -2,7 +2,8 @@
 
 * ``live_session``: one session of a teacher (of a class, or of none), with its content (a topic
   quiz: its key, seed and number of questions), a 6-digit PIN unique among the sessions not ended,
-  its state (``lobby``, ``question``, ``reveal``, ``ended``), the question shown, the lobby's lock,
+  its state (``lobby``, ``question``, ``reveal``, ``ended``; and, for the class against the bot,
+  ``tally``: the vote closed, its votes shown, the teacher about to play), the question shown, the lobby's lock,
   and two counters: ``version``, raised by every move of the state and by the lock, which those
   teacher actions compare and swap (``UPDATE ... WHERE version = ?``: two tabs clicking "next" at once move it once, the
   pattern of ``Game.version``), and ``changes``, raised by every write at all (a join, an answer, a
@@ -36,6 +37,7 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     false,
+    func,
     literal,
     select,
     update,
@@ -55,7 +57,7 @@ OPEN_FOR = timedelta(hours=12)
 """How long a session not ended is found by its PIN (a lesson's session is forgotten by the next day)."""
 PLAYER_CAP = 100
 """Players a session can have at most (a class is at most 60)."""
-STATES = ("lobby", "question", "reveal", "ended")
+STATES = ("lobby", "question", "tally", "reveal", "ended")
 
 
 class LiveSession(db.Model):  # type: ignore[name-defined]
@@ -88,6 +90,10 @@ class LiveSession(db.Model):  # type: ignore[name-defined]
     """The quiz's seed, or the table's (its deal and its bot's decisions)."""
     table_log: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     """``bot``: the table's log (``tutor.bots.table.Table.log``), written with the version's compare-and-swap."""
+    teacher_moves: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
+    """``bot``: the decisions at which the teacher played another move than the class's vote, each
+    (its place in the table's log, as text) with the move the vote had chosen: what the board and the
+    hand's review say about it."""
     size: Mapped[int] = mapped_column(Integer)
     """How many of the quiz's questions are asked (the first ``size``)."""
     state: Mapped[str] = mapped_column(String(10), default="lobby")
@@ -182,6 +188,20 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class PastSession:
+    """A session of a class as its class page lists it: what it asked, when, and how the class did."""
+
+    public_id: str
+    kind: str
+    quiz: str
+    size: int
+    state: str
+    created: datetime
+    answered: int
+    right: int
+
+
+@dataclass(frozen=True)
 class Unlogged:
     """A counted answer not yet in the pupil's learning log."""
 
@@ -261,6 +281,38 @@ class LiveSessions:
             )
         )
 
+    def of_class(self, class_id: int, host_id: int, limit: int = 10) -> list[PastSession]:
+        """The host's latest sessions with the class, newest first, each with its counted answers and
+        right ones (kicked players' left out): one query, whatever the sessions' size."""
+        counted = (
+            select(
+                LiveAnswer.session_id,
+                func.count().label("answered"),
+                func.count().filter(LiveAnswer.correct).label("right"),
+            )
+            .join(LivePlayer, LivePlayer.id == LiveAnswer.player_id)
+            .where(LivePlayer.kicked_at.is_(None))
+            .group_by(LiveAnswer.session_id)
+            .subquery()
+        )
+        rows = db.session.execute(
+            select(
+                LiveSession.public_id,
+                LiveSession.kind,
+                LiveSession.quiz,
+                LiveSession.size,
+                LiveSession.state,
+                LiveSession.created,
+                func.coalesce(counted.c.answered, 0),
+                func.coalesce(counted.c.right, 0),
+            )
+            .outerjoin(counted, counted.c.session_id == LiveSession.id)
+            .where(LiveSession.class_id == class_id, LiveSession.host_id == host_id)
+            .order_by(LiveSession.created.desc(), LiveSession.id.desc())
+            .limit(limit)
+        ).all()
+        return [PastSession(r[0], r[1], r[2], r[3], r[4], aware(r[5]) or r[5], int(r[6]), int(r[7])) for r in rows]
+
     def for_children(self, found: LiveSession) -> bool:
         """True when the session's class is marked "children under 13" (no names on the projector)."""
         if found.class_id is None:
@@ -287,6 +339,7 @@ class LiveSessions:
         question: int | None = None,
         locked: bool | None = None,
         table_log: list[Any] | None = None,
+        teacher_moves: dict[str, str] | None = None,
     ) -> bool:
         """A teacher action as one compare-and-swap: True if the session was at ``version`` in one of
         ``states`` and moved (``version`` and ``changes`` raised), False if another action came first."""
@@ -294,8 +347,8 @@ class LiveSessions:
         values: dict[str, Any] = {"version": LiveSession.version + 1, "changes": LiveSession.changes + 1}
         if to is not None:
             values["state"] = to
-            if to == "reveal":
-                values["closed_at"] = now
+            if to in ("tally", "reveal"):  # closed once: the reveal after a tally keeps its close
+                values["closed_at"] = func.coalesce(LiveSession.closed_at, now)
             elif to == "question":
                 values["closed_at"] = None
             elif to == "ended":
@@ -306,6 +359,8 @@ class LiveSessions:
             values["locked"] = locked
         if table_log is not None:
             values["table_log"] = table_log
+        if teacher_moves is not None:
+            values["teacher_moves"] = teacher_moves
         moved = db.session.execute(
             update(LiveSession)
             .where(LiveSession.id == found.id, LiveSession.version == version, LiveSession.state.in_(states))
@@ -521,6 +576,7 @@ __all__ = [
     "LivePlayer",
     "LiveSession",
     "LiveSessions",
+    "PastSession",
     "Player",
     "Unlogged",
     "new_pin",

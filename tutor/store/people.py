@@ -14,6 +14,9 @@ every write at all (a join, a seat change, an action): each page polls with the 
 at, and of two people who act at once one write wins and the other changes nothing. ``moved`` is
 when the last write happened: a person whose turn has waited longer than the host's patience may be
 replaced by a bot.
+
+A table nobody has written to for :data:`OPEN_FOR` is closed: its code finds nothing any more, and
+``flask store prune`` deletes it.
 """
 
 from __future__ import annotations
@@ -21,10 +24,10 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Integer, String, select, update
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -41,6 +44,8 @@ NICK_LENGTH = 24
 STATES = ("lobby", "playing")
 WAITING_CAP = 12
 """People waiting for a seat at most."""
+OPEN_FOR = timedelta(hours=24)
+"""How long a table stays open after its last write (a join, a seat change, an action)."""
 
 
 class PeopleTable(db.Model):  # type: ignore[name-defined]
@@ -63,6 +68,12 @@ class PeopleTable(db.Model):  # type: ignore[name-defined]
     version: Mapped[int] = mapped_column(Integer)
     rev: Mapped[int] = mapped_column(Integer)
     reviews: Mapped[dict[str, Any]] = mapped_column(JSON)
+    class_id: Mapped[int | None] = mapped_column(
+        ForeignKey("school_class.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    """A class table: the class it was opened for (None for a table anyone opened)."""
+    teacher_id: Mapped[int | None] = mapped_column(ForeignKey("teacher.id", ondelete="SET NULL"), nullable=True)
+    """A class table: the teacher who opened it, its host from their account, who may watch any seat."""
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     moved: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -134,9 +145,20 @@ class PeopleTables:
         self.store = store
 
     def create(
-        self, *, rules: str, level: str, seed: int, players: int, log: list[Any], version: int
+        self,
+        *,
+        rules: str,
+        level: str,
+        seed: int,
+        players: int,
+        log: list[Any],
+        version: int,
+        hints: bool = False,
+        class_id: int | None = None,
+        teacher_id: int | None = None,
     ) -> tuple[PeopleTable, str]:
-        """A new table in its lobby, every seat a bot's; returns it and the host's token."""
+        """A new table in its lobby, every seat a bot's (a class table: its class and teacher);
+        returns it and the host's token."""
         host = new_token()
         now = self.store.now()
         for _try in range(20):
@@ -146,7 +168,9 @@ class PeopleTables:
                 level=level,
                 seed=seed,
                 players=players,
-                hints=False,
+                hints=hints,
+                class_id=class_id,
+                teacher_id=teacher_id,
                 state="lobby",
                 seats=[None] * players,
                 waiting=[],
@@ -168,8 +192,88 @@ class PeopleTables:
         raise RuntimeError("no free table code")
 
     def by_code(self, code: str) -> PeopleTable | None:
+        """The open table with this code: written to less than :data:`OPEN_FOR` ago."""
         found = normalize_code(code)
-        return None if found is None else db.session.scalar(select(PeopleTable).where(PeopleTable.code == found))
+        if found is None:
+            return None
+        return db.session.scalar(
+            select(PeopleTable).where(PeopleTable.code == found, PeopleTable.moved > self.store.now() - OPEN_FOR)
+        )
+
+    def prune(self, before: datetime, *, dry_run: bool = False) -> int:
+        """Delete the tables last written to before ``before`` (``dry_run``: count them only)."""
+        where = PeopleTable.moved < before
+        if dry_run:
+            count = db.session.scalar(select(func.count()).select_from(PeopleTable).where(where)) or 0
+        else:
+            count = db.session.execute(delete(PeopleTable).where(where)).rowcount  # type: ignore[attr-defined]
+            db.session.commit()
+        db.session.rollback()
+        return int(count)
+
+    def open_for_class(
+        self,
+        count: int,
+        claim: tuple[int, str] | None,
+        *,
+        rules: str,
+        level: str,
+        players: int,
+        hints: bool,
+        class_id: int,
+        teacher_id: int,
+        games: list[tuple[int, list[Any], int]],
+    ) -> list[PeopleTable] | None:
+        """``count`` new class tables in one transaction (``games``: each one's seed, log and version),
+        or None if the form token ``claim`` (learner id, token) was used before (they were opened)."""
+        assert len(games) == count
+        for _try in range(20):
+            if claim is not None and not self.store.tokens.claim(*claim):
+                db.session.rollback()
+                return None
+            now = self.store.now()
+            rows = [
+                PeopleTable(
+                    code=new_code(),
+                    rules=rules,
+                    level=level,
+                    seed=seed,
+                    players=players,
+                    hints=hints,
+                    state="lobby",
+                    seats=[None] * players,
+                    waiting=[],
+                    host=token_hash(new_token()),
+                    log=log,
+                    version=version,
+                    rev=0,
+                    reviews={},
+                    created=now,
+                    moved=now,
+                    class_id=class_id,
+                    teacher_id=teacher_id,
+                )
+                for seed, log, version in games
+            ]
+            db.session.add_all(rows)
+            try:
+                db.session.commit()
+            except IntegrityError:  # a code is taken: try the batch again
+                db.session.rollback()
+                continue
+            return rows
+        raise RuntimeError("no free table code")
+
+    def of_class(self, class_id: int) -> list[PeopleTable]:
+        """The class's open tables, in the order they were opened."""
+        since = self.store.now() - OPEN_FOR
+        return list(
+            db.session.scalars(
+                select(PeopleTable)
+                .where(PeopleTable.class_id == class_id, PeopleTable.moved > since)
+                .order_by(PeopleTable.id)
+            )
+        )
 
     def poll_rev(self, table_id: int) -> int | None:
         """The table's ``rev``: the one primary-key read a poll costs when nothing changed."""
@@ -212,6 +316,7 @@ class PeopleTables:
 __all__ = [
     "CODE_LENGTH",
     "NICK_LENGTH",
+    "OPEN_FOR",
     "PeopleTable",
     "PeopleTables",
     "Seating",

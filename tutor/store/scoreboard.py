@@ -5,7 +5,8 @@
   knows, the last snapshot and its ``version``: the keeper's own counter, raised by each change on
   the phone. A snapshot is written only if its version is newer than the stored one
   (``UPDATE ... WHERE version < ?``), so a resent or late snapshot changes nothing; viewers poll
-  with the version they have.
+  with the version they have. A share its keeper has not updated for :data:`SHARE_KEPT` is found no
+  more (a night's game is long over), and ``flask store prune`` deletes it.
 * ``daily_result``: a learner's finished daily deal, one row per (day, learner), written once by
   ``INSERT ... ON CONFLICT DO NOTHING`` (a resent last action, two tabs, a revisit count once): the
   points of both teams, whether the learner won, the learner's decisions and how many equalled the
@@ -18,10 +19,10 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, select, update
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, delete, func, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .schema import db, new_public_id, utcnow
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 
 NICKNAME_LENGTH = 24
 """The longest nickname on the daily results."""
+SHARE_KEPT = timedelta(days=2)
+"""How long a shared score is shown after its keeper's last change."""
 MARKS_LENGTH = 64
 """The most hand marks kept for a daily result (a match to 15 has far fewer hands)."""
 
@@ -121,7 +124,7 @@ class Scoreboard:
         """Write a newer snapshot: True if written, False if the stored one is as new or newer,
         None if there is no such share or the key is wrong."""
         row = db.session.execute(
-            select(ScoreShare.id, ScoreShare.key_hash).where(ScoreShare.public_id == public_id)
+            select(ScoreShare.id, ScoreShare.key_hash).where(ScoreShare.public_id == public_id, self._kept())
         ).first()
         if row is None or not hmac.compare_digest(row.key_hash, _hash(key)):
             db.session.rollback()
@@ -137,15 +140,32 @@ class Scoreboard:
 
     def shared(self, public_id: str) -> Shared | None:
         row = db.session.execute(
-            select(ScoreShare.version, ScoreShare.snapshot).where(ScoreShare.public_id == public_id)
+            select(ScoreShare.version, ScoreShare.snapshot).where(ScoreShare.public_id == public_id, self._kept())
         ).first()
         db.session.rollback()
         return None if row is None else Shared(row.version, row.snapshot)
 
     def shared_version(self, public_id: str) -> int | None:
-        version = db.session.execute(select(ScoreShare.version).where(ScoreShare.public_id == public_id)).scalar()
+        version = db.session.execute(
+            select(ScoreShare.version).where(ScoreShare.public_id == public_id, self._kept())
+        ).scalar()
         db.session.rollback()
         return version
+
+    def _kept(self) -> Any:
+        """The shares still shown: updated less than :data:`SHARE_KEPT` ago."""
+        return ScoreShare.updated > self.store.now() - SHARE_KEPT
+
+    def prune_shares(self, before: datetime, *, dry_run: bool = False) -> int:
+        """Delete the shares last updated before ``before`` (``dry_run``: count them only)."""
+        where = ScoreShare.updated < before
+        if dry_run:
+            count = db.session.scalar(select(func.count()).select_from(ScoreShare).where(where)) or 0
+        else:
+            count = db.session.execute(delete(ScoreShare).where(where)).rowcount  # type: ignore[attr-defined]
+            db.session.commit()
+        db.session.rollback()
+        return int(count)
 
     # --- Daily results
 

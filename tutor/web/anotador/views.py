@@ -24,6 +24,7 @@ from flask.wrappers import Response
 
 from ...i18n import LANG_PREFIX, gettext as _, lazy_gettext as _l
 from ...store import current_store
+from ..shared.limits import limited
 from ..shared.nav import Section, add_section
 from .snapshot import MAX_BODY, SnapshotError, read_share_post
 from .values import TARGETS, TEAM_COUNTS, awards, page_values
@@ -108,6 +109,11 @@ def share():
         version, snapshot, _key = read_share_post(request, need_key=False)
     except SnapshotError as error:
         return _refused(error)
+    wait = limited("share")
+    if wait is not None:
+        response = _refused(_("Too many scores shared from this network. Wait a minute and try again."), 429)
+        response.headers["Retry-After"] = str(wait)
+        return response
     public_id, key = current_store().scoreboard.share(snapshot, version)
     link = url_for("anotador.viewer", share_id=public_id, _external=True)
     return make_response(jsonify(id=public_id, key=key, url=link, version=version), 201)

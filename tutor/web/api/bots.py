@@ -40,6 +40,10 @@ _NUMBER = re.compile(r"^[0-9]{1,10}$")
 
 _HINT_HAND = "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;0:envido 1:quiero 0:1e"
 _BOT_HAND = "argentino;mano=0;scores=0-0;1e,7o,3b|4c,5c,6c;0:envido"
+PICA_DEAL = "1e,7o,3b|4c,5c,6c|7e,6o,5o|2e,2o,3c|4e,4o,5e|12e,11e,10e"
+PICA_HAND = f"argentino:players=6:pica=1;mano=1,pica;scores=5-0;{PICA_DEAL};1:mazo"
+"""A pica-pica round (docs/rules/argentine.md §7.4): seat 1 went to the mazo in the first duel (against
+seat 4); seat 2 leads the second, against seat 5."""
 
 
 def _hand_param(example: str, invalid: str | None = None) -> Any:
@@ -49,16 +53,26 @@ def _hand_param(example: str, invalid: str | None = None) -> Any:
             "offers: `argentino`, `fixed` or `catalan` (Catalan Truc, e.g. `catalan:players=4;mano=0;scores=11-7;...`). "
             "The deal lists every seat's three cards (`1e,7o,3b|4c,5c,6c`, seats separated by `|`), the actions are "
             "`seat:action` separated by spaces (`0:envido 1:quiero 0:1e`; Catalan Truc: `0:truc`, `1:retruc`, "
-            "`1:knock`, `0:deal1` / `0:deal3`, `0:play11` / `0:run11`)."
+            "`1:knock`, `0:deal1` / `0:deal3`, `0:play11` / `0:run11`). A pica-pica round of six-player Argentine "
+            "Truco is `argentino:players=6:pica=1;mano=M,pica;...` (scores in its range, the six seats dealt, the "
+            "actions of its three duels one after another in table seats); the answer is for `seat`'s duel, seen "
+            "from its chair."
         ),
         schema=text(PRINTABLE_ASCII, 600),
         example=example,
         invalid=invalid,
+        more=(("pica_pica", "a pica-pica round: seat 2 leads the second duel", PICA_HAND),),
     )
 
 
 def _seat_param() -> Any:
-    return param(description="The seat to act, from 0.", schema=text("^[0-5]$", 1), example="1", invalid="9")
+    return param(
+        description="The seat to act, from 0.",
+        schema=text("^[0-5]$", 1),
+        example="1",
+        invalid="9",
+        more=(("pica_pica", "the seat to act in the pica-pica example", "2"),),
+    )
 
 
 def _seed_param() -> Any:

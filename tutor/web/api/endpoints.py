@@ -275,7 +275,11 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "`to_act` and its `legal_actions` (null and empty once the hand is over); `other_actions`, actions other "
             "seats may take at the same moment (Catalan Truc: the bet just after one's own card, the knock). An "
             "action the engine refuses is a 400 problem with code `illegal_action`, its `position` in the log (from "
-            "0) and the engine's `reason`. The whole deal is given, so nothing is hidden from the answer."
+            "0) and the engine's `reason`. The whole deal is given, so nothing is hidden from the answer. A "
+            "pica-pica round (six players, `argentino:players=6:pica=1;mano=M,pica;...`) answers the same for the "
+            "round, with `tricks`, `current_trick` and `hand_value` of the duel under way (the last one when over), "
+            "`winner` null, and `duels`: each duel started, its `seats` (its mano first), tricks, `end`, `winner` "
+            "(the team that took it) and `points`."
         ),
         example={
             "variant": "catalan",

@@ -33,6 +33,8 @@ def parameter(item: Param) -> dict[str, Any]:
         examples["valid"] = {"summary": "accepted", "value": item.example}
     if item.invalid is not None:
         examples["invalid"] = {"summary": "answered with 400", "value": item.invalid}
+    for name, summary, value in item.more:
+        examples[name] = {"summary": summary, "value": value}
     return {
         "name": item.name,
         "in": "query",
@@ -411,6 +413,46 @@ def openapi_document(endpoints: tuple[Endpoint, ...]) -> dict[str, Any]:
                                 "additionalProperties": False,
                                 "required": ["seat", "action"],
                                 "properties": {"seat": {"type": "integer", "minimum": 0}, "action": {"type": "string"}},
+                            },
+                        },
+                        "duels": {
+                            "type": "array",
+                            "maxItems": 3,
+                            "description": (
+                                "Only for a pica-pica round (six players): each duel started, in playing order, "
+                                "its seats at the table (its mano first), its tricks, how it ended, the team that "
+                                "took it and the points it gave each team."
+                            ),
+                            "items": {
+                                "type": "object",
+                                "additionalProperties": False,
+                                "required": [
+                                    "number",
+                                    "seats",
+                                    "tricks",
+                                    "current_trick",
+                                    "hand_value",
+                                    "over",
+                                    "end",
+                                    "winner",
+                                    "points",
+                                ],
+                                "properties": {
+                                    "number": {"type": "integer", "minimum": 1, "maximum": 3},
+                                    "seats": {
+                                        "type": "array",
+                                        "items": {"type": "integer", "minimum": 0, "maximum": 5},
+                                        "minItems": 2,
+                                        "maxItems": 2,
+                                    },
+                                    "tricks": {"$ref": "#/components/schemas/Replay/properties/tricks"},
+                                    "current_trick": {"$ref": "#/components/schemas/Replay/properties/current_trick"},
+                                    "hand_value": {"type": "integer", "minimum": 1},
+                                    "over": {"type": "boolean"},
+                                    "end": {"$ref": "#/components/schemas/Replay/properties/end"},
+                                    "winner": nullable_int,
+                                    "points": {"$ref": "#/components/schemas/Replay/properties/points"},
+                                },
                             },
                         },
                     },

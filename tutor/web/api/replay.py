@@ -9,6 +9,12 @@ the hand ends the match, and the seat to act with its legal actions (the actions
 rules allow at the same moment, such as Catalan Truc's bet just after one's own card or the knock,
 are listed apart). The whole deal is in the input, so nothing is hidden from the answer.
 
+A pica-pica round of six-player Argentine Truco (``argentino:players=6,pica=1;mano=1,pica;...``,
+docs/rules/argentine.md §7.4) answers the same fields for the round (its points, scores, the seat to
+act), ``tricks``, ``current_trick`` and ``hand_value`` of the duel under way (the last one once the
+round is over), ``winner`` null (a round has no single taker), and ``duels``: each duel started, with
+its two seats (its mano first), tricks, end, the team that took it and the points it gave each team.
+
 An action the engine refuses is a 400 problem with the code ``illegal_action``, the ``position`` of
 that action in the log (from 0) and the engine's ``reason``; an unreadable hand is a 400 with the
 notation's reason, as everywhere in the API.
@@ -25,6 +31,7 @@ from tutor.narration import Field, error_message
 
 from ...engine.errors import IllegalActionError
 from ...engine.notation import format_hand, format_rules, parse_hand
+from ...engine.pica import PicaPicaHand
 from ...engine.state import HandState
 from ...i18n import gettext as _
 from ..shared.queries import about, param
@@ -33,6 +40,14 @@ from .views import ApiError, Problem, read_args
 
 REPLAY_EXAMPLE = "catalan;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;0:4b 0:truc 1:5c 1:6c 0:3e 0:2o 1:1e"
 """A Catalan hand: seat 0 bets Truc just after its card, seat 1 accepts by playing without a word."""
+
+
+PICA_REPLAY = (
+    "argentino:players=6:pica=1;mano=1,pica;scores=5-0;1e,7o,3b|4c,5c,6c|7e,6o,5o|2e,2o,3c|4e,4o,5e|12e,11e,10e;"
+    "1:mazo 2:7e 5:12e 2:6o 5:11e 5:10e 2:5o 3:2e 0:1e 0:7o 3:2o"
+)
+"""A pica-pica round: seat 1 goes to the mazo against seat 4, seat 5 takes the second duel from seat 2 and
+seat 0 the third from seat 3."""
 
 
 def _action_text(action: object) -> str:
@@ -47,7 +62,8 @@ class ReplayArgs:
         description=(
             "A whole hand as the engine writes it: `rules;mano=M;scores=A-B;deal;actions`, in any game: "
             "`argentino`, `fixed`, `catalan` (Catalan Truc), with options such as `catalan:players=4` or "
-            "`argentino:players=4,target=15`. The deal lists every seat's three cards (`3e,2o,4b|1e,5c,6c`), the "
+            "`argentino:players=4,target=15`, or a pica-pica round of six-player Argentine Truco "
+            "(`argentino:players=6:pica=1;mano=1,pica;scores=5-0;...`, its duels' actions in table seats). The deal lists every seat's three cards (`3e,2o,4b|1e,5c,6c`), the "
             "actions are `seat:action` separated by spaces: a card (`0:3e`), a call (`envido`, `truco`, "
             "`retruco`, `vale_cuatro`; in Catalan Truc `truc`, `retruc`), `quiero` / `no_quiero`, `mazo`, and in "
             "Catalan Truc `knock`, then `deal1` / `deal3` by the dealer, and `play11` / `run11` for the decision on 11."
@@ -55,6 +71,7 @@ class ReplayArgs:
         schema=text(PRINTABLE_ASCII, 600),
         example=REPLAY_EXAMPLE,
         invalid="catalan;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;0:envido",
+        more=(("pica_pica", "a pica-pica round of six-player Argentine Truco, its three duels played", PICA_REPLAY),),
     )
 
     @classmethod
@@ -82,34 +99,70 @@ class ReplayArgs:
         return {"hand": format_hand(self.hand)}
 
 
+def _tricks(state: HandState, seats: tuple[int, ...]) -> dict[str, Any]:
+    """The tricks of a hand (or of a pica-pica duel, its seats ``seats`` at the table)."""
+    return {
+        "tricks": [
+            {
+                "cards": [{"seat": seats[s], "card": card.notation} for s, card in trick],
+                "winner": "tie" if taker is None else seats[taker],
+            }
+            for trick, taker in zip(state.tricks, state.trick_winners, strict=True)
+        ],
+        "current_trick": [{"seat": seats[s], "card": card.notation} for s, card in state.current_trick],
+        "hand_value": state.hand_value,
+    }
+
+
+def _result(state: HandState) -> dict[str, Any]:
+    over, end, points = state.is_over, state.end, state.points
+    return {
+        "over": over,
+        "end": end.kind.value if over and end is not None else None,
+        "winner": end.team if over and end is not None and any(points) else None,
+        "points": list(points),
+    }
+
+
+def _duels(state: PicaPicaHand) -> list[dict[str, Any]]:
+    """Each duel of a pica-pica round started so far: its seats, tricks and result, in table seats."""
+    return [
+        {
+            "number": index + 1,
+            "seats": list(state.pairs[index]),
+            **_tricks(duel, state.duel_seats(index)),
+            **_result(duel),
+        }
+        for index, duel in enumerate(state.duels)
+    ]
+
+
 def replay_endpoint(args: ReplayArgs) -> dict[str, Any]:
     """The hand after its actions (see the module's notes)."""
     state = args.hand
-    over = state.is_over
-    end = state.end
-    points = state.points
-    winner = end.team if over and end is not None and any(points) else None
     seat = state.to_act
     legal = state.legal_actions()
-    return {
+    answer: dict[str, Any] = {
         "variant": state.rules.variant,
         "rules": format_rules(state.rules),
         "players": state.players,
         "mano": state.mano,
         "dealer": state.dealer,
-        "tricks": [
-            {
-                "cards": [{"seat": s, "card": card.notation} for s, card in trick],
-                "winner": "tie" if taker is None else taker,
-            }
-            for trick, taker in zip(state.tricks, state.trick_winners, strict=True)
-        ],
-        "current_trick": [{"seat": s, "card": card.notation} for s, card in state.current_trick],
-        "hand_value": state.hand_value,
-        "over": over,
-        "end": end.kind.value if over and end is not None else None,
-        "winner": winner,
-        "points": list(points),
+    }
+    if isinstance(state, PicaPicaHand):
+        duels = _duels(state)
+        last = state.duel
+        answer |= {
+            **_tricks(last, state.duel_seats()),
+            "over": state.is_over,
+            "end": duels[-1]["end"] if state.is_over else None,
+            "winner": None,
+            "points": list(state.points),
+            "duels": duels,
+        }
+    else:
+        answer |= {**_tricks(state, tuple(range(state.players))), **_result(state)}
+    return answer | {
         "scores": list(state.scores),
         "match_winner": state.match_winner,
         "to_act": seat,

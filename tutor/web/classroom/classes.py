@@ -10,7 +10,7 @@ from flask import abort, flash, redirect, request, url_for
 from ...i18n import LANGUAGES, current_language, format_long_date, gettext as _, language_name
 from ...store import current_store, new_form_token
 from ...store.classroom import MEMBER_CAP, NAME_LENGTH, OWNER, SchoolClass, format_join_code
-from ..shared.extensions import CLASS_PAGE_LINKS, TEACHER_LINKS
+from ..shared.extensions import CLASS_PAGE_LINKS, CLASS_PAGE_SECTIONS, TEACHER_LINKS
 from ..shared.learner import now
 from ..shared.qr import qr_data_uri
 from . import assignments
@@ -78,6 +78,7 @@ def class_context(found: SchoolClass, role: str) -> dict[str, Any]:
         "cap": MEMBER_CAP,
         "language": language_name(found.lang),
         "links": CLASS_PAGE_LINKS.gather(found.public_id),
+        "sections": CLASS_PAGE_SECTIONS.gather(found.public_id),
         "role": role,
         "owner_name": owner.display_name if owner else "",
         "co_teachers": store.roster.co_teachers(found.id),

@@ -6,12 +6,15 @@ table component, :mod:`tutor.web.components.table`). At each of the class's deci
 is in ``question`` and its ``question`` is the table's version (the decision's place in the log);
 each phone votes for one of the engine's legal actions (a ``live_answer`` row with ``{"action":
 [text]}``, changed until the vote is closed). Closing the vote (the teacher, or the last vote of
-the players in the session) plays the most voted action through the engine, the bot answers
-(:func:`tutor.bots.choose`, inside ``Table.play``), and the new log is written with the session's
-compare-and-swap on ``version`` (``reveal``): two closes at once play one action. A tie is broken by
-the engine's hint ranking of the tied actions (:func:`~tutor.web.components.table.learner_hint`),
-and the board says so; with no vote at all the hint's best is played, and the board says that too.
-``next`` opens the next vote, or ends the session once the hand is over.
+the players in the session) moves the session to ``tally``: the projector shows the votes and the
+class's move, the most voted action (a tie is broken by the engine's hint ranking of the tied
+actions, :func:`~tutor.web.components.table.learner_hint`, and the board says so; with no vote at
+all it is the hint's best, and the board says that too). The teacher then plays it, or another legal
+move to show why (``play`` with ``move``; kept in ``teacher_moves`` with the move the vote had
+chosen): the engine applies it, the bot answers (:func:`tutor.bots.choose`, inside ``Table.play``),
+and the new log is written with the session's compare-and-swap on ``version`` (``reveal``): two
+clicks at once play one action. ``next`` opens the next vote, or ends the session once the hand is
+over.
 
 What the board and the phones say happened comes from the table's narration (``table_context``:
 the events since the vote, narrated by :mod:`tutor.narration`); which action was played is read
@@ -90,17 +93,35 @@ def start(found: LiveSession, version: int) -> bool:
 
 
 def close(found: LiveSession, version: int) -> bool:
-    """Play the class's action and the bot's answers; one compare-and-swap (False: moved on already)."""
+    """Close the vote: the votes are counted as they are now (``tally``); False if moved on already."""
     if found.state != "question":
+        return False
+    return current_store().live.move(found, version, states=("question",), to="tally")
+
+
+def play(found: LiveSession, version: int, chosen: str | None) -> bool | None:
+    """Play the class's move (``chosen`` empty) or the teacher's own (``chosen``, a legal action) and
+    the bot's answers, in one compare-and-swap (False: moved on already; None: ``chosen`` is not a
+    legal move now)."""
+    if found.state != "tally":
         return False
     table = table_of(found)
     if not table.learner_to_act or table.version != found.question:
         return False
+    voted = majority(table, vote_counts(found, found.question))
+    if chosen and chosen not in legal_texts(table):
+        return None
+    move = chosen or voted
+    teacher_moves = dict(found.teacher_moves or {})
+    if move != voted:
+        teacher_moves[str(found.question)] = voted
     try:
-        table.play(majority(table, vote_counts(found, found.question)), deadline=move_deadline())
+        table.play(move, deadline=move_deadline())
     except (TrucoError, TableError):  # pragma: no cover - only legal actions are played
         return False
-    return current_store().live.move(found, version, states=("question",), to="reveal", table_log=table.log())
+    return current_store().live.move(
+        found, version, states=("tally",), to="reveal", table_log=table.log(), teacher_moves=teacher_moves
+    )
 
 
 def advance(found: LiveSession, version: int) -> bool:
@@ -112,7 +133,7 @@ def advance(found: LiveSession, version: int) -> bool:
 
 
 def act(found: LiveSession, action: str, version: int) -> bool | None:
-    """A teacher action of a bot session (None: not one of its actions)."""
+    """A teacher action of a bot session (None: not one of its actions; ``play`` is :func:`play`)."""
     if action == "start":
         return start(found, version)
     if action == "close":
@@ -140,15 +161,30 @@ def played_at(table: Table, decision: int) -> str | None:
     return None
 
 
-def decision_note(counts: Counter[str], played: str, face: str) -> str:
-    """How the played action was chosen, from the votes and the log (every fact checked there)."""
-    label = action_label(played, face)
+def tied_with(counts: Counter[str], move: str, face: str) -> tuple[int, str] | None:
+    """If ``move`` shares the most votes with others: the number of votes and the others' labels."""
     top = max(counts.values(), default=0)
-    if not top:
-        return _("Nobody voted, so the class played the engine's best move: %(action)s.", action=label)
     tied = sorted(text for text, n in counts.items() if n == top)
-    if len(tied) > 1 and played in tied:
-        others = ", ".join(action_label(text, face) for text in tied if text != played)
+    if top and len(tied) > 1 and move in tied:
+        return top, ", ".join(action_label(text, face) for text in tied if text != move)
+    return None
+
+
+def decision_note(counts: Counter[str], played: str, face: str, voted: str | None = None) -> str:
+    """How the played action was chosen, from the votes and the log (every fact checked there);
+    ``voted``: the class's move when the teacher played another one instead."""
+    label = action_label(played, face)
+    if voted is not None:
+        return _(
+            "The teacher played %(action)s instead of the class's move, %(voted)s.",
+            action=label,
+            voted=action_label(voted, face),
+        )
+    if not counts:
+        return _("Nobody voted, so the class played the engine's best move: %(action)s.", action=label)
+    tie = tied_with(counts, played, face)
+    if tie is not None:
+        top, others = tie
         return ngettext(
             "A tie: %(action)s and %(others)s got %(num)s vote each. The engine's hint ranks %(action)s higher,"
             " so the class played it.",
@@ -162,6 +198,31 @@ def decision_note(counts: Counter[str], played: str, face: str) -> str:
         "The class played %(action)s: %(num)s vote.",
         "The class played %(action)s: %(num)s votes.",
         counts[played],
+        action=label,
+    )
+
+
+def tally_note(counts: Counter[str], voted: str, face: str) -> str:
+    """Which move is the class's after the vote, and why (the votes, or the hint's ranking)."""
+    label = action_label(voted, face)
+    if not counts:
+        return _("Nobody voted, so the class's move is the engine's best: %(action)s.", action=label)
+    tie = tied_with(counts, voted, face)
+    if tie is not None:
+        top, others = tie
+        return ngettext(
+            "A tie: %(action)s and %(others)s got %(num)s vote each. The engine's hint ranks %(action)s higher,"
+            " so it is the class's move.",
+            "A tie: %(action)s and %(others)s got %(num)s votes each. The engine's hint ranks %(action)s higher,"
+            " so it is the class's move.",
+            top,
+            action=label,
+            others=others,
+        )
+    return ngettext(
+        "The class's move is %(action)s: %(num)s vote.",
+        "The class's move is %(action)s: %(num)s votes.",
+        counts[voted],
         action=label,
     )
 
@@ -180,22 +241,35 @@ def board_context(found: LiveSession, face: str, *, with_review: bool = True) ->
     context: dict[str, Any] = {"t": table_context(table, face=face, act_url="", since=since)}
     if found.state == "question":
         context["voted"] = current_store().live.answer_count(found, found.question)
+    elif found.state == "tally":
+        counts = vote_counts(found, found.question)
+        voted = majority(table, counts)
+        context["vote_bars"] = bars(counts, voted, face)
+        context["note"] = tally_note(counts, voted, face)
+        context["voted_label"] = action_label(voted, face)
+        context["other_moves"] = [(text, action_label(text, face)) for text in legal_texts(table) if text != voted]
     elif found.state == "reveal":
         counts = vote_counts(found, found.question)
         played = played_at(table, found.question)
         context["vote_bars"] = bars(counts, played, face)
-        context["note"] = decision_note(counts, played, face) if played else ""
+        instead_of = (found.teacher_moves or {}).get(str(found.question))
+        context["note"] = decision_note(counts, played, face, instead_of) if played else ""
     elif found.state == "ended" and table.hand.is_over and with_review:
-        context.update(review(table, face))
+        context.update(review(table, face, found.teacher_moves or {}))
     return context
 
 
-def review(table: Table, face: str) -> dict[str, Any]:
+def review(table: Table, face: str, teacher_moves: dict[str, str]) -> dict[str, Any]:
     """The hand's review: each of the class's decisions next to the engine's best (the table
     component's replay: the hint's ranking from the class's view at that moment, within a time
-    budget; the hints shown for ties are kept, so they rank the same)."""
+    budget; the hints shown for ties are kept, so they rank the same). A decision where the teacher
+    played another move than the vote's says so, with the class's move."""
     data = replay_hand(table, 0)
-    steps = [step for step in replay_steps(table, 0, data, face) if step.get("decision")]
+    steps = []
+    for step in replay_steps(table, 0, data, face):
+        if step.get("decision"):
+            voted = teacher_moves.get(str(step["offset"]))
+            steps.append({**step, "class_move": action_label(voted, face) if voted else None})
     return {"review": data, "review_steps": steps}
 
 
@@ -204,7 +278,7 @@ def phone_context(found: LiveSession, player: Player, face: str) -> dict[str, An
     with the phone's own vote; after a close, what happened."""
     board = board_context(found, face, with_review=False)  # the review is the projector's
     context: dict[str, Any] = {"t": board["t"], "note": board.get("note", "")}
-    if found.state == "question":
+    if found.state in ("question", "tally"):
         own = current_store().live.own_answer(found, found.question, player.id)
         values = (own.answer.get("action") or []) if own else []
         context["my_vote"] = str(values[0]) if values else None
@@ -229,4 +303,15 @@ def vote(found: LiveSession, player: Player, text: str) -> bool:
     return True
 
 
-__all__ = ["LEVEL", "act", "board_context", "close", "majority", "new_seed", "phone_context", "read_vote", "vote"]
+__all__ = [
+    "LEVEL",
+    "act",
+    "board_context",
+    "close",
+    "majority",
+    "new_seed",
+    "phone_context",
+    "play",
+    "read_vote",
+    "vote",
+]

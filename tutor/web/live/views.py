@@ -10,7 +10,7 @@ URLs (all under ``/<lang>``):
   answers' distribution, the right one, the engine's explanation) and the end's summary;
   ``GET /teach/live/<sid>/board?v=<changes>`` is the projector's polled fragment (204 while nothing
   changed); ``POST /teach/live/<sid>/act`` (``action``: start, close, next, end, lock, unlock;
-  ``version``) and ``POST /teach/live/<sid>/kick`` (``player``, ``version``);
+  ``version``; and for the class against the bot ``play``, with ``move`` for the teacher's own move) and ``POST /teach/live/<sid>/kick`` (``player``, ``version``);
 * phones: ``GET/POST /live`` (``pin``; ``?pin=`` from the QR code) joins with a generated nickname,
   or a pupil of the session's class as their class nickname; ``GET /live/<sid>`` is the phone's page
   and ``GET /live/<sid>/me?v=<version>`` its polled fragment; ``POST /live/<sid>/answer``
@@ -35,7 +35,7 @@ from flask_login import current_user
 from werkzeug.datastructures import MultiDict
 
 from ...content.checks import Question
-from ...i18n import LANG_PREFIX, current_language, gettext as _
+from ...i18n import LANG_PREFIX, current_language, gettext as _, ngettext
 from ...learning import TOPICS
 from ...learning.draw import MAX_SEED, QUIZ_SIZE, Drawn, quiz_questions
 from ...narration.topics import topic_name
@@ -223,6 +223,15 @@ def answer_rows(found: LiveSession) -> list[list[object]]:
 # --- The teacher's pages -------------------------------------------------------------------------------
 
 
+def content_name(kind: str, quiz: str, size: int) -> str:
+    """What a session asks, as its class page names it: the quiz and how many questions, or the bot."""
+    if kind == "bot":
+        return _("The class against the bot")
+    names = dict(_quiz_choices())
+    # Translators: a live session's content on its class's page: the topic quiz and how many questions it asked.
+    return ngettext("%(quiz)s, %(num)s question", "%(quiz)s, %(num)s questions", size, quiz=names.get(quiz, quiz))
+
+
 def _quiz_choices() -> list[tuple[str, str]]:
     return [(topic.key, topic_name(topic)) for topic in TOPICS]
 
@@ -323,9 +332,10 @@ ACTIONS: dict[str, dict[str, Any]] = {
     "start": {"states": ("lobby",), "to": "question"},
     "close": {"states": ("question",), "to": "reveal"},
     "next": {"states": ("reveal",), "to": "question"},
-    "end": {"states": ("lobby", "question", "reveal"), "to": "ended"},
-    "lock": {"states": ("lobby", "question", "reveal"), "locked": True},
-    "unlock": {"states": ("lobby", "question", "reveal"), "locked": False},
+    "end": {"states": ("lobby", "question", "tally", "reveal"), "to": "ended"},
+    "lock": {"states": ("lobby", "question", "tally", "reveal"), "locked": True},
+    "unlock": {"states": ("lobby", "question", "tally", "reveal"), "locked": False},
+    "play": {"states": ("tally",), "to": "reveal"},  # the class against the bot only: bot.play
 }
 
 
@@ -354,6 +364,8 @@ def act(sid: str):
     if rule is None:
         abort(400)
     version = _version()
+    if action == "play":
+        return _play(found, version)
     moved = bot.act(found, action, version) if found.kind == "bot" else None
     if moved is not None:
         return _after_action(found, moved)
@@ -365,6 +377,17 @@ def act(sid: str):
     elif action == "next":
         change["question"] = found.question + 1
     moved = current_store().live.move(found, version, states=rule["states"], **change)
+    return _after_action(found, moved)
+
+
+def _play(found: LiveSession, version: int):
+    """The class against the bot after a vote: play the class's move, or the teacher's (``move``)."""
+    if found.kind != "bot":
+        abort(400)
+    moved = bot.play(found, version, request.form.get("move", "")[:40] or None)
+    if moved is None:
+        notice = _("That is not a move the class can make now. Choose one of the buttons.")
+        return no_store((render_template("live/board.html", notice=notice, **board_context(found)), 400))
     return _after_action(found, moved)
 
 

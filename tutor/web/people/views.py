@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from tutor.narration import Perspective, error_message
@@ -41,10 +42,12 @@ from ...engine.errors import InvalidNotationError, TrucoError
 from ...engine.notation import format_rules, parse_rules
 from ...i18n import LANG_PREFIX, format_number, gettext as _
 from ...store import current_store
+from ...store.classroom import Teacher
 from ...store.people import NICK_LENGTH, WAITING_CAP, PeopleTable, Seating, new_token, seating, token_hash
 from ..components.table import learner_hint, render_table, replay_hand, replay_steps, table_context
 from ..components.table.controller import move_deadline, moved_on, read_version
 from ..components.table.setup import FLOR_MODES, LEVELS, PLAYERS, PRESETS, TARGETS, SetupForm
+from ..shared.limits import limited
 from ..shared.preferences import card_face
 from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.queries import FormErrors
@@ -76,6 +79,19 @@ class Here:
         return self.row.code
 
 
+def current_teacher() -> Teacher | None:
+    """The signed-in teacher (the classroom's Flask-Login user), or None."""
+    if current_user and current_user.is_authenticated:
+        return getattr(current_user, "teacher", None)
+    return None
+
+
+def opened_by_me(row: PeopleTable) -> bool:
+    """True when the signed-in teacher opened this class table (its host from their account)."""
+    teacher = current_teacher()
+    return teacher is not None and row.teacher_id is not None and row.teacher_id == teacher.id
+
+
 def cookie_name(code: str, host: bool = False) -> str:
     return f"tutor_people_{'host_' if host else ''}{code}"
 
@@ -84,10 +100,11 @@ def here(code: str) -> Here:
     """The table with this code and this browser's place at it; a translated 404 if there is none."""
     row = current_store().people.by_code(code)
     if row is None:
-        abort(make_response(render_template("people/not_found.html"), 404))
+        wait = limited("code")  # only a code that finds nothing is counted: a table's polls never are
+        abort(too_many(wait) if wait is not None else make_response(render_template("people/not_found.html"), 404))
     seats = seating(row)
     token = request.cookies.get(cookie_name(row.code))
-    host = token_hash(request.cookies.get(cookie_name(row.code, host=True))) == row.host
+    host = token_hash(request.cookies.get(cookie_name(row.code, host=True))) == row.host or opened_by_me(row)
     return Here(row, seats, seats.seat_of(token), seats.waits(token), host)
 
 
@@ -269,6 +286,9 @@ def index():
     if request.method == "GET":
         code = request.args.get("code")
         if code is not None:
+            wait = limited("code")
+            if wait is not None:
+                return too_many(wait)
             row = current_store().people.by_code(code)
             if row is None:
                 return _setup_form(404, {"code": _("No table has that code. Check it with the host.")})
@@ -281,7 +301,22 @@ def index():
     nick, refused = read_nick(request.form.get("nick"), Seating((), ()))
     if nick is None:
         return _setup_form(400, {}, refused)
+    wait = limited("table")
+    if wait is not None:
+        return too_many(wait, opening=True)
     return open_table(setup, nick)
+
+
+def too_many(wait: int, *, opening: bool = False) -> Response:
+    """The set-up page with a translated 429 and ``Retry-After`` (too many codes typed, or tables opened)."""
+    if opening:
+        errors = {"opening": _("Too many tables opened from this network. Wait a minute and try again.")}
+    else:
+        errors = {"code": _("Too many wrong table codes from this network. Wait a minute and try again.")}
+    page, _status = _setup_form(429, errors)
+    response = make_response(page, 429)
+    response.headers["Retry-After"] = str(wait)
+    return response
 
 
 def open_table(setup: SetupForm, nick: str) -> Response:

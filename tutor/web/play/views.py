@@ -2,8 +2,9 @@
 
 URLs (all under ``/<lang>``):
 
-* ``GET /play``: the set-up form (players, preset, flor, target, bot level) and the learner's recent
-  games; ``POST /play`` creates a game and redirects (303) to it.
+* ``GET /play``: the set-up form (players, preset, flor, target, bot level, pica-pica with six
+  Argentine players) and the learner's recent games; ``POST /play`` creates a game and redirects
+  (303) to it.
 * ``GET /play/<id>``: the table. ``POST /play/<id>`` with ``action`` (the engine's action text for
   the learner's seat: ``7o``, ``envido``, ``quiero``, ``mazo``, ... or ``next`` for the next hand)
   and ``version`` (the log length the page was drawn after) applies it, lets the bots answer and
@@ -240,6 +241,7 @@ def _setup_context(form: dict[str, str], errors: dict[str, str]) -> dict[str, An
         "game_rules": {g.public_id: parse_rules(g.rules) for g in learner_games},
         "game_dates": {g.public_id: format_long_date(g.updated.date()) for g in learner_games},
         "level_short": _level_short(),
+        "pica_offered": True,
     }
 
 
@@ -249,7 +251,7 @@ def index():
     if request.method == "GET":
         return render_template("play/setup.html", **_setup_context(SetupForm.typed_fields(request.args), {}))
     try:
-        setup = SetupForm.from_form(request.form)
+        setup = SetupForm.from_form(request.form, offer_pica=True)
     except FormErrors as exc:
         return render_template(
             "play/setup.html", **_setup_context(SetupForm.typed_fields(request.form), exc.messages)

@@ -27,6 +27,9 @@ URLs (all under ``/<lang>``):
   wrong answer says so without giving the answer away and asks again. The link holds only the
   date: never an answer, so a shared link opens the set unanswered.
 
+Projector mode of a quiz and of a day's set (``/quiz/<key>/present``, ``/daily/present``) is in
+:mod:`.present`; the start page and the daily page link to it.
+
 Every answer is judged by the engine and appended to the learning log with source ``quiz`` or
 ``daily`` under its lesson step's item, so it feeds that step's review. A topic quiz passed with at
 least 9 of 10 keeps its result (``quiz:<topic>``) and the lesson shows as mastered on the map.
@@ -201,6 +204,7 @@ def _start_context(quiz: Quiz, seed: int | None) -> dict[str, Any]:
             share_url=share,
             share_qr=qr_data_uri(share),
             worksheet_url=url_for("quiz.worksheet", key=quiz.key, seed=seed),
+            present_url=url_for("quiz.quiz_present", key=quiz.key, seed=seed, q=1),
             open_run=current_store().quizzes.open(_learner_id(), quiz.key, seed),
         )
     return context
@@ -486,6 +490,7 @@ def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, An
         "share_url": share,
         "share_qr": qr_data_uri(share),
         "daily_url": url_for("quiz.daily", date=day.isoformat()),
+        "present_url": url_for("quiz.daily_present", date=day.isoformat(), q=1),
         "attempt": new_form_token(),
         "error": None,
         "error_field": None,
@@ -536,23 +541,28 @@ def daily():
         return redirect(url_for("quiz.daily", date=today().isoformat()), code=302)
     day = parse_day(text or "")
     if day is None:
-        return _render_daily(
-            {
-                "day": None,
-                "error": _(
-                    "There is no daily challenge for that date. Pick a date from %(first)s to today, written like %(example)s.",
-                    first=FIRST_DAILY.isoformat(),
-                    example=today().isoformat(),
-                ),
-                "daily_url": url_for("quiz.daily"),
-            },
-            400,
-        )
+        return _bad_day()
     if request.method == "GET":
         if list(request.args.keys()) != ["date"] or text != day.isoformat():  # only the date: never an answer
             return redirect(url_for("quiz.daily", date=day.isoformat()), code=302)
         return _render_daily(_daily_context(day, current_store().quizzes.daily(_learner_id(), day)))
     return _answer_daily(day)
+
+
+def _bad_day() -> Response:
+    """The 400 page for a ``date`` that has no daily set (the daily page and its projector mode)."""
+    return _render_daily(
+        {
+            "day": None,
+            "error": _(
+                "There is no daily challenge for that date. Pick a date from %(first)s to today, written like %(example)s.",
+                first=FIRST_DAILY.isoformat(),
+                example=today().isoformat(),
+            ),
+            "daily_url": url_for("quiz.daily"),
+        },
+        400,
+    )
 
 
 def _answer_daily(day: date) -> Response:

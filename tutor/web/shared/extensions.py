@@ -35,6 +35,8 @@ The classroom's pages (the classroom feature owns them):
   session".
 * :data:`CLASS_PAGE_LINKS`, ``(class public id) -> Link``: a link on a class's page; live: "Start a
   live session with this class".
+* :data:`CLASS_PAGE_SECTIONS`, ``(class public id) -> LinkList``: a section of a class's page; live:
+  the teacher's latest live sessions with the class, each a link to its summary.
 
 Every page (the shared base template draws it):
 
@@ -141,6 +143,10 @@ CLASS_PAGE_LINKS: ExtensionPoint[[str], Link] = ExtensionPoint(
     "class page links", "A link on a class's page (given the class's public id), such as a live session."
 )
 
+CLASS_PAGE_SECTIONS: ExtensionPoint[[str], LinkList] = ExtensionPoint(
+    "class page sections", "A section of links on a class's page (given its public id), such as its live sessions."
+)
+
 FOOTER_LINKS: ExtensionPoint[[], Link] = ExtensionPoint(
     "footer links", "A link in the footer of every page, such as the privacy page."
 )
@@ -153,6 +159,7 @@ POINTS: tuple[ExtensionPoint, ...] = (
     HOME_LINKS,
     TEACHER_LINKS,
     CLASS_PAGE_LINKS,
+    CLASS_PAGE_SECTIONS,
     FOOTER_LINKS,
 )
 """Every declared point."""

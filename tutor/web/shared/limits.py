@@ -55,6 +55,13 @@ LIMITS: dict[str, Budget] = {
     # PINs typed to join a live session, per address: a class of 30 at one school address, each
     # with two typos, fits at once; a guesser gets one a second (10**6 PINs: days per open session).
     "pin:address": Budget(100, 1.0),
+    # Table codes typed to join a table with people, per address: the same as PINs.
+    "code:address": Budget(100, 1.0),
+    # Tables with people opened, per address: a class of 30 each opening two at once fits; then
+    # one every 20 s (a script cannot fill the database with tables).
+    "table:address": Budget(60, 1 / 20),
+    # Scores the anotador shares (each a row), per address: as many as tables.
+    "share:address": Budget(60, 1 / 20),
 }
 """The budgets by name (``kind:key``); ``tests/web/test_limits.py`` checks that a class stays within."""
 
@@ -119,7 +126,7 @@ def address_key() -> str:
 
 
 def limited(kind: str, learner: str | int | None = None) -> int | None:
-    """Count a ``kind`` request (``hint``, ``move``, ``api``, ``pin``) for the client's address and, if given,
+    """Count a ``kind`` request (``hint``, ``move``, ``api``, ``pin``, ``code``, ``table``, ``share``) for the client's address and, if given,
     for ``learner``: None if it is within both budgets, else the seconds to wait (``Retry-After``)."""
     if not current_app.config.get("RATE_LIMITS", not current_app.testing):
         return None

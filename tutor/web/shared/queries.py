@@ -53,6 +53,9 @@ class Param:
     """A value that is accepted."""
     invalid: str | None = None
     """A value that is refused with a 400 (the tests send it)."""
+    more: tuple[tuple[str, str, str], ...] = ()
+    """More accepted values, each ``(name, summary, value)``: a named example of the document each
+    (a pica-pica round, say); the tests send them too."""
 
 
 def param(name: str | None = None, *, default: Any = MISSING, **spec: Any) -> Any:

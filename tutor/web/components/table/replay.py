@@ -19,6 +19,7 @@ from ....bots.checks import checked_reason
 from ....bots.style import Style
 from ....bots.table import Table, reason_data
 from ....engine.notation import parse_action
+from ....engine.pica import PicaPicaHand
 from ....engine.stepper import replay
 from ....i18n import format_number, format_percent
 from ...shared.limits import search_deadline
@@ -95,7 +96,7 @@ def replay_hand(table: Table, index: int) -> dict[str, Any]:
                 table.seed * 1009 + start + offset,
                 table.facts_for(table.learner_seat, index),
                 cap=cap,
-                style=Style.observe([*table.hands()[:index], steps.state]),
+                style=_decision_style(Style.observe([*table.hands()[:index], steps.state]), steps.state),
             )
             ranked = [
                 (_text(item.action), round(float(item.expected_points), 3), round(float(item.equity), 4))
@@ -123,6 +124,11 @@ def replay_hand(table: Table, index: int) -> dict[str, Any]:
     }
 
 
+def _decision_style(style: Style, state: Any) -> Style:
+    """The style as a decision reads it: in a pica-pica duel keyed by the duel's two chairs."""
+    return style.seated(state.duel_seats()) if isinstance(state, PicaPicaHand) else style
+
+
 def is_current(data: dict[str, Any] | None) -> bool:
     """Whether a stored review was computed by this version of :func:`replay_hand`."""
     return data is not None and data.get("format") == REPLAY_FORMAT
@@ -141,6 +147,7 @@ def replay_steps(table: Table, index: int, data: dict[str, Any], face: str) -> l
     ):
         events = [narrate(e, perspective, face=face) for e in done.events]
         step: dict[str, Any] = {
+            "offset": offset,
             "seat": entry.seat,
             "who": perspective.seat_label(entry.seat),
             "mine": entry.seat == table.learner_seat,

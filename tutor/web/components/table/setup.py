@@ -34,6 +34,8 @@ class SetupForm:
     flor: FlorMode = FlorMode.OFF
     target: int = 30
     level: str = "beginner"
+    pica: bool = False
+    """Pica-pica (six-player Argentine Truco only, docs/rules/argentine.md §7.4): a checkbox, ``pica=1``."""
 
     @classmethod
     def typed_fields(cls, form: Any) -> dict[str, str]:
@@ -41,10 +43,13 @@ class SetupForm:
         return {name: form.get(name, value) for name, value in cls().to_params().items()}
 
     @classmethod
-    def from_form(cls, form: Any) -> Self:
+    def from_form(cls, form: Any, *, offer_pica: bool = False) -> Self:
         """The choices, or :class:`FormErrors` with a message per wrong one (the combinations a
-        preset refuses are checked once each choice is valid)."""
+        preset refuses are checked once each choice is valid). ``offer_pica``: the form offers
+        pica-pica (the table with computer players); otherwise a ``pica`` field is not read."""
         values = cls.typed_fields(form)
+        if not offer_pica:
+            values["pica"] = ""
         errors: dict[str, str] = {}
         if values["players"] not in {str(p) for p in PLAYERS}:
             errors["players"] = _("Choose 2, 4 or 6 players.")
@@ -74,12 +79,25 @@ class SetupForm:
         if not errors and values["preset"] == "mineiro" and values["flor"] != "off":
             # Translators: Truco Mineiro has no envido and no flor (three cards of one suit); keep "flor".
             errors["flor"] = _("Truco Mineiro has no flor.")
+        if values["pica"] not in ("", "1"):
+            # Translators: pica-pica is a Truco term (six players, duels one against one); keep it.
+            errors["pica"] = _("Pica-pica is either on or off.")
+        elif not errors and values["pica"] and (values["players"] != "6" or values["preset"] != "argentino"):
+            # Translators: pica-pica is a Truco term (six players, duels one against one); keep it.
+            errors["pica"] = _("Pica-pica is played only by 6 players, with the Argentine rules.")
         if errors:
             raise FormErrors(errors)
         variant = find_variant(values["preset"])
         # A game with one target (Catalan Truc, Truco Mineiro: 12) is played to it whatever the target choice says.
         target = variant.targets[0] if len(variant.targets) == 1 else int(values["target"])
-        setup = cls(int(values["players"]), values["preset"], FlorMode(values["flor"]), target, values["level"])
+        setup = cls(
+            int(values["players"]),
+            values["preset"],
+            FlorMode(values["flor"]),
+            target,
+            values["level"],
+            bool(values["pica"]),
+        )
         try:
             setup.rules()
         except TrucoError as error:
@@ -88,7 +106,8 @@ class SetupForm:
 
     def rules(self) -> Rules:
         """The game's ruleset: the preset with these choices."""
-        return find_variant(self.preset).rules(players=self.players, target=self.target, flor=self.flor)
+        options: dict[str, Any] = {"pica_pica": True} if self.pica else {}
+        return find_variant(self.preset).rules(players=self.players, target=self.target, flor=self.flor, **options)
 
     def to_params(self) -> dict[str, str]:
         return {
@@ -97,4 +116,5 @@ class SetupForm:
             "flor": self.flor.value,
             "target": str(self.target),
             "level": self.level,
+            "pica": "1" if self.pica else "",
         }

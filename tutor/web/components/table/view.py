@@ -29,6 +29,7 @@ from ....bots import Hint
 from ....bots.table import Table
 from ....engine.cards import Card
 from ....engine.match import standing
+from ....engine.pica import PicaPicaHand
 from ....engine.ranking import Ranking
 from ....engine.stakes import malas_limit
 from ....engine.state import (
@@ -260,11 +261,23 @@ NEWS_KINDS = frozenset(
         EventKind.MAZO,
         EventKind.TEAM_FOLDED,
         EventKind.POINTS,
+        EventKind.DUEL_STARTED,
+        EventKind.DUEL_WON,
     }
 )
 """What the table says beside the felt (besides the open call): the answers, the envido and flor
-showdowns and their points, who went to the mazo."""
-MINE_TOO = frozenset({EventKind.ENVIDO_STATED, EventKind.ENVIDO_WON, EventKind.FLOR_WON, EventKind.POINTS})
+showdowns and their points, who went to the mazo; in a pica-pica round who plays each duel and who
+won one on tricks."""
+MINE_TOO = frozenset(
+    {
+        EventKind.ENVIDO_STATED,
+        EventKind.ENVIDO_WON,
+        EventKind.FLOR_WON,
+        EventKind.POINTS,
+        EventKind.DUEL_STARTED,
+        EventKind.DUEL_WON,
+    }
+)
 """Of those, what the table says also when the learner did it (an outcome, not the learner's own choice)."""
 
 
@@ -280,13 +293,14 @@ class NewsItem:
 
 
 def _hidden_cards(table: Table) -> set[str]:
-    """The other seats' cards the learner has not seen (never played, never shown), in notation."""
-    view = table.view()
+    """The other seats' cards the learner has not seen (never played, never shown), in notation (in
+    a pica-pica round, every card of another duel counts as unseen)."""
+    view = table.table_view()
     seen = {card for trick in view.tricks for _, card in trick} | {card for _, card in view.current_trick}
     seen |= {card for cards in view.shown.values() for card in cards}
     return {
         card.notation
-        for seat, cards in enumerate(table.hand.hands)
+        for seat, cards in enumerate(getattr(table.hand, "hands", table.hand.deal))
         if seat != table.learner_seat
         for card in cards
         if card not in seen
@@ -346,6 +360,36 @@ def _raises(action: Any, view: SeatView) -> bool:
     return isinstance(action, Call) and pending is not None and type(action.call) is type(pending.call)
 
 
+def pica_context(table: Table, perspective: Perspective) -> dict[str, Any] | None:
+    """In a pica-pica round, its three duels as the table names them: who faces whom, which one is
+    under way, and the points each finished (or started) duel gave each team, from the engine's
+    :class:`~tutor.engine.pica.PicaPicaHand`; None in a redonda."""
+    hand = table.hand
+    if not isinstance(hand, PicaPicaHand):
+        return None
+    me = table.learner_seat
+    us = me % 2
+    points = hand.duel_points
+    duels = []
+    for index, (mano, other) in enumerate(hand.pairs):
+        started = index < len(hand.duels)
+        done = started and hand.duels[index].is_over
+        duels.append(
+            {
+                "number": index + 1,
+                "mano": perspective.seat_label(mano),
+                "opponent": perspective.seat_name(other),
+                "seats": (mano, other),
+                "mine": me in (mano, other),
+                "state": "done" if done else ("playing" if started and not hand.is_over else "waiting"),
+                "us": points[index][us] if started else 0,
+                "them": points[index][1 - us] if started else 0,
+                "skipped": hand.is_over and not started,
+            }
+        )
+    return {"duels": duels, "current": None if hand.is_over else hand.duel_index + 1}
+
+
 HintFor = Callable[[Table], Hint]
 """How a feature gets the hint for the learner's decision on a table (e.g. :func:`learner_hint`)."""
 
@@ -357,7 +401,10 @@ def learner_hint(table: Table) -> Hint:
     per game version, within a time budget: :mod:`.hints`). The other team is modelled by how it
     has played the match so far (:meth:`~tutor.bots.table.Table.style`)."""
     return kept_hint(
-        table.view(), table.seed * 1009 + table.version, table.facts_for(table.learner_seat), style=table.style()
+        table.view(),
+        table.seed * 1009 + table.version,
+        table.facts_for(table.learner_seat),
+        style=table.style_for(table.learner_seat),
     )
 
 
@@ -383,7 +430,7 @@ def table_context(
     an alert above the felt.
     """
     face = game_face(table.rules.variant, face)
-    view = table.view()
+    view = table.table_view()
     me = table.learner_seat
     n = view.players
     perspective = Perspective(seat=me, players=n)
@@ -413,7 +460,8 @@ def table_context(
         )
     news = _table_news(table, events, positions, perspective, face, last_mine)
     slots = _played_by_seat(view, fresh_cards, fresh_order, table.rules.ranking_table)
-    pies = pie_seats(view)
+    pica = pica_context(table, perspective)
+    pies = pie_seats(view) if pica is None else set()  # a duel is a two-player hand: no pie
     boxes: list[SeatBox] = []
     for k, area in enumerate(AREAS[n]):
         seat = (me + k) % n
@@ -427,6 +475,10 @@ def table_context(
         if seat in pies:
             # Translators: a badge at a seat: the last player of a team (pie); keep "pie" in Spanish.
             badges.append(_("pie"))
+        if pica is not None:
+            k = next(d["number"] for d in pica["duels"] if seat in d["seats"])
+            # Translators: a badge at a seat in a pica-pica round: the one-against-one duel (1 to 3) this player plays.
+            badges.append(_("duel %(number)s", number=k))
         folded = seat in getattr(view, "folded", ())
         if folded:
             # Translators: a badge at a seat: this player went to the mazo (folded) and left the hand.
@@ -529,6 +581,7 @@ def table_context(
         "caught": caught,
         "news": news,
         "news_kinds": {kind.value for kind in NEWS_KINDS},
+        "pica": pica,
     }
 
 
