@@ -225,3 +225,23 @@ def test_another_seats_face_down_card_is_drawn_as_a_back_and_the_hint_works(app,
     assert client.post(path + "/hint", data={"csrf_token": token, "version": version}).status_code == 303
     page = client.get(path).get_data(as_text=True)
     assert 'id="hint"' in page and "nvido" not in page[page.index('id="hint"') :][:3000]
+
+
+def test_the_replay_of_a_mineiro_hand_draws_its_deal_french_whatever_the_learners_face(app, client):
+    client.set_cookie("card_face", "spanish")
+    rng = random.Random(3)
+    path = new_game(client, preset="mineiro", players="2", level="random")
+    html = client.get(path).get_data(as_text=True)
+    for _step in range(60):
+        _, table = stored_table(app, path)
+        if table.hand_index > 0 or table.is_over:
+            break
+        response = post_action(client, path, html, rng.choice(ACTION_RE.findall(html)))
+        html = client.get(response.headers["Location"]).get_data(as_text=True)
+    else:
+        pytest.fail("the first hand did not end")
+    replay = client.get(f"{path}/review/1").get_data(as_text=True)
+    drawn = re.findall(r'<use href="[^"#]*/(cards(?:-french)?\.svg)[^"#]*#(\w+)"', replay)
+    assert drawn and {file for file, _ in drawn} == {"cards-french.svg"}, sorted(set(drawn))[:5]
+    deal = {f"f{card.notation}" for seat in table.hands()[0].deal[:2] for card in seat}
+    assert deal <= {symbol for _, symbol in drawn}  # both seats' cards, face up

@@ -67,7 +67,7 @@ from tutor.engine.cards import DECK, Card
 from tutor.engine.envido import envido
 from tutor.engine.errors import TrucoError
 from tutor.engine.rules import RANKINGS, FlorMode, Rules, find_variant
-from tutor.engine.state import CALLS, Action, Answer, Call, Deal, HandState, Mazo, PlayCard
+from tutor.engine.state import CALLS, Action, Answer, Call, Deal, Decision, HandState, Mazo, PlayCard
 
 from .checks.base import GenerationError
 from .claims import check_fact_name
@@ -81,6 +81,9 @@ PLAY_CHOICES = ("lowest", "highest", "lowest_winning", "tie", "mata")
 """How a scripted seat or the ideal line may name a card without knowing the deal: the weakest or
 strongest card in hand, the weakest card that beats the best card on the trick (the weakest card
 when nothing beats it, the strongest when leading), a card that ties the best card on the trick, the strongest mata."""
+
+DECISIONS = ("play11", "run11")
+"""The decision on 11 of the side on 11: play the hand, or run from it."""
 
 TEXT_VALUES = (
     "learner_envido",
@@ -100,7 +103,8 @@ _PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 @dataclass(frozen=True)
 class ActionSpec:
     """An action written for a seat that does not know the cards yet: a call (``truco``), an answer
-    (``quiero``, ``no_quiero``), ``mazo``, or a card: ``play:7o`` or ``play:<choice>`` (PLAY_CHOICES)."""
+    (``quiero``, ``no_quiero``), ``mazo``, the decision on 11 (``play11``, ``run11``: Catalan Truc,
+    Truco Mineiro's mão de onze), or a card: ``play:7o`` or ``play:<choice>`` (PLAY_CHOICES)."""
 
     text: str
 
@@ -109,7 +113,7 @@ class ActionSpec:
         """Validate an action text; ContentError names ``where``."""
         if not isinstance(text, str):
             raise ContentError('expected an action such as "truco", "quiero" or "play:lowest"', path=where)
-        if text in CALLS or text in ("quiero", "no_quiero", "mazo"):
+        if text in CALLS or text in ("quiero", "no_quiero", "mazo", *DECISIONS):
             return cls(text)
         if text.startswith("play:"):
             what = text[5:]
@@ -123,7 +127,8 @@ class ActionSpec:
                 ) from None
             return cls(text)
         raise ContentError(
-            f"unknown action {text!r}; a call, quiero, no_quiero, mazo or play:<card or {'|'.join(PLAY_CHOICES)}>",
+            f"unknown action {text!r}; a call, quiero, no_quiero, mazo, play11, run11 "
+            f"or play:<card or {'|'.join(PLAY_CHOICES)}>",
             path=where,
         )
 
@@ -137,6 +142,8 @@ class ActionSpec:
             action = Mazo(seat)
         elif text in ("quiero", "no_quiero"):
             action = Answer(seat, text == "quiero")
+        elif text in DECISIONS:
+            action = Decision(seat, text == "play11")
         else:
             action = Call(seat, CALLS[text])
         return action if action is not None and hand.can_apply(action) else None
@@ -364,7 +371,7 @@ def parse_hand_file(raw: Mapping[str, Any], lessons: Mapping[str, int], *, filen
 
     rules_r = r.table("rules", required=True)
     assert rules_r is not None
-    preset = rules_r.choice("preset", ("argentino", "fixed", "catalan"), default="argentino")
+    preset = rules_r.choice("preset", ("argentino", "fixed", "catalan", "mineiro"), default="argentino")
     game = find_variant(preset).defaults
     players = rules_r.choice("players", (2, 4, 6), default=2)
     flor = rules_r.choice("flor", tuple(m.value for m in FlorMode), default="off")

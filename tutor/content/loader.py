@@ -56,7 +56,7 @@ def load_lesson_file(path: Path, *, name: str | None = None) -> Lesson:
     """Read and validate one lesson file. ``name`` is how errors name the file (default: relative path)."""
     shown = name or _shown(path)
     lesson = read_content_file(path, lambda raw: parse_lesson(raw, filename=path.name), name=shown)
-    return Lesson(lesson.key, lesson.number, lesson.title, lesson.summary, lesson.steps, source=shown)
+    return replace(lesson, source=shown)
 
 
 def load_hand_file(

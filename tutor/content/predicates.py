@@ -45,7 +45,7 @@ from tutor.engine.errors import InvalidNotationError
 from tutor.engine.ranking import MATAS
 from tutor.engine.rules import RANKINGS, FlorMode
 from tutor.engine.stakes import falta_wins_game, in_malas
-from tutor.engine.state import CALLS, Answer, Call, EndKind, EventKind, HandState, Mazo, Phase, PlayCard
+from tutor.engine.state import CALLS, Answer, Call, Decision, EndKind, EventKind, HandState, Mazo, Phase, PlayCard
 
 from .errors import ContentError
 
@@ -132,7 +132,9 @@ TRUE = Predicate("always", lambda m: True, frozenset({"always"}), True)
 
 _SEAT_RE = re.compile(r"^s[0-5]$")
 _ANSWERS = ("quiero", "no_quiero")
-_ACTION_WORDS = (*CALLS, *_ANSWERS, "mazo", "play")
+_DECISIONS = ("play11", "run11")
+"""The decision on 11 (Catalan Truc, Truco Mineiro's mão de onze): play the hand or run from it."""
+_ACTION_WORDS = (*CALLS, *_ANSWERS, "mazo", "play", *_DECISIONS)
 
 
 def _arg_seat(text: str) -> str:
@@ -181,7 +183,7 @@ def _arg_answer(text: str) -> str:
 def _arg_action(text: str) -> str:
     if text in _ACTION_WORDS:
         return text
-    raise ValueError(f"{text!r} is not an action; a call, quiero, no_quiero, mazo or play")
+    raise ValueError(f"{text!r} is not an action; a call, quiero, no_quiero, mazo, play, play11 or run11")
 
 
 def _arg_phase(text: str) -> Phase:
@@ -442,6 +444,8 @@ def _can(m: Moment, action: str) -> bool:
             return True
         if action == "mazo" and isinstance(legal, Mazo):
             return True
+        if action in _DECISIONS and isinstance(legal, Decision) and legal.play is (action == "play11"):
+            return True
         if action in _ANSWERS and isinstance(legal, Answer) and legal.quiero is (action == "quiero"):
             return True
         if isinstance(legal, Call) and str(legal.call) == action:
@@ -522,6 +526,8 @@ def _last(m: Moment, seat: str, action: str) -> bool:
         return isinstance(last, PlayCard)
     if action == "mazo":
         return isinstance(last, Mazo)
+    if action in _DECISIONS:
+        return isinstance(last, Decision) and last.play is (action == "play11")
     if action in _ANSWERS:
         return isinstance(last, Answer) and last.quiero is (action == "quiero")
     return isinstance(last, Call) and str(last.call) == action
@@ -724,6 +730,8 @@ def _did(m: Moment, seat: str, action: str) -> bool:
         if action == "play" and isinstance(done, PlayCard):
             return True
         if action == "mazo" and isinstance(done, Mazo):
+            return True
+        if action in _DECISIONS and isinstance(done, Decision) and done.play is (action == "play11"):
             return True
         if action in _ANSWERS and isinstance(done, Answer) and done.quiero is (action == "quiero"):
             return True

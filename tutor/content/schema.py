@@ -35,6 +35,7 @@ from typing import Any
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import InvalidNotationError
+from tutor.engine.rules import VARIANTS
 
 from . import checks
 from .errors import ContentError
@@ -96,6 +97,9 @@ class Lesson:
     title: str
     summary: str
     steps: tuple[Step, ...]
+    game: str | None = None
+    """The game the lesson teaches when it is not the Argentine one, a preset name (``"mineiro"``):
+    its cards are drawn with that game's deck (``Variant.deck``); None for the learner's card face."""
     source: str = ""
     """The file it came from, relative to the content directory (``lessons/04-envido-counting.toml``)."""
 
@@ -211,6 +215,7 @@ def parse_lesson(raw: Mapping[str, Any], *, filename: str | None = None) -> Less
         raise ContentError(f"the file for lesson {number} {key!r} must be named {number:02d}-{key}.toml", path="key")
     title = r.text("title")
     summary = r.text("summary")
+    game = r.choice("game", tuple(VARIANTS), default=None)
     steps_raw = r.raw_value("steps")
     r.finish()
     if not isinstance(steps_raw, list):
@@ -223,4 +228,4 @@ def parse_lesson(raw: Mapping[str, Any], *, filename: str | None = None) -> Less
         if step.key in seen:
             raise ContentError(f"step key {step.key!r} used twice", path=f"steps[{i}].key")
         seen.add(step.key)
-    return Lesson(key=key, number=number, title=title, summary=summary, steps=steps)  # type: ignore[arg-type]
+    return Lesson(key=key, number=number, title=title, summary=summary, steps=steps, game=game)  # type: ignore[arg-type]

@@ -248,6 +248,9 @@ class Variant:
     """Offered at the table (``/play``) and by the API's presets; a game the app cannot play yet is not."""
     eleven: int | None = None
     """A game with the decision on 11: the hand's value when the team on 11 plays (Catalan 3, Mineiro 3)."""
+    deck: str | None = None
+    """The deck the game is always played with, as the card faces are named (``"french"``: Truco
+    Mineiro's French cards, docs/rules/mineiro.md §9.3.1); None: the player's choice of face."""
     spare_threes: int = 0
     """How many more threes a deal holds after the seats' hands: the threes the mão may be given after
     passing or burning (Truco Mineiro 3: he sees at most four threes). ``deal(..., spare=...)``."""
@@ -393,6 +396,7 @@ register(
         table=True,
         eleven=3,
         spare_threes=3,
+        deck="french",
     )
 )
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from flask import Flask
 
 from tutor.engine.cards import Card
+from tutor.engine.rules import find_variant
 from tutor.narration.cards import FACES, _face, as_card, card_back_name, card_name, figure_name, suit_name
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "card_name",
     "card_view",
     "figure_name",
+    "game_face",
     "init_app",
     "sprite_file",
     "suit_name",
@@ -54,6 +56,19 @@ def card_view(card: Card | str, face: str | None = None) -> CardView:
     card = as_card(card)
     face = _face(face)
     return CardView(card.notation, card_name(card, face), SPRITES[face], f"{_SYMBOL_PREFIX[face]}{card.notation}")
+
+
+def game_face(game: str | None, face: str) -> str:
+    """The card face to draw a game's cards with: the deck the game declares (``Variant.deck``:
+    Truco Mineiro is always French), else ``face``, the learner's choice. ``game`` is a preset name
+    (``rules.variant``, a lesson's ``game``); None for no game in particular.
+
+    >>> game_face("mineiro", "spanish"), game_face("catalan", "french"), game_face(None, "spanish")
+    ('french', 'french', 'spanish')
+    """
+    if game is None:
+        return face
+    return find_variant(game).deck or face
 
 
 def sprite_file(face: str | None = None) -> str:

@@ -34,6 +34,7 @@ from werkzeug.wrappers import Response  # the base of flask.Response; redirect()
 from ...content import Lesson, Step, all_lessons, get_lesson, next_lesson, split_bold
 from ...content.checks import Question, make_question, new_seed
 from ...i18n import LANG_PREFIX, current_language, gettext as _, lazy_gettext as _l
+from ..components.cards import game_face
 from ..components.questions import Unreadable, question_view, read_answer
 from ..shared.caches import question_key
 from ..shared.extensions import LESSON_END_LINKS, LESSON_MAP_LINKS, LESSON_MAP_NOTES, LESSON_SUMMARY_SECTIONS, Link
@@ -125,22 +126,33 @@ def steps_nav(lesson: Lesson, status: LessonStatus, current: int) -> list[dict[s
     ]
 
 
+def lesson_face(lesson: Lesson) -> str:
+    """The card face of a lesson's pages: its game's deck (Truco Mineiro: French), else the learner's."""
+    return game_face(lesson.game, card_face())
+
+
 def check_context(
-    question: Question, *, answer: Any = None, verdict: Any = None, submitted: Any = None, reveal: bool = False
+    question: Question,
+    face: str,
+    *,
+    answer: Any = None,
+    verdict: Any = None,
+    submitted: Any = None,
+    reveal: bool = False,
 ) -> dict[str, Any]:
     """The question, its situation and options, and (after an answer) the verdict and explanation,
-    from the kind's presenter (``tutor.web.components.questions``)."""
-    return question_view(
-        question, card_face(), answer=answer, verdict=verdict, submitted=submitted, reveal=reveal
-    ).context()
+    from the kind's presenter (``tutor.web.components.questions``), drawn with ``face``."""
+    return question_view(question, face, answer=answer, verdict=verdict, submitted=submitted, reveal=reveal).context()
 
 
 def step_context(lesson: Lesson, index: int, status: LessonStatus, seed: int | None, **check: Any) -> dict[str, Any]:
     """Everything ``lessons/step.html`` needs."""
     step = lesson.steps[index]
+    face = lesson_face(lesson)
     context: dict[str, Any] = {
         "lesson": lesson,
         "step": step,
+        "card_face": face,  # the card macros draw with it (instead of the learner's choice)
         "index": index,
         "status": status,
         "steps": steps_nav(lesson, status, index),
@@ -157,8 +169,8 @@ def step_context(lesson: Lesson, index: int, status: LessonStatus, seed: int | N
     }
     if step.check is not None and seed is not None:
         question = check.pop("question", None) or make_question(step.check, seed)
-        context.update(check_context(question, **check))
-        context["question_key"] = question_key(f"{lesson.key}/{step.key}", seed)
+        context.update(check_context(question, face, **check))
+        context["question_key"] = question_key(f"{lesson.key}/{step.key}", seed, face)
         context["seed"] = seed
         context["attempt"] = new_form_token()
         context["retry_url"] = step_url(lesson, step, seed=new_seed())
@@ -321,9 +333,11 @@ def present(key: str, number: int):
     index = number - 1
     current = found.steps[index]
     seed = parse_seed(request.args.get("seed"))
+    face = lesson_face(found)
     context: dict[str, Any] = {
         "lesson": found,
         "step": current,
+        "card_face": face,
         "index": index,
         "number": number,
         "total": len(found.steps),
@@ -334,7 +348,7 @@ def present(key: str, number: int):
     }
     if current.check is not None:
         question = make_question(current.check, PRESENT_SEED if seed is None else seed)
-        context.update(check_context(question, reveal=True))
+        context.update(check_context(question, face, reveal=True))
         context["another_url"] = url_for("lessons.present", key=found.key, number=number, seed=new_seed())
     return render_template("lessons/present.html", **context)
 

@@ -40,6 +40,7 @@ from ...engine.notation import format_rules, parse_rules
 from ...i18n import LANG_PREFIX, format_long_date, format_number, gettext as _, lazy_gettext as _l
 from ...learning import Source
 from ...store import Game, Learner, LogEntry, current_store
+from ..components.cards import game_face
 from ..components.table import learner_hint, render_table, replay_steps, table_context
 from ..components.table.controller import TableController, move_deadline
 from ..components.table.mistakes import TableMistake, table_mistakes
@@ -327,6 +328,7 @@ def replay(game_id: str, number: int):
         deal=_replay_deal(table, hands[number - 1]),
         **_replay_losses(data),
         steps=replay_steps(table, number - 1, data, card_face()),
+        card_face=game_face(table.rules.variant, card_face()),  # the deal drawn as the table drew it
         hands_total=len(hands),
         finished=[i + 1 for i, h in enumerate(hands) if h.is_over],
     )

@@ -32,6 +32,7 @@ from ...content.practice import Practice
 from ...i18n import LANG_PREFIX, current_language, gettext as _, lazy_gettext as _l, ngettext
 from ...learning import practice_item
 from ...store import PracticeRun, current_store
+from ..components.cards import game_face
 from ..components.table import learner_hint, render_table, replay_steps, table_context
 from ..components.table.controller import TableController
 from ..shared.extensions import LESSON_END_LINKS, LESSON_MAP_LINKS, LESSON_SUMMARY_SECTIONS, Link, LinkList
@@ -50,6 +51,26 @@ def _spec(key: str) -> PracticeHand:
         return get_hand(key)
     except KeyError:
         abort(404)
+
+
+def hand_face(spec: PracticeHand) -> str:
+    """The card face of a hand's pages: its game's deck (Truco Mineiro: French), else the learner's."""
+    return game_face(spec.rules.variant, card_face())
+
+
+GAME_NAMES = {
+    # Translators: the game of a practice hand, shown beside its title; keep "Truc" as it is.
+    "catalan": _l("Catalan Truc"),
+    # Translators: the game of a practice hand (the Truco of Minas Gerais, Brazil); keep the name.
+    "mineiro": _l("Truco Mineiro"),
+}
+"""The games a practice hand names beside its title (an Argentine hand names none)."""
+
+
+def game_name(spec: PracticeHand) -> str | None:
+    """The name of the hand's game when it is not the Argentine one."""
+    name = GAME_NAMES.get(spec.rules.variant)
+    return str(name) if name is not None else None
 
 
 def _learner_id() -> int | None:
@@ -81,9 +102,10 @@ class PracticeTables(TableController[PracticeRun, Practice]):
         show_hint: bool = False,
     ):
         spec = practice.spec
+        face = hand_face(spec)
         context = table_context(
             practice.table,
-            face=card_face(),
+            face=face,
             act_url=url_for("practice.run", key=spec.key, run_id=run.public_id),
             hint_url=url_for("practice.ask_hint", key=spec.key, run_id=run.public_id),
             hint_for=learner_hint,
@@ -92,16 +114,14 @@ class PracticeTables(TableController[PracticeRun, Practice]):
             error=error,
         )
         verdict = practice.verdict()
-        coach = coach_items(
-            practice, since if since is not None and since < practice.table.version else None, card_face()
-        )
+        coach = coach_items(practice, since if since is not None and since < practice.table.version else None, face)
         context.update(
             spec=spec,
             run=run,
             coach=coach,
             new_coach=[c for c in coach if c["new"]],
             verdict=verdict,
-            verdict_lines=verdict_lines(verdict, card_face()),
+            verdict_lines=verdict_lines(verdict, face),
             lesson=get_lesson(spec.lesson),
             next_hand=_next_hand(spec),
         )
@@ -157,7 +177,7 @@ def index():
     for lesson in all_lessons():
         specs = [spec for spec in all_hands() if spec.lesson == lesson.key]
         if specs:
-            hands = [{"spec": s, "stars": stars.get(s.key, 0)} for s in specs]
+            hands = [{"spec": s, "stars": stars.get(s.key, 0), "game": game_name(s)} for s in specs]
             groups.append(
                 {
                     "lesson": lesson,
@@ -199,6 +219,7 @@ def hand(key: str):
         open_run=current_store().practice.first(learner_id, hand_key=spec.key, stars=None),
         number=position + 1,
         count=len(siblings),
+        game=game_name(spec),
     )
 
 
@@ -241,7 +262,7 @@ def replay(key: str, run_id: str):
         TABLES.keep(found, practice)
         abort(404)
     data = TABLES.replay(found, practice, 0)
-    face = card_face()
+    face = hand_face(spec)
     steps = replay_steps(practice.table, 0, data, face)
     for step, entry in zip(steps, practice.entries(), strict=False):
         if entry.by == "script":
@@ -255,6 +276,7 @@ def replay(key: str, run_id: str):
         steps=steps,
         verdict=practice.verdict(),
         hand=practice.hand,
+        card_face=face,
     )
     TABLES.keep(found, practice)
     return page
@@ -270,8 +292,9 @@ def _walk(key: str, template: str):
         return redirect(url_for(request.endpoint, key=key, seed=seed, **args), code=302)
     step = _read_version(request.args.get("step")) or 0
     faces = request.args.get("faces") == "1"
-    context = walk_context(spec, seed, step, face=card_face(), faces=faces)
-    return render_template(template, lesson=get_lesson(spec.lesson), **context)
+    face = hand_face(spec)
+    context = walk_context(spec, seed, step, face=face, faces=faces)
+    return render_template(template, lesson=get_lesson(spec.lesson), card_face=face, **context)
 
 
 @bp.get("/practice/<key>/show")

@@ -35,6 +35,7 @@ from ...content.checks import make_question, new_seed
 from ...i18n import LANG_PREFIX, format_long_date, gettext as _, lazy_gettext as _l, lazy_pgettext as _lp, ngettext
 from ...learning import Source, check_item
 from ...store import ReviewItem, reviewable
+from ..components.cards import game_face
 from ..components.questions import Unreadable, already_counted, question_view, read_answer
 from ..shared.caches import question_key
 from ..shared.extensions import LESSON_MAP_NOTES, Link
@@ -99,13 +100,15 @@ def page_context(moment: datetime, due: list[ReviewItem], **extra: Any) -> dict[
 def question_context(lesson: Lesson, step: Step, seed: int, **view: Any) -> dict[str, Any]:
     """One item asked (or answered): the question's view, its form's hidden fields, where it comes from."""
     question = view.pop("question", None) or make_question(step.check, seed)
-    shown = question_view(question, card_face(), **view)
+    face = game_face(lesson.game, card_face())  # a Truco Mineiro question keeps its French cards
+    shown = question_view(question, face, **view)
     return {
         **shown.context(),
+        "card_face": face,
         "lesson": lesson,
         "step": step,
         "seed": seed,
-        "question_key": question_key(f"{lesson.key}/{step.key}", seed),
+        "question_key": question_key(f"{lesson.key}/{step.key}", seed, face),
         "attempt": new_form_token(),
         "post_url": url_for("review.answer", key=lesson.key, step_key=step.key),
     }

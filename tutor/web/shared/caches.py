@@ -85,10 +85,11 @@ def cache_fragment(kind: str, key: Hashable | None, *parts: Hashable, caller: Ca
     return cached(kind, (key, parts), caller)
 
 
-def question_key(check: str, seed: int) -> tuple[str, int, str, str]:
+def question_key(check: str, seed: int, face: str | None = None) -> tuple[str, int, str, str]:
     """What a question's drawing depends on besides its state (answered, an error, a form given
-    back): the check (``<lesson>/<step>``), the seed, the language and the card face."""
-    return (check, seed, current_language(), card_face())
+    back): the check (``<lesson>/<step>``), the seed, the language and the card face it is drawn
+    with (``face``; by default the learner's)."""
+    return (check, seed, current_language(), face or card_face())
 
 
 def clear_caches(app: Flask) -> None:

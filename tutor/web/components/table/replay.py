@@ -23,8 +23,8 @@ from ....engine.pica import PicaPicaHand
 from ....engine.stepper import replay
 from ....i18n import format_number, format_percent
 from ...shared.limits import search_deadline
+from ..cards import game_face
 from .hints import kept_hint
-from .view import game_face
 
 REVIEW_SECONDS = 0.3
 """The most time the hints of one hand's review take together (each at most

@@ -46,6 +46,7 @@ from ....engine.state import (
     ThreeChoice,
 )
 from ....i18n import format_number, format_percent, gettext as _
+from ..cards import game_face
 from .hints import kept_hint
 
 AREAS = {
@@ -405,16 +406,6 @@ def learner_hint(table: Table) -> Hint:
         table.facts_for(table.learner_seat),
         style=table.style_for(table.learner_seat),
     )
-
-
-GAME_FACES = {"mineiro": "french"}
-"""Games played with one card face whatever the learner's choice: Truco Mineiro with French cards
-(docs/rules/mineiro.md §9.3.1: its ranking names 4♣, 7♥, A♠ and 7♦)."""
-
-
-def game_face(variant: str, face: str) -> str:
-    """The card face to draw a table of ``variant`` with: the game's own, else the learner's ``face``."""
-    return GAME_FACES.get(variant, face)
 
 
 def table_context(
