@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import html as htmllib
 import json
 import multiprocessing
@@ -70,6 +71,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import live_load  # noqa: E402
 from bench.class_load import server_cpu  # noqa: E402
 from bench.live_load import BIN, Browser, postmaster_pid, quantile, start_gunicorn, stop_servers  # noqa: E402
 from tools.pgserver import PostgresServer  # noqa: E402
@@ -92,37 +94,15 @@ SETUP = {"players": "4", "preset": "argentino", "flor": "off", "target": "15"}
 
 
 @dataclass
-class Log:
-    """What one client process saw (its threads share it under ``lock``); ``Browser`` records into it."""
+class Log(live_load.Log):
+    """What one client process saw (its threads share it under ``lock``): ``live_load``'s, with this
+    bench's request types and the matches played to the end."""
 
     times: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in (*KINDS, "client")})
-    statuses: Counter = field(default_factory=Counter)
-    errors: Counter = field(default_factory=Counter)
-    races: Counter = field(default_factory=Counter)
-    samples: list[str] = field(default_factory=list)
     matches: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def record(self, kind: str, seconds: float, status: int, ok: bool, race: bool, what: str) -> None:
-        with self.lock:
-            self.times[kind].append(seconds)
-            self.statuses[(kind, status)] += 1
-            if race:
-                self.races[(kind, status)] += 1
-            elif not ok:
-                self.errors[(kind, status)] += 1
-                if len(self.samples) < 20:
-                    self.samples.append(what)
 
     def plain(self) -> dict[str, Any]:
-        return {
-            "times": self.times,
-            "statuses": [[k, s, n] for (k, s), n in self.statuses.items()],
-            "errors": [[k, s, n] for (k, s), n in self.errors.items()],
-            "races": [[k, s, n] for (k, s), n in self.races.items()],
-            "samples": self.samples,
-            "matches": self.matches,
-        }
+        return {**super().plain(), "matches": self.matches}
 
 
 def race() -> bool:
@@ -203,8 +183,8 @@ class Group:
                 with self.changed:
                     self.current = (number, code)
                     self.changed.notify_all()
-                html = self.start(host, code, self.lobby(host, code, html))
-                if html is not None and self.play(host, code, html, rng, host=True):
+                table = self.start(host, code, self.lobby(host, code, html))
+                if table is not None and self.play(host, code, table, rng, host=True):
                     with self.log.lock:
                         self.log.matches += 1
                     time.sleep(rng.uniform(2.0, 5.0))  # reading the result, telling the others
@@ -253,10 +233,7 @@ class Group:
         try:
             while self.time_left() > 0:
                 with self.changed:
-                    self.changed.wait_for(
-                        lambda seen=seen: self.current is not None and self.current[0] > seen,
-                        timeout=self.time_left(),
-                    )
+                    self.changed.wait_for(functools.partial(self.newer, seen), timeout=self.time_left())
                     current = self.current
                 if current is None or current[0] <= seen:
                     return
@@ -267,6 +244,10 @@ class Group:
                     self.play(friend, code, html, rng, host=False)
         finally:
             friend.close()
+
+    def newer(self, seen: int) -> bool:
+        """True once the host has opened a table after match ``seen``."""
+        return self.current is not None and self.current[0] > seen
 
     def join(self, friend: Browser, code: str, nick: str, rng: random.Random) -> str | None:
         """The table's page, the join form's post (again after a 409), the lobby; its HTML (None if refused)."""
