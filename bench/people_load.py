@@ -20,7 +20,7 @@ What it does, all on this machine (loopback only; PostgreSQL on a Unix socket in
    ``hx-trigger`` (every 2 s); a 204 keeps the page, a 200 with ``HX-Refresh`` reloads it (the lobby,
    when someone joins and when the match starts), another 200 is the table's new block (its timer
    starts again). When the page has action buttons (``name="action" value=...``) it is this seat's
-   turn: after a think time of 0.5 to 3 s the person presses one of them at random (going to the
+   turn: after a think time of 0.5 to 3 s (``--think``) the person presses one of them at random (going to the
    deck, ``mazo``, ten times less often than any other), as an htmx post of the table's form with its
    ``version``, and the table block the post returns is the new page. At a hand's end the host
    presses "Next hand" after 0.5 to 3 s, a friend after 5 to 8 s if the host has not; when the match
@@ -39,7 +39,8 @@ they took much of the 2 shared cores can be recognised) and the app servers' CPU
 aim: no errors, p99 under 100 ms for every type.
 
 Usage: ``.venv/bin/python bench/people_load.py [--setup sqlite|postgresql|two-servers] [--tables 20]
-[--seconds 180] [--level random|beginner] [--json]``; a quick check: ``--seconds 20 --tables 4``.
+[--seconds 180] [--level random|beginner] [--think 3] [--json]``; a quick check: ``--seconds 20 --tables 4``
+(a match to 15 takes about three minutes: ``--seconds 240 --tables 2 --think 0.5`` sees new tables opened).
 Exits 1 if any request failed. PostgreSQL set-ups need Debian's postgresql and psycopg (``test`` extra).
 """
 
@@ -311,9 +312,9 @@ class Group:
         if not page.actions:
             return None
         if page.actions == ["next"]:
-            wait = rng.uniform(0.5, 3.0) if host else rng.uniform(5.0, 8.0)
+            wait = rng.uniform(0.5, self.args.think) if host else rng.uniform(5.0, 8.0)
             return time.monotonic() + wait, "next", page.version
-        return time.monotonic() + rng.uniform(0.5, 3.0), page.choose(rng), page.version
+        return time.monotonic() + rng.uniform(0.5, self.args.think), page.choose(rng), page.version
 
     def act(self, person: Browser, code: str, page: Page, action: str) -> str:
         """A button of the table's form as htmx posts it; the block it returns (a 409's too) is the new page."""
@@ -399,6 +400,7 @@ def figures(logs: list[dict], args, wall: float, client_cpu: float, extra: dict)
         "tables": args.tables,
         "seconds": args.seconds,
         "level": args.level,
+        "think": args.think,
         "clients": args.clients,
         "matches_finished": sum(log["matches"] for log in logs),
         "requests": rows,
@@ -518,11 +520,12 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=20, help="tables of four people at once")
     parser.add_argument("--seconds", type=float, default=180)
     parser.add_argument("--level", choices=("random", "beginner"), default="random", help="for an empty seat")
+    parser.add_argument("--think", type=float, default=3.0, help="the longest think time, s (from 0.5)")
     parser.add_argument("--clients", type=int, default=3, help="client processes")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
-    if not 1 <= args.tables <= 250:
-        parser.error("--tables: 1 to 250 (one loopback address each)")
+    if not 1 <= args.tables <= 250 or args.think < 0.5:
+        parser.error("--tables: 1 to 250 (one loopback address each); --think: at least 0.5")
     work = Path(tempfile.mkdtemp(prefix="people-load-"))
     servers: list[subprocess.Popen] = []
     try:
