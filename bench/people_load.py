@@ -40,7 +40,7 @@ aim: no errors, p99 under 100 ms for every type.
 
 Usage: ``.venv/bin/python bench/people_load.py [--setup sqlite|postgresql|two-servers] [--tables 20]
 [--seconds 180] [--level random|beginner] [--think 3] [--json]``; a quick check: ``--seconds 20 --tables 4``
-(a match to 15 takes about three minutes: ``--seconds 240 --tables 2 --think 0.5`` sees new tables opened).
+(a 20 s run ends no match: ``--seconds 120 --tables 2 --think 0.5`` plays a few to the end, and opens new tables).
 Exits 1 if any request failed. PostgreSQL set-ups need Debian's postgresql and psycopg (``test`` extra).
 """
 
@@ -323,7 +323,9 @@ class Group:
         status, body, _ = person.request(
             "action", "POST", f"/en/people/{code}/act", form, expect=(200,), htmx="poll", race=race
         )
-        return body if status in (200, 409) else page.html
+        if status in (200, 409):
+            return body
+        return self.page(person, f"/en/people/{code}")  # an error (counted): the person reloads the page
 
 
 # --- Client processes ----------------------------------------------------------------------------------
