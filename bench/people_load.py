@@ -36,7 +36,9 @@ version or ``rev`` is stale) is the race the compare-and-swap is for: it is coun
 error, and the page it returns is used as the new one (a join or a start is then sent again). Also
 the share of polls answered 204, the load average, the CPU the client processes used (a run in which
 they took much of the 2 shared cores can be recognised) and the app servers' CPU per request. The
-aim: no errors, p99 under 100 ms for every type.
+aim: no errors, p99 under 100 ms for every type. (The first tables opened on each worker pay
+SQLAlchemy's first-use costs, the mappers' configuration and the first compilation of each statement,
+about 0.1 to 0.3 s: the warm-up writes nothing; in a short run they show in open/start's p90 and p99.)
 
 Usage: ``.venv/bin/python bench/people_load.py [--setup sqlite|postgresql|two-servers] [--tables 20]
 [--seconds 180] [--level random|beginner] [--think 3] [--json]``; a quick check: ``--seconds 20 --tables 4``
