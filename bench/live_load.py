@@ -149,6 +149,8 @@ class Browser:
         self.server, self.source, self.log = server, source, log
         self.conn: http.client.HTTPConnection | None = None
         self.cookies: dict[str, str] = {}
+        self.headers: http.client.HTTPMessage | None = None
+        """The last response's headers (``HX-Refresh``)."""
 
     def _connection(self) -> http.client.HTTPConnection:
         if self.conn is None:
@@ -170,6 +172,7 @@ class Browser:
                 if attempt or not reused:  # a fresh connection that fails is an error, not a closed keep-alive
                     return 0, f"{type(error).__name__}: {error}", ""
                 continue
+            self.headers = response.msg
             for cookie in response.msg.get_all("Set-Cookie") or []:
                 name, _eq, rest = cookie.partition("=")
                 self.cookies[name.strip()] = rest.split(";", 1)[0]
