@@ -22,7 +22,9 @@ SETUP = {"players": "4", "preset": "argentino", "flor": "off", "target": "15", "
 
 def open_tables(client, cid: str, count: int = 2, **fields):
     page = client.get(f"/en/teach/classes/{cid}/tables").get_data(as_text=True)
-    attempt = re.search(r'name="attempt" value="([^"]+)"', page).group(1)
+    found = re.search(r'name="attempt" value="([^"]+)"', page)
+    assert found is not None, "no one-time token in the form"
+    attempt = found.group(1)
     data = {
         **SETUP,
         "count": str(count),
