@@ -2,7 +2,8 @@
 
 Without it the first requests after a start or a reload pay for: reading and validating the
 lessons and practice hands (``tutor.content``), compiling every language's catalog, the bots'
-tables (the envido distribution, the match-equity tables, the first rollouts' caches), compiling
+tables (the envido distribution, the match-equity tables, the first rollouts' caches), setting up
+SQLAlchemy's mappers (the first write of a table with people paid 30 to 60 ms for it), compiling
 the Jinja templates, and each page's first rendering (url_for's rules, the header's fragments).
 :func:`warm_up` does all of that once. ``gunicorn.conf.py`` calls it in the master before the
 workers are forked (``preload_app``), so every worker starts warm and a ``kill -HUP`` reload forks
@@ -70,6 +71,14 @@ def _bots() -> None:
         choose(hand.view_for(0), Level.BEGINNER, rng)
 
 
+def _mappers() -> None:
+    from sqlalchemy.orm import configure_mappers
+
+    import tutor.store  # noqa: F401 - every model module, so that every mapper is configured
+
+    configure_mappers()
+
+
 def _templates(app: Flask) -> None:
     for name in app.jinja_env.list_templates(filter_func=lambda n: n.endswith((".html", ".svg", ".xml", ".txt"))):
         app.jinja_env.get_template(name)
@@ -91,6 +100,7 @@ def warm_up(app: Flask, log: Callable[[str], None] = print) -> float:
         ("content", _content),
         ("catalogs", _catalogs),
         ("bots", _bots),
+        ("mappers", _mappers),
         ("templates", lambda: _templates(app)),
         ("pages", lambda: _pages(app)),
     ]
