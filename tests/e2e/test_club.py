@@ -63,8 +63,8 @@ def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_
     page.get_by_role("link", name="Club nights: everyone plays the same hands").click()
     page.get_by_role("link", name="Create a club night").click()
     assert serious_violations(page) == []
-    page.get_by_label("Title").fill("Friday duplicate")
-    page.get_by_label("Boards").select_option(str(BOARDS))
+    page.get_by_label("Title", exact=True).fill("Friday duplicate")
+    page.get_by_label("Boards", exact=True).select_option(str(BOARDS))
     page.get_by_label("Seed (optional: the same seed deals the same boards)").fill("2026")
     page.get_by_role("button", name="Create the club night").click()
     code = page.locator("[data-club-code]").get_attribute("data-club-code")
@@ -93,6 +93,7 @@ def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_
         for index, (phone, _guard) in enumerate(players):
             if number > 1:
                 phone.locator("[data-next-board]").click()
+            expect(phone.locator("#table-title")).to_have_text(f"Board {number} of {BOARDS}")
             dealt.append(my_cards(phone))
             if number == 1 and index == 0:
                 assert serious_violations(phone) == []

@@ -83,6 +83,7 @@ def test_two_finishes_at_once_write_one_result(app, club):
     def finish() -> None:
         with app.app_context():
             mine = db.session.get(ClubPlayer, player_id)
+            assert mine is not None
             outcomes.append(store_of(app).club.finish(mine, 1, 0, result(), log=[[]], new_version=0))
 
     threads = [threading.Thread(target=finish) for _ in range(4)]

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from tests.conftest import csrf_token
-from tests.web.classroom_helpers import log_in, sign_up
+from tests.web.classroom_helpers import sign_up
 from tutor.bots.table import Table
 from tutor.engine.notation import parse_rules
 from tutor.store import db
@@ -66,9 +66,7 @@ def player(app, code: str, nick: str) -> tuple[str, str]:
 
 def post_action(client, code: str, number: int, action: str, version: str):
     page = f"/en/club/{code}/board/{number}"
-    return client.post(
-        f"{page}/act", data={"csrf_token": csrf_token(client), "action": action, "version": version}
-    )
+    return client.post(f"{page}/act", data={"csrf_token": csrf_token(client), "action": action, "version": version})
 
 
 def play_board(client, code: str, number: int, pick=lambda actions: actions[0]) -> int:
@@ -80,7 +78,9 @@ def play_board(client, code: str, number: int, pick=lambda actions: actions[0]) 
             return int(shown.group(1))
         actions = ACTION.findall(html)
         assert actions, "a board in play offers its legal actions"
-        response = post_action(client, code, number, pick(actions), VERSION.search(html).group(1))
+        version = VERSION.search(html)
+        assert version is not None
+        response = post_action(client, code, number, pick(actions), version.group(1))
         assert response.status_code == 303, response.get_data(as_text=True)
     raise AssertionError("the board never ended")
 
