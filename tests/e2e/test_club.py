@@ -41,8 +41,9 @@ def act(page, last: bool, keyboard: bool) -> None:
         page.reload()
 
 
-def play_board(page, number: int, last: bool = False, keyboard: bool = False) -> int:
-    expect(page.locator("#table-title")).to_have_text(f"Board {number} of {BOARDS}")
+def play_board(page, number: int, last: bool = False, keyboard: bool = False, boards: int = BOARDS) -> int:
+    """Play board ``number`` to its end (the first or last action each time); the result the page shows."""
+    expect(page.locator("#table-title")).to_have_text(f"Board {number} of {boards}")
     for _step in range(60):
         result = page.locator("[data-club-result]")
         if result.count():

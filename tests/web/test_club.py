@@ -202,7 +202,12 @@ def test_the_organisers_pages_are_theirs_alone(app, organiser):
     other = app.test_client()
     assert sign_up(other, login="garcia", name="Sr Garcia").status_code in (200, 303)
     token = csrf_token(other, "/en/teach/club")
-    for path in (f"/en/teach/club/{eid}", f"/en/teach/club/{eid}/results", f"/en/teach/club/{eid}/board/1"):
+    for path in (
+        f"/en/teach/club/{eid}",
+        f"/en/teach/club/{eid}/results",
+        f"/en/teach/club/{eid}/board/1",
+        f"/en/teach/club/{eid}/slips",
+    ):
         assert other.get(path).status_code == 404
         assert app.test_client().get(path).status_code == 404
     for path in (f"/en/teach/club/{eid}/close", f"/en/teach/club/{eid}/export.csv"):
@@ -271,3 +276,17 @@ def test_the_csv_has_the_ranking_and_every_board(app, organiser):
 def test_the_teachers_page_links_to_club_nights(app, organiser):
     html = organiser.get("/en/teach/classes").get_data(as_text=True)
     assert "/en/teach/club" in html
+
+
+def test_the_board_slips_show_the_cards_every_player_is_dealt(app, organiser):
+    eid, code = create(organiser, boards="3")
+    slips = organiser.get(f"/en/teach/club/{eid}/slips").get_data(as_text=True)
+    a = player(app, code, "Ancho 2")
+    for number in (1, 2):
+        slip = slips.split(f'data-board="{number}"', 1)[1].split('class="board-slip"', 1)[0]
+        seat_a = re.findall(r'data-card="([^"]+)"', slip.split('class="slip-seat">Player B', 1)[0])
+        page = a.get(f"/en/club/{code}/board/{number}").get_data(as_text=True)
+        mine = re.findall(r'data-card="([^"]+)"', page.split('class="my-cards"', 1)[1].split("</form>", 1)[0])
+        assert len(seat_a) == 3 and sorted(seat_a) == sorted(mine)  # a new board: the player holds all three
+        play_board(a, code, number)
+    assert ("Player A is mano." in slips) and ("Player B is mano." in slips)

@@ -330,6 +330,18 @@ def organiser_traveller(eid: str, number: int):
     return no_store(page)
 
 
+@bp.get("/teach/club/<eid>/slips")
+def slips(eid: str):
+    """Board slips to print for real tables (A4, four boards a page): each seat's cards, mano, score, flor."""
+    event = own_event(eid)
+    boards = []
+    for number in range(1, event.boards + 1):
+        board = board_of(event, number)
+        deal = table_of(event, number).hands()[0].deal
+        boards.append({"board": board, "seats": [deal[0], deal[1]]})
+    return render_template("club/slips.html", **event_facts(event), boards=boards)
+
+
 # --- The players ----------------------------------------------------------------------------------------
 
 
