@@ -210,7 +210,7 @@ def test_the_organisers_pages_are_theirs_alone(app, organiser):
     ):
         assert other.get(path).status_code == 404
         assert app.test_client().get(path).status_code == 404
-    for path in (f"/en/teach/club/{eid}/close", f"/en/teach/club/{eid}/export.csv"):
+    for path in (f"/en/teach/club/{eid}/close", f"/en/teach/club/{eid}/export.csv", f"/en/teach/club/{eid}/delete"):
         assert other.post(path, data={"csrf_token": token}).status_code == 404
     assert app.test_client().get("/en/teach/club/new").status_code == 404
     assert app.test_client().get("/en/club/ZZZZZZ").status_code == 404
@@ -290,3 +290,18 @@ def test_the_board_slips_show_the_cards_every_player_is_dealt(app, organiser):
         assert len(seat_a) == 3 and sorted(seat_a) == sorted(mine)  # a new board: the player holds all three
         play_board(a, code, number)
     assert ("Player A is mano." in slips) and ("Player B is mano." in slips)
+
+
+def test_the_organiser_deletes_a_night_with_its_results(app, organiser):
+    eid, code = create(organiser)
+    a = player(app, code, "Ancho 2")
+    play_board(a, code, 1)
+    token = csrf_token(organiser, f"/en/teach/club/{eid}")
+    unconfirmed = organiser.post(f"/en/teach/club/{eid}/delete", data={"csrf_token": token})
+    assert unconfirmed.status_code == 400 and "Tick the box" in unconfirmed.get_data(as_text=True)
+    done = organiser.post(f"/en/teach/club/{eid}/delete", data={"csrf_token": token, "confirm": "yes"})
+    assert done.status_code == 303
+    assert organiser.get(f"/en/teach/club/{eid}").status_code == 404
+    assert a.get(f"/en/club/{code}").status_code == 404
+    with app.app_context():
+        assert db.session.query(ClubResult).count() == 0 and db.session.query(ClubPlayer).count() == 0

@@ -36,6 +36,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    delete,
     func,
     select,
     update,
@@ -199,6 +200,13 @@ class ClubEvents:
         db.session.commit()
         db.session.refresh(event)
         return done is not None
+
+    def delete(self, event: ClubEvent) -> None:
+        """Delete the event with its players and results (the rows cascade)."""
+        db.session.execute(delete(ClubResult).where(ClubResult.event_id == event.id))
+        db.session.execute(delete(ClubPlayer).where(ClubPlayer.event_id == event.id))
+        db.session.execute(delete(ClubEvent).where(ClubEvent.id == event.id))
+        db.session.commit()
 
     def poll_key(self, event_id: int) -> int | None:
         """The event's ``changes`` (one primary-key read per poll)."""

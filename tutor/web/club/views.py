@@ -281,6 +281,17 @@ def _blank(value: float | None) -> float | str:
     return "" if value is None else value
 
 
+@bp.post("/teach/club/<eid>/delete")
+def delete(eid: str):
+    """Delete the event, its players and results, once the organiser has ticked the confirmation."""
+    event = own_event(eid)
+    if request.form.get("confirm") != "yes":
+        context = {**results_context(event), "notice": _("Tick the box to confirm that the night and its results go.")}
+        return no_store((render_template("club/organiser.html", **context), 400))
+    current_store().club.delete(event)
+    return redirect(url_for("club.events"), code=303)
+
+
 @bp.post("/teach/club/<eid>/export.csv")
 def export(eid: str):
     """The ranking and every board's results as CSV (a POST: CSRF-protected, never prefetched)."""
@@ -326,6 +337,7 @@ def organiser_traveller(eid: str, number: int):
         own_url=links[number - 1][1],
         board_links=links,
         organiser=True,
+        me=None,
     )
     return no_store(page)
 
@@ -552,7 +564,12 @@ def traveller(code: str, number: int):
     context = replay_context(event, number, chosen if chosen is not None else player.id, card_face())
     links = [(n, url_for("club.traveller", code=event.code, number=n)) for n in range(1, event.boards + 1)]
     page = render_template(
-        "club/traveller.html", **event_facts(event), **context, own_url=links[number - 1][1], board_links=links
+        "club/traveller.html",
+        **event_facts(event),
+        **context,
+        own_url=links[number - 1][1],
+        board_links=links,
+        me=player.id,
     )
     return no_store(page)
 
