@@ -116,6 +116,10 @@ def test_three_players_play_every_board_and_the_table_ranks_them_with_a_tie(app,
         for nick, shown in points[number].items():
             assert shown == engine_points(app, code, nick, number)
     assert points[1]["Ancho 2"] == points[1]["Flor 3"] and points[2]["Ancho 2"] == points[2]["Flor 3"]
+    with app.app_context():
+        rows = db.session.query(ClubResult).order_by(ClubResult.board, ClubResult.player_id).all()
+        same = [(r.decisions, r.matched, r.review) for r in rows]
+    assert same[0] == same[1] and same[3] == same[4]  # the same moves, the same judgement of each decision
     mp = {nick: sum(expected_matchpoints(points[n])[nick] for n in (1, 2)) for nick in ("Ancho 2", "Flor 3", "Mazo 4")}
     html = organiser.get(f"/en/teach/club/{eid}").get_data(as_text=True)
     shown = dict(re.findall(r'data-player="([^"]+)" data-place="\d+" data-mp="([\d.]+)"', html))

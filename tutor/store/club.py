@@ -322,6 +322,14 @@ class ClubEvents:
             )
         )
 
+    def review_of_play(self, event_id: int, board: int, log: list[Any]) -> dict[str, Any] | None:
+        """The stored replay of another player's hand on the board with exactly this log (the same
+        moves, so the same decisions to judge), or None."""
+        rows = db.session.execute(
+            select(ClubResult.log, ClubResult.review).where(ClubResult.event_id == event_id, ClubResult.board == board)
+        )
+        return next((dict(review) for stored, review in rows if stored == log), None)
+
     def result(self, event_id: int, player_id: int, board: int) -> ClubResult | None:
         return db.session.scalar(
             select(ClubResult).where(

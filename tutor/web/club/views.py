@@ -46,6 +46,7 @@ from ...store.club import BOARDS, NICK_LENGTH, TITLE_LENGTH, ClubEvent, ClubPlay
 from ...store.people import new_token
 from ..components.table import render_table, replay_hand, table_context
 from ..components.table.controller import moved_on, read_version
+from ..components.table.replay import is_current
 from ..shared.blocklist import blocked
 from ..shared.csv_export import csv_response, csv_text
 from ..shared.htmx import wants_fragment
@@ -523,7 +524,10 @@ def write(event: ClubEvent, player: ClubPlayer, number: int, drawn: int, table: 
     store = current_store().club
     if not table.hand.is_over:
         return store.save(player, number, drawn, log=table.log(), new_version=table.version)
-    review = replay_hand(table, 0)
+    # The same moves as another player's get the same judgement (the replay's hints are time-bounded).
+    review = store.review_of_play(event.id, number, table.log())
+    if review is None or not is_current(review):
+        review = replay_hand(table, 0)
     finished = Finished(points_of(table), int(review["count"]), int(review["matched"]), table.log(), review)
     following = table_of(event, number + 1) if number < event.boards else None
     log = following.log() if following is not None else []
