@@ -83,7 +83,11 @@ def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_
         phone.goto("/en/club")
         phone.get_by_label("Code").fill(code.lower())
         phone.get_by_role("button", name="Go to the club night").click()
-        phone.get_by_label("Your nickname (keep the one suggested, or type your own)").fill(name)
+        nick = phone.get_by_label("Your nickname (keep the one suggested, or type your own)")
+        expect(nick).to_have_value(re.compile(r".+ \d+$"))  # a generated nickname, to keep or replace
+        if not players:
+            assert serious_violations(phone) == []
+        nick.fill(name)
         phone.get_by_role("button", name="Join and play board 1").click()
         players.append((phone, guard))
     expect(page.locator("#club-results")).to_contain_text("3 players have joined", timeout=10_000)
@@ -115,6 +119,17 @@ def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_
     expect(first.get_by_role("heading", name="Every hand face up")).to_be_visible()
     assert first.evaluate("document.documentElement.scrollWidth") <= 390
     assert serious_violations(first) == []
+
+    # The board slips for real tables: every board, each seat's three cards.
+    slips = browser.new_context(
+        base_url=base_url, viewport={"width": 390, "height": 844}, storage_state=page.context.storage_state()
+    )
+    slip_page = slips.new_page()
+    slip_page.goto(page.url + "/slips")
+    expect(slip_page.locator(".board-slip")).to_have_count(BOARDS)
+    expect(slip_page.locator(".board-slip").first.locator("[data-card]")).to_have_count(6)
+    assert slip_page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert serious_violations(slip_page) == []
 
     # The organiser's table, polled: matchpoints computed here from each board's points.
     rows = page.locator("[data-club-standings] tbody tr")
