@@ -55,8 +55,8 @@ from ..shared.nicknames import new_nickname
 from ..shared.preferences import card_face
 from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.readers import MAX_SEED, parse_seed
-from .boards import PLAYER_SEAT, board_of, points_of, table_of
-from .night import aware, board_rows, can_see, replay_context, standing_rows
+from .boards import board_of, points_of, table_of
+from .night import aware, can_see, replay_context, standing_rows
 
 bp = Blueprint("club", __name__, url_prefix=LANG_PREFIX)
 
@@ -404,6 +404,19 @@ def read_nick(text: str | None) -> tuple[str | None, str | None]:
     return nick, None
 
 
+def with_token(response: Response, event: ClubEvent, token: str) -> Response:
+    """The player's token in an HttpOnly cookie for this event."""
+    response.set_cookie(
+        cookie_name(event.code),
+        token,
+        max_age=COOKIE_DAYS * 86400,
+        httponly=True,
+        samesite="Lax",
+        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE", False)),
+    )
+    return response
+
+
 @bp.post("/club/<code>/join")
 def join(code: str):
     """Join with a nickname: a token in a cookie, and board 1 dealt."""
@@ -422,16 +435,7 @@ def join(code: str):
         return join_page(
             event, 409, _("Someone in this club night already has that nickname. Choose another one."), nick
         )
-    response = redirect(url_for("club.board", code=event.code, number=1), code=303)
-    response.set_cookie(
-        cookie_name(event.code),
-        token,
-        max_age=COOKIE_DAYS * 86400,
-        httponly=True,
-        samesite="Lax",
-        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE", False)),
-    )
-    return response
+    return with_token(redirect(url_for("club.board", code=event.code, number=1), code=303), event, token)
 
 
 def board_page(
@@ -578,4 +582,4 @@ def traveller(code: str, number: int):
     return no_store(page)
 
 
-__all__ = ["PLAYER_SEAT", "bp", "board_rows"]
+__all__ = ["bp"]
