@@ -6,7 +6,9 @@ matchpoints with ½ for a tie, and a player who has finished sees the table and 
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
@@ -15,6 +17,14 @@ from tests.e2e.conftest import PageGuard, serious_violations
 
 pytestmark = pytest.mark.e2e
 BOARDS = 4
+SHOTS = os.environ.get("CLUB_SHOTS")
+"""A folder to save screenshots of the organiser's page, a board and the traveller in (for a person to look at), if set."""
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
 
 
 def my_cards(page) -> list[str]:
@@ -101,6 +111,7 @@ def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_
             expect(phone.locator("#table-title")).to_have_text(f"Board {number} of {BOARDS}")
             dealt.append(my_cards(phone))
             if number == 1 and index == 0:
+                shot(phone, "board")
                 assert serious_violations(phone) == []
                 assert phone.evaluate("document.documentElement.scrollWidth") <= 390
             points[names[index]].append(play_board(phone, number, last=index == 2, keyboard=index == 0))
@@ -117,6 +128,7 @@ def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_
     first.get_by_role("link", name="Board 1", exact=True).click()
     expect(first.locator("[data-club-traveller] tbody tr")).to_have_count(3)
     expect(first.get_by_role("heading", name="Every hand face up")).to_be_visible()
+    shot(first, "traveller")
     assert first.evaluate("document.documentElement.scrollWidth") <= 390
     assert serious_violations(first) == []
 
@@ -152,4 +164,6 @@ def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_
     assert shown[names[0]][1] == shown[names[1]][1]  # the tie shares its place
     tied = page.locator(f'[data-club-standings] tr[data-player="{names[0]}"] td').first
     expect(tied).to_have_text(f"{shown[names[0]][1]}=")
+    shot(page, "organiser")
+    shot(slip_page, "slips")
     assert serious_violations(page) == []
