@@ -94,7 +94,9 @@ def engine_points(app, code: str, nick: str, number: int) -> int:
         row = db.session.query(ClubResult).filter_by(player_id=who.id, board=number).one()
         log, rules, seed, drawn = row.log, parse_rules(event.rules), event.seed, event.random_scores
     scores = board_scores(seed, number, drawn, rules.target)
-    table = Table(rules, board_seed(seed, number), "beginner", log=log, mano=board_mano(number), scores=scores)
+    table = Table(
+        rules, board_seed(seed, number), "beginner", log=log, mano=board_mano(number, rules.players), scores=scores
+    )
     hand = table.hands()[0]
     return hand.points[0] - hand.points[1]
 
@@ -309,3 +311,28 @@ def test_the_organiser_deletes_a_night_with_its_results(app, organiser):
     assert a.get(f"/en/club/{code}").status_code == 404
     with app.app_context():
         assert db.session.query(ClubResult).count() == 0 and db.session.query(ClubPlayer).count() == 0
+
+
+def test_two_against_two_each_player_with_a_computer_partner(app, organiser):
+    eid, code = create(organiser, players="4", flor="simple")
+    a, b = player(app, code, "Ancho 2"), player(app, code, "Flor 3")
+    board = a.get(f"/en/club/{code}/board/1").get_data(as_text=True)
+    assert "4 players" in board and "Your partner" in board
+    for number in (1, 2):
+        dealt = [
+            re.findall(
+                r'data-card="([^"]+)"',
+                c.get(f"/en/club/{code}/board/{number}")
+                .get_data(as_text=True)
+                .split('class="my-cards"', 1)[1]
+                .split("</form>", 1)[0],
+            )
+            for c in (a, b)
+        ]
+        assert len(dealt[0]) == 3 and dealt[0] == dealt[1]
+        shown = [play_board(c, code, number) for c in (a, b)]
+        assert shown[0] == shown[1] == engine_points(app, code, "Ancho 2", number)
+    slips = organiser.get(f"/en/teach/club/{eid}/slips").get_data(as_text=True)
+    assert "Seat 4, team B" in slips and "Seat 2 is mano." in slips
+    html = organiser.get(f"/en/teach/club/{eid}").get_data(as_text=True)
+    assert html.count('data-place="1"') == 2  # the same moves: a shared first place

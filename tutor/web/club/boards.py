@@ -6,8 +6,8 @@ decision, :func:`tutor.bots.table.decision_rng`), ``mano`` and ``scores``: the s
 same bot answers for everyone. The bots play without a deadline (their sample budgets alone), so
 how busy the server is never changes what a bot does.
 
->>> board_mano(1), board_mano(2)
-(0, 1)
+>>> board_mano(1), board_mano(2), board_mano(6, players=4)
+(0, 1, 1)
 >>> board_seed(42, 3) == board_seed(42, 3) != board_seed(42, 4)
 True
 >>> board_scores(42, 1, False, 30), max(board_scores(42, 1, True, 30)) < 30
@@ -36,9 +36,10 @@ def board_seed(seed: int, board: int) -> int:
     return int.from_bytes(digest[:4], "big") % MAX_SEED
 
 
-def board_mano(board: int) -> int:
-    """Who is mano on the board: the player on odd boards, the bot on even ones (as bridge's dealer rotates)."""
-    return (board - 1) % 2
+def board_mano(board: int, players: int = 2) -> int:
+    """Who is mano on the board: each seat in turn from the player's, board by board (as bridge's
+    dealer rotates): with 2 players the player on odd boards, the bot on even ones."""
+    return (board - 1) % players
 
 
 def board_scores(seed: int, board: int, drawn: bool, target: int) -> tuple[int, int]:
@@ -65,7 +66,7 @@ def board_of(event: ClubEvent, number: int) -> Board:
     return Board(
         number,
         board_seed(event.seed, number),
-        board_mano(number),
+        board_mano(number, rules.players),
         board_scores(event.seed, number, event.random_scores, rules.target),
     )
 

@@ -153,6 +153,7 @@ def event_facts(event: ClubEvent) -> dict[str, Any]:
         "event": event,
         "is_open": store.is_open(event),
         "flor": rules.flor != FlorMode.OFF,
+        "pairs": rules.players == 4,
         "level_name": level_names().get(event.level, event.level),
         "closes_text": when_text(aware(event.closes_at)),
         "closed_text": when_text(aware(event.closed_at)),
@@ -185,6 +186,9 @@ def _read_event() -> tuple[dict[str, Any] | None, dict[str, str]]:
     if form.get("flor", "") not in FLORS:
         # Translators: flor (three cards of one suit) is a Truco term; keep it.
         errors["flor"] = _("Choose whether flor is played.")
+    if form.get("players", "2") not in ("2", "4"):
+        # Translators: 1 against 1 and 2 against 2 are table sizes of Truco.
+        errors["players"] = _("Choose 1 against 1 or 2 against 2.")
     if form.get("level", "") not in LEVELS:
         errors["level"] = _("Choose one of the levels in the list.")
     if form.get("scores", "") not in ("zero", "random"):
@@ -196,7 +200,8 @@ def _read_event() -> tuple[dict[str, Any] | None, dict[str, str]]:
     closes = _read_closes(errors)
     if errors:
         return None, errors
-    rules = find_variant("argentino").rules(players=2, target=30, flor=FlorMode(form["flor"]))
+    players = int(form.get("players", "2"))
+    rules = find_variant("argentino").rules(players=players, target=30, flor=FlorMode(form["flor"]))
     values = {
         "title": title,
         "rules": format_rules(rules),
@@ -351,7 +356,7 @@ def slips(eid: str):
     for number in range(1, event.boards + 1):
         board = board_of(event, number)
         deal = table_of(event, number).hands()[0].deal
-        boards.append({"board": board, "seats": [deal[0], deal[1]]})
+        boards.append({"board": board, "seats": list(deal)})
     return render_template("club/slips.html", **event_facts(event), boards=boards)
 
 
