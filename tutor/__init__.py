@@ -76,6 +76,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     _classroom(app)
     _live(app)
     _people(app)
+    _club(app)
     _privacy(app)
     _anotador(app)
 
@@ -123,6 +124,13 @@ def _people(app: Flask) -> None:
 
     app.register_blueprint(people.bp)
     people.init_app(app)
+
+
+def _club(app: Flask) -> None:
+    from .web import club
+
+    app.register_blueprint(club.bp)
+    club.init_app(app)
 
 
 def _anotador(app: Flask) -> None:

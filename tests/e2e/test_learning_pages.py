@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.test_club import play_board
 from tests.e2e.test_people import act_if_my_turn
 from tests.e2e.test_play import act_with_keyboard, hand_over, start_game
 from tests.e2e.test_practice import over
@@ -177,6 +178,38 @@ def make_classroom(page, login: str = "e2e-overflow-teacher") -> dict[str, str]:
     return {endpoint: re.sub(r"^.*?/en/", f"/{LANG}/", url) for endpoint, url in urls.items()}
 
 
+def make_club(page) -> dict[str, str]:
+    """A club night of two boards by the signed-in teacher, joined and played to its end from the
+    same browser. Returns the URLs of its pages, in Spanish."""
+    page.goto("/en/teach/club/new")
+    page.get_by_label("Title", exact=True).fill("Noche de truco duplicado del club de los viernes")
+    page.get_by_label("Boards", exact=True).select_option("2")
+    page.get_by_role("button", name="Create the club night").click()
+    organiser = page.url.split("?")[0]
+    code = page.locator("[data-club-code]").get_attribute("data-club-code")
+    page.goto(f"/en/club/{code}")
+    page.get_by_role("button", name="Join and play board 1").click()
+    for number in (1, 2):
+        if number > 1:
+            page.locator("[data-next-board]").click()
+        play_board(page, number, boards=2)
+    player = f"/{LANG}/club/{code}"
+    urls = {
+        "club.events": "/en/teach/club",
+        "club.new_event": "/en/teach/club/new",
+        "club.organiser": organiser,
+        "club.results_fragment": organiser + "/results",
+        "club.organiser_traveller": organiser + "/board/1",
+        "club.slips": organiser + "/slips",
+        "club.code_page": "/en/club",
+        "club.event": player,
+        "club.board": player + "/board/1",
+        "club.player_results": player + "/results",
+        "club.traveller": player + "/board/1/traveller",
+    }
+    return {endpoint: re.sub(r"^.*?/en/", f"/{LANG}/", url) for endpoint, url in urls.items()}
+
+
 def make_shared(page) -> dict[str, str]:
     """A table with people (the host alone with a bot, one hand played out) and a shared anotador
     score. Returns their pages' URLs, in Spanish."""
@@ -253,7 +286,7 @@ def test_no_page_scrolls_sideways_on_a_phone(page, live_server, lang):
     """Every page type of the url_map, in Spanish and in Polish (one test each, so that two workers
     share them), at 320 and 390 px: the document is never wider than the window (issue 24, item 12)."""
     page.set_viewport_size({"width": 390, "height": 844})
-    made = make_history(page) | make_classroom(page, f"e2e-overflow-{lang}") | make_shared(page)
+    made = make_history(page) | make_classroom(page, f"e2e-overflow-{lang}") | make_club(page) | make_shared(page)
     urls = page_urls(live_server.app, made)
     page.goto(f"/{LANG}/progress")  # the page has what once made it wide: a chart and its table
     expect(page.locator(".accuracy-chart table")).to_have_count(1)

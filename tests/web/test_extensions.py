@@ -65,10 +65,11 @@ def test_the_app_registers_the_lesson_pages_contributions(app):
         "home links": [
             "tutor.web.classroom.my_class_link",
             "tutor.web.people.home_link",
+            "tutor.web.club.home_link",
             "tutor.web.classroom.for_teachers",
             "tutor.web.classroom.join_link",
         ],
-        "teacher links": ["tutor.web.live.start_link"],
+        "teacher links": ["tutor.web.club.teacher_link", "tutor.web.live.start_link"],
         "class page links": ["tutor.web.live.class_start_link", "tutor.web.people.class_tables_link"],
         "class page sections": ["tutor.web.live.class_sessions"],
         "live summary actions": ["tutor.web.classroom.live_assign_missed"],

@@ -12,6 +12,7 @@
 * :mod:`.roster`: a class's co-teachers and invitations, teacher-made pupils, copy and delete;
 * :mod:`.live`: live sessions on the projector, their players (phones) and answers;
 * :mod:`.people`: tables with people (seats, seat tokens' hashes, the match's log);
+* :mod:`.club`: club nights (duplicate Truco): events, their players (token hashes) and each board's result;
 * :mod:`.privacy`: one learner's data, to download or delete ("delete my data");
 * :mod:`.scoreboard`: the anotador's shared scores and the daily deal's results;
 * :mod:`.clock`: the time every write and read of the store goes by, injected through the app.
@@ -29,10 +30,12 @@ from zoneinfo import ZoneInfo
 
 from flask import Flask, current_app
 from sqlalchemy.exc import InterfaceError, OperationalError, TimeoutError as PoolTimeout
+from sqlalchemy.orm import configure_mappers
 
 from .attempts import Appended, AttemptLog, LogEntry, attempt_of
 from .classroom import Classroom
 from .clock import Clock, ManualClock, OffsetClock, SystemClock, utc_today
+from .club import ClubEvents
 from .learners import DeviceCodeLimit, Learners
 from .live import LiveSessions
 from .people import PeopleTables
@@ -93,6 +96,7 @@ class Store:
         self.roster = Roster(self)
         self.live = LiveSessions(self)
         self.people = PeopleTables(self)
+        self.club = ClubEvents(self)
         self.privacy = LearnerData(self)
         self.scoreboard = Scoreboard(self)
 
@@ -129,6 +133,11 @@ def current_store() -> Store:
     return current_app.extensions[EXTENSION]
 
 
+def configure_models() -> None:
+    """Set up SQLAlchemy's mappers of every model now (the warm-up: else the first write pays for it)."""
+    configure_mappers()
+
+
 def use_clock(app: Flask, clock: Clock) -> Clock:
     """Give ``app``'s store another clock (a test's :class:`ManualClock`); returns it."""
     store_of(app).clock = clock
@@ -136,6 +145,7 @@ def use_clock(app: Flask, clock: Clock) -> Clock:
 
 
 __all__ = [
+    "configure_models",
     "DailyResult",
     "Result",
     "Scoreboard",

@@ -14,12 +14,17 @@ SEMICOLON_LANGUAGES = frozenset({"de", "es", "pl", "sv"})
 
 
 def safe_cell(value: object) -> str:
-    """A cell as text, with a leading ``'`` when a spreadsheet would read it as a formula.
+    """A cell as text, with a leading ``'`` when a spreadsheet would read it as a formula (a number
+    given as a number, a negative one too, is written as it is).
 
     >>> safe_cell("=1+1"), safe_cell("+7"), safe_cell("-2"), safe_cell("@SUM"), safe_cell("Ancho 27"), safe_cell(3)
     ("'=1+1", "'+7", "'-2", "'@SUM", 'Ancho 27', '3')
+    >>> safe_cell(-2), safe_cell(-0.5), safe_cell(True)
+    ('-2', '-0.5', 'True')
     """
     text = str(value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return text
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 

@@ -27,12 +27,12 @@ The points (the lessons feature owns every page they are on):
 The home page (the core feature owns it):
 
 * :data:`HOME_LINKS`, ``() -> Link``: a link below the home page's sections; classroom: "For
-  teachers" and "Join a class".
+  teachers" and "Join a class"; club: "Join a club night".
 
 The classroom's pages (the classroom feature owns them):
 
 * :data:`TEACHER_LINKS`, ``() -> Link``: a link on a teacher's list of classes; live: "Start a live
-  session".
+  session"; club: "Club nights".
 * :data:`CLASS_PAGE_LINKS`, ``(class public id) -> Link``: a link on a class's page; live: "Start a
   live session with this class".
 * :data:`CLASS_PAGE_SECTIONS`, ``(class public id) -> LinkList``: a section of a class's page; live:

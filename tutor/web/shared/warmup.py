@@ -72,11 +72,9 @@ def _bots() -> None:
 
 
 def _mappers() -> None:
-    from sqlalchemy.orm import configure_mappers
+    from tutor.store import configure_models
 
-    import tutor.store  # noqa: F401 - every model module, so that every mapper is configured
-
-    configure_mappers()
+    configure_models()
 
 
 def _templates(app: Flask) -> None:
