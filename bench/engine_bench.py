@@ -3,6 +3,7 @@ speed reference. Run from the project root:
 
     .venv/bin/python bench/engine_bench.py            # about half a minute
     .venv/bin/python bench/engine_bench.py --seconds 2 --json
+    .venv/bin/python bench/engine_bench.py --check 100000 --check-only   # the invariants (long)
 
 What is measured (one process, no parallelism):
 
@@ -10,9 +11,15 @@ What is measured (one process, no parallelism):
   at random among ``legal_actions()`` except the mazo (as pytruco's own benchmark does,
   ``allow_mazo=False``) and applied with the checked ``apply()``; matches/s, hands/s, actions/s;
 * every other game of the engine (today Catalan Truc and Truco Mineiro, to 12) the same way, with 2 and 4 players: its
-  hands/s and the ratio to the Argentine game's hands/s (``--check N`` also plays N hands of each
-  such game checking, after each hand, that the points are conserved and that the hand's notation
-  replays to an equal state, and reports the violations: the issue 19 aim is zero in 100,000);
+  hands/s and the ratio to the Argentine game's hands/s;
+* ``--check N`` (``--check-only``: nothing else): N random hands of every game and table size
+  (Argentine Truco with 2, 4 and 6 players, pica-pica rounds, Catalan Truc and Truco Mineiro with 2
+  and 4) from random scores below the target, every legal action equally likely (the mazo too),
+  the engine's invariants checked after every action (not over exactly while there are legal
+  actions; ``can_apply`` accepts each; each seat's view offers exactly its own legal actions; a
+  clone equals the state; the scores never go down) and after each hand (it ended within
+  ``MAX_ACTIONS``; the points are conserved; its notation replays to an equal state); reports the
+  hands with a violation: the issue 19 aim is zero in 100,000;
 * pica-pica (docs/rules/argentine.md §7.4): whole six-player Argentine matches to 30 with the option
   and without it, the same random self-play; hands/s (a pica-pica round of three duels counts as one
   hand) and the ratio of the two;
@@ -41,11 +48,13 @@ import time
 import venv
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tutor.engine import DECK, MatchState, Mazo, Rules, envido_points, find_variant, format_hand, parse_hand  # noqa: E402
+from tutor.engine.pica import pica_pica_range  # noqa: E402
 
 BENCH = Path(__file__).resolve().parent
 PYTRUCO_VENV = BENCH / ".venv-pytruco"
@@ -109,28 +118,101 @@ def self_play(players: int, seconds: float, seed: int = 1, preset: str | None = 
     return {**_rates(matches, hands, actions, elapsed), "pica_rounds": picas}
 
 
+CHECKED = (
+    ("argentino", 2),
+    ("argentino", 4),
+    ("argentino", 6),
+    ("pica-pica", 6),
+    ("catalan", 2),
+    ("catalan", 4),
+    ("mineiro", 2),
+    ("mineiro", 4),
+)
+"""The variants ``--check`` plays: every game and table size of the engine (pica-pica: the rounds of
+three duels of six-player Argentine Truco with the option)."""
+MAX_ACTIONS = 200
+"""A hand with more actions than this counts as a violation (it should have ended)."""
+
+
+def _replayed(hand) -> bool:
+    """The hand's notation replays to an equal state (a pica-pica round has no equality of states:
+    its notation, its scores and each duel, a state, are compared instead)."""
+    again: Any = parse_hand(format_hand(hand)).state()
+    if hand.is_pica:
+        return format_hand(again) == format_hand(hand) and again.scores == hand.scores and again.duels == hand.duels
+    return again == hand
+
+
+def _step_violations(hand, legal: list) -> int:
+    """The invariants after one action: the hand is not over exactly while there are legal actions;
+    every legal action is accepted by ``can_apply``; each seat's view offers exactly the legal actions
+    of that seat (a pica-pica round: its view in table seats); a clone equals the state (a pica-pica round: its duels, each a state)."""
+    if hand.is_over:
+        return 1 if legal else 0
+    if not legal or not all(hand.can_apply(action) for action in legal):
+        return 1
+    view_for = hand.table_view_for if hand.is_pica else hand.view_for
+    for seat in range(hand.rules.players):
+        if set(view_for(seat).legal_actions) != {action for action in legal if action.seat == seat}:
+            return 1
+    clone = hand.clone()
+    same = clone.duels == hand.duels if hand.is_pica else clone == hand
+    return 0 if same else 1
+
+
+def _checked_hand(variant, rules, rng: random.Random, pica: bool) -> int:
+    """One random hand from random scores below the target (a pica-pica round: scores in its range),
+    checked after every action and at its end; returns the violations found (0 or more)."""
+    players = rules.players
+    mano = rng.randrange(players)
+    while True:
+        scores = (rng.randrange(rules.target), rng.randrange(rules.target))
+        if not pica or pica_pica_range(rules, scores):
+            break
+    deal = variant.deal(rng, players, mano)
+    hand = rules.new_hand(deal, mano, scores, pica=True) if pica else rules.new_hand(deal, mano, scores)
+    violations = actions = 0
+    legal = hand.legal_actions()
+    while not hand.is_over:
+        if not legal or actions > MAX_ACTIONS:
+            return violations + 1
+        before = hand.scores
+        hand.apply(legal[rng.randrange(len(legal))])
+        actions += 1
+        legal = hand.legal_actions()
+        violations += _step_violations(hand, legal)
+        violations += any(b < a for a, b in zip(before, hand.scores, strict=True))
+    moved = [b - a for a, b in zip(hand.start_scores, hand.scores, strict=True)]
+    return violations + (moved != _awarded(hand)) + (not _replayed(hand))
+
+
+def _awarded(hand) -> list[int]:
+    """The points awarded to each team in a hand (a pica-pica round: in its three duels, each duel's
+    seats 0 and 1 being the table seats that play it)."""
+    if not hand.is_pica:
+        return [sum(a.points for a in hand.awards if a.team == team) for team in (0, 1)]
+    points = [0, 0]
+    for index, duel in enumerate(hand.duels):
+        seats = hand.duel_seats(index)
+        for award in duel.awards:
+            points[seats[award.team] & 1] += award.points
+    return points
+
+
 def checked_hands(preset: str, players: int, hands: int, seed: int = 1) -> dict:
-    """``hands`` random hands of ``preset`` from random scores below the target; the violations of two
-    invariants after each: points conserved (the scores moved by exactly the awards) and the notation
-    replaying to an equal state."""
-    rng = random.Random(seed)
-    rules = find_variant(preset).rules(players=players)
+    """``hands`` random hands of ``preset`` (``pica-pica``: pica-pica rounds) from random scores below
+    the target, every legal action equally likely, the invariants checked after every action
+    (:func:`_step_violations`, the scores never going down) and after each hand (the hand ended
+    within MAX_ACTIONS actions; the points conserved: the scores moved by exactly the awards; the
+    notation replaying to an equal state). Returns the hands, the hands with a violation, the time."""
+    rng = random.Random(f"checked:{preset}:{players}:{seed}")
+    pica = preset == "pica-pica"
+    variant = find_variant("argentino" if pica else preset)
+    rules = variant.rules(players=players, pica_pica=True) if pica else variant.rules(players=players)
     violations = 0
     start = time.perf_counter()
     for _ in range(hands):
-        mano = rng.randrange(players)
-        scores = (rng.randrange(rules.target), rng.randrange(rules.target))
-        hand = rules.new_hand(find_variant(preset).deal(rng, players, mano), mano, scores)
-        while not hand.is_over:
-            legal = hand.legal_actions()
-            if not legal:
-                violations += 1
-                break
-            hand.apply(legal[rng.randrange(len(legal))])
-        moved = [b - a for a, b in zip(hand.start_scores, hand.scores, strict=True)]
-        awarded = [sum(a.points for a in hand.awards if a.team == team) for team in (0, 1)]
-        if moved != awarded or parse_hand(format_hand(hand)).state() != hand:
-            violations += 1
+        violations += _checked_hand(variant, rules, rng, pica) > 0
     return {"hands": hands, "violations": violations, "seconds": round(time.perf_counter() - start, 3)}
 
 
@@ -204,7 +286,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="duration of each self-play run")
     parser.add_argument("--no-pytruco", action="store_true", help="skip the pytruco reference")
     parser.add_argument("--json", action="store_true", help="also write bench/results/engine_bench.json")
-    parser.add_argument("--check", type=int, default=0, help="hands of each other game to play checking invariants")
+    parser.add_argument(
+        "--check", type=int, default=0, help="hands of each game and table size to play checking invariants"
+    )
+    parser.add_argument("--check-only", action="store_true", help="with --check: only the checked hands")
     args = parser.parse_args(argv)
 
     results: dict = {
@@ -214,6 +299,18 @@ def main(argv: list[str] | None = None) -> int:
         "ours": {},
         "pytruco": {},
     }
+    if args.check:
+        results["checked"] = {}
+        for preset, players in CHECKED:
+            row = checked_hands(preset, players, args.check)
+            results["checked"].setdefault(preset, {})[players] = row
+            print(
+                f"{preset} {players} players: {row['hands']:,} hands checked, {row['violations']} with an "
+                f"invariant violated ({row['seconds']:.1f} s)",
+                flush=True,
+            )
+        if args.check_only:
+            return _write(results, args.json)
     for players in (2, 4):
         results["ours"][players] = self_play(players, args.seconds)
     results["pica"] = {"redonda_only": self_play(6, args.seconds), "pica_pica": self_play(6, args.seconds, pica=True)}
@@ -221,11 +318,6 @@ def main(argv: list[str] | None = None) -> int:
         preset: {players: self_play(players, args.seconds, preset=preset) for players in find_variant(preset).players}
         for preset in OTHER_GAMES
     }
-    if args.check:
-        results["checked"] = {
-            preset: {players: checked_hands(preset, players, args.check) for players in find_variant(preset).players}
-            for preset in OTHER_GAMES
-        }
     results["envido"] = envido_all_hands()
     python = None if args.no_pytruco else pytruco_python()
     if python is not None:
@@ -286,19 +378,18 @@ def main(argv: list[str] | None = None) -> int:
             f"{name:<12} {row['matches_per_s']:>10.1f} {row['hands_per_s']:>10.1f} {row['actions_per_s']:>10.0f} "
             f"{row['pica_rounds']:>11} {ratio:>6.2f}x"
         )
-    for preset, rows in results.get("checked", {}).items():
-        for players, row in rows.items():
-            print(
-                f"{preset} {players} players: {row['hands']:,} hands checked, {row['violations']} invariant "
-                f"violations ({row['seconds']:.1f} s)"
-            )
     envido = results["envido"]
     verdict = "meets" if envido["best_ms"] < 20 else "misses"
     print(
         f"envido of all {envido['hands']:,} hands: best {envido['best_ms']:.2f} ms, "
         f"median {envido['median_ms']:.2f} ms ({verdict} the 20 ms aim)"
     )
-    if args.json:
+    return _write(results, args.json)
+
+
+def _write(results: dict, to_json: bool) -> int:
+    """With ``--json``, write the figures to bench/results/engine_bench.json."""
+    if to_json:
         RESULTS.mkdir(exist_ok=True)
         path = RESULTS / "engine_bench.json"
         path.write_text(json.dumps(results, indent=2, default=str) + "\n", encoding="utf-8")

@@ -12,7 +12,10 @@ hands with two players, 12,000 with four; each outcome also counted with the tea
 outcomes rarer than 1 in 2,000 left out): per hand, the envido and flor points of each team (scored
 first: a team that reaches the target with them wins before the tricks count) and the rest (tricks,
 a declined truco, the mazo). The mano and the malas are left out: the table is a guide for the
-value of points near the end, not a forecast.
+value of points near the end, not a forecast. The games without envido have their own tables, with
+their decision on 11: Catalan Truc (:data:`CATALAN_HAND_POINTS`) and Truco Mineiro
+(:data:`MINEIRO_HAND_POINTS`, its mão de onze and mão de ferro); ``bench/hand_points.py`` measures
+them again.
 
 >>> round(equity(0, 0, 30), 3), equity(29, 10, 30) > 0.9, equity(10, 29, 30) < 0.1
 (0.5, True, True)
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 from functools import cache
 
-__all__ = ["equity", "HAND_POINTS", "CATALAN_HAND_POINTS"]
+__all__ = ["equity", "HAND_POINTS", "CATALAN_HAND_POINTS", "MINEIRO_HAND_POINTS"]
 
 _HALF = {
     2: {
@@ -125,7 +128,7 @@ def _table(target: int, players: int) -> dict[tuple[int, int], float]:
     return table
 
 
-CATALAN_HAND_POINTS = {
+CATALAN_HAND_POINTS: dict[int, tuple[tuple[int, float], ...]] = {
     2: ((1, 0.47805), (2, 0.30815), (3, 0.2138)),
     4: ((1, 0.498), (2, 0.3615), (3, 0.1405)),
 }
@@ -134,15 +137,36 @@ CATALAN_HAND_POINTS = {
 by the beginner for every seat at 0-0 (20,000 hands with two players, 12,000 with four), each outcome
 counted half for either team."""
 
+MINEIRO_HAND_POINTS: dict[int, tuple[tuple[int, float], ...]] = {
+    2: ((1, 0.4499), (3, 0.4801), (6, 0.0037), (12, 0.0663)),
+    4: ((1, 0.54425), (3, 0.29067), (6, 0.09058), (9, 0.03675), (12, 0.03775)),
+}
+"""Truco Mineiro (no envido; a hand is worth 1, or 3, 6, 9, 12 with the truco, docs/rules/mineiro.md
+§9.3.6): by table size, ``(points, probability)`` that one team scores in one hand, 0 for a hand that
+nobody wins (three ties), measured like :data:`CATALAN_HAND_POINTS` by ``bench/hand_points.py --game
+mineiro`` (hands played by the beginner for every seat at 0-0 with the game's deal, 20,000 with two
+players and 12,000 with four; each outcome counted half for either team, outcomes rarer than 1 in
+2,000 left out)."""
+
+GAME_HAND_POINTS: dict[str, dict[int, tuple[tuple[int, float], ...]]] = {
+    "catalan": CATALAN_HAND_POINTS,
+    "mineiro": MINEIRO_HAND_POINTS,
+}
+"""The games whose equity has the decision on 11 (no envido), and their hand distributions."""
+
 ELEVEN_CHANCES = (0.1, 0.3, 0.5, 0.7, 0.9)
 """The chances of taking a hand of 11, equally likely, that a team on 11 may be dealt: it sees its
 cards before it decides, so the table takes the better of playing and refusing for each."""
 
 
 @cache
-def _catalan(us: int, them: int, target: int, players: int) -> float:
-    """Catalan Truc's match equity before a hand: docs/rules/catalan.md §9.2.8 (the decision on 11,
-    both on 11) over the hand distribution :data:`CATALAN_HAND_POINTS`."""
+def _eleven_game(us: int, them: int, target: int, players: int, game: str) -> float:
+    """The match equity before a hand of a game with the decision on 11: Catalan Truc (docs/rules/
+    catalan.md §9.2.8) and Truco Mineiro's mão de onze and mão de ferro (docs/rules/mineiro.md §9.3.8,
+    §9.3.9): a team on 11 plays for 3 or gives the other team 1; both on 11, the hand's winner wins
+    the game (a hand nobody wins is dealt again). Over the game's hand distribution
+    (:data:`GAME_HAND_POINTS`); a hand nobody wins leaves the scores as they were, so it only
+    rescales the others."""
     if us >= target:
         return 1.0
     if them >= target:
@@ -151,20 +175,32 @@ def _catalan(us: int, them: int, target: int, players: int) -> float:
     if us == last and them == last:
         return 0.5  # the hand's winner wins the game
     if us == last:  # the team sees its cards, then plays for 3 (no bets) or gives the other team 1
-        lost, run = _catalan(us, them + 3, target, players), _catalan(us, them + 1, target, players)
+        lost = _eleven_game(us, them + 3, target, players, game)
+        run = _eleven_game(us, them + 1, target, players, game)
         return sum(max(p + (1 - p) * lost, run) for p in ELEVEN_CHANCES) / len(ELEVEN_CHANCES)
     if them == last:
-        return 1.0 - _catalan(them, us, target, players)
-    value = 0.0
-    for points, p in CATALAN_HAND_POINTS[4 if players > 2 else 2]:
-        value += p / 2 * (_catalan(us + points, them, target, players) + _catalan(us, them + points, target, players))
-    return value
+        return 1.0 - _eleven_game(them, us, target, players, game)
+    value = scored = 0.0
+    for points, p in GAME_HAND_POINTS[game][4 if players > 2 else 2]:
+        if points == 0:
+            continue
+        scored += p
+        value += (
+            p
+            / 2
+            * (
+                _eleven_game(us + points, them, target, players, game)
+                + _eleven_game(us, them + points, target, players, game)
+            )
+        )
+    return value / scored
 
 
 def equity(us: int, them: int, target: int, players: int = 2, game: str = "argentino") -> float:
     """The chance that the team on ``us`` points wins the match against the team on ``them``,
     before a hand is dealt (1 once ``us`` reached the target, 0 once ``them`` did). ``game``: the
-    preset's name; ``"catalan"`` (no envido, the decision on 11) has its own table.
+    preset's name; ``"catalan"`` and ``"mineiro"`` (no envido, the decision on 11) have their own
+    tables; any other game uses the Argentine one.
 
     Both on 11 the hand decides the game; a team on 11 plays its good hands and refuses the others:
 
@@ -172,11 +208,16 @@ def equity(us: int, them: int, target: int, players: int = 2, game: str = "argen
     (0.5, 0.62)
     >>> 0.5 < equity(11, 9, 12, game="catalan") < equity(11, 0, 12, game="catalan") < 1
     True
+
+    In Truco Mineiro a hand is often worth 3 or more, so 10 of 12 is less safe than in Argentine Truco:
+
+    >>> round(equity(10, 0, 12, game="mineiro"), 2), round(equity(10, 0, 12), 2)
+    (0.91, 0.98)
     """
     if us >= target:
         return 1.0
     if them >= target:
         return 0.0
-    if game == "catalan":
-        return _catalan(us, them, target, 4 if players > 2 else 2)
+    if game in GAME_HAND_POINTS:
+        return _eleven_game(us, them, target, 4 if players > 2 else 2, game)
     return _table(target, 4 if players > 2 else 2)[(us, them)]

@@ -488,7 +488,7 @@ def _envido_part(
         )
 
     def their_equity(us_pts: int, them_pts: int) -> float:
-        return 1.0 - equity(scores[team] + us_pts, scores[other] + them_pts, target, players)
+        return 1.0 - equity(scores[team] + us_pts, scores[other] + them_pts, target, players, rules.variant)
 
     def pair(t: int, pts: int) -> tuple[int, int]:
         return (pts, 0) if t == team else (0, pts)
@@ -780,7 +780,7 @@ def evaluate(
                 / total
                 * trick_part
             )
-            eq = _envido_equity(outcomes, total, rest, start, team, target, players)
+            eq = _envido_equity(outcomes, total, rest, start, team, target, players, game)
             ranked.append(
                 RankedAction(
                     tally.action,
@@ -836,6 +836,7 @@ def _envido_equity(
     team: int,
     target: int,
     players: int,
+    game: str = "argentino",
 ) -> float:
     """The chance of winning the match after an envido action: each envido outcome followed by
     each simulated rest of the hand (the envido is scored first: a team that reaches the target
@@ -853,7 +854,7 @@ def _envido_equity(
         part = 0.0
         for r_us, r_them in rest or [(0, 0)]:
             x, y = a + r_us, b + r_them
-            part += 1.0 if x >= target else 0.0 if y >= target else equity(x, y, target, players)
+            part += 1.0 if x >= target else 0.0 if y >= target else equity(x, y, target, players, game)
         value += w * part / count
     return value / total
 

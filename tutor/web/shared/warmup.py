@@ -65,6 +65,8 @@ def _bots() -> None:
     for players in (2, 4, 6):
         for target in (15, 30):
             equity(0, 0, target, players)
+        for game in ("catalan", "mineiro"):
+            equity(0, 0, 12, players, game)
         rng = random.Random(players)
         hand = HandState(Rules(players=players), deal=deal(rng, players), mano=0)
         hint(hand.view_for(0), seed=players)
