@@ -46,18 +46,23 @@ def act_if_my_turn(page) -> bool:
     return True
 
 
-def test_two_people_play_a_hand_at_a_four_player_table(page, browser, base_url):
-    guard = PageGuard()
+def open_as_host(page, guard: PageGuard, nick: str = "Ana") -> str:
+    """Open a 4-player table to 15 against random bots from the set-up form; the table's code."""
     page.on("pageerror", guard.page_error)
     page.on("console", guard.console)
     page.goto("/en/people")
-    page.get_by_label("Your nickname").fill("Ana")
+    page.get_by_label("Your nickname").fill(nick)
     page.check('input[name=players][value="4"]')
     page.check('input[name=target][value="15"]')
     page.check('input[name=level][value="random"]')
     page.get_by_role("button", name="Open the table").click()
     page.wait_for_url(TABLE_URL)
-    code = page.locator("[data-table-code]").inner_text()
+    return page.locator("[data-table-code]").inner_text()
+
+
+def test_two_people_play_a_hand_at_a_four_player_table(page, browser, base_url):
+    guard = PageGuard()
+    code = open_as_host(page, guard)
     expect(page.locator("img.qr")).to_be_visible()
     assert serious_violations(page) == []
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PageGuard, serious_violations
-from tests.e2e.test_people import TABLE_URL, act_if_my_turn, my_cards
+from tests.e2e.test_people import TABLE_URL, act_if_my_turn, my_cards, open_as_host
 
 pytestmark = pytest.mark.e2e
 
@@ -40,16 +40,7 @@ def faces_on(page, where: str) -> list[str]:
 def test_four_people_play_a_hand_with_senas_and_the_review(page, browser, base_url):
     guard = PageGuard()
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.on("pageerror", guard.page_error)
-    page.on("console", guard.console)
-    page.goto("/en/people")
-    page.get_by_label("Your nickname").fill("Ana")
-    page.check('input[name=players][value="4"]')
-    page.check('input[name=target][value="15"]')
-    page.check('input[name=level][value="random"]')
-    page.get_by_role("button", name="Open the table").click()
-    page.wait_for_url(TABLE_URL)
-    code = page.locator("[data-table-code]").inner_text()
+    code = open_as_host(page, guard)
 
     pages = {0: page}
     contexts = []

@@ -23,16 +23,17 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, delete, func, select, update
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .schema import db
-from .sql import aware
+from .sql import aware, delete_where
 
 if TYPE_CHECKING:
     from . import Store
@@ -144,52 +145,42 @@ class PeopleTables:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def create(
-        self,
-        *,
-        rules: str,
-        level: str,
-        seed: int,
-        players: int,
-        log: list[Any],
-        version: int,
-        hints: bool = False,
-        class_id: int | None = None,
-        teacher_id: int | None = None,
-    ) -> tuple[PeopleTable, str]:
-        """A new table in its lobby, every seat a bot's (a class table: its class and teacher);
-        returns it and the host's token."""
-        host = new_token()
+    def _row(self, *, seed: int, log: list[Any], version: int, host: str, **fields: Any) -> PeopleTable:
+        """A new table's row in its lobby, every seat a bot's (``fields``: rules, level, players,
+        hints, and a class table's class and teacher)."""
         now = self.store.now()
+        players = fields["players"]
+        return PeopleTable(
+            code=new_code(), seed=seed, log=log, version=version, host=token_hash(host), state="lobby",
+            seats=[None] * players, waiting=[], rev=0, reviews={}, created=now, moved=now, **fields,
+        )  # fmt: skip
+
+    def _add(self, make: Callable[[], list[PeopleTable]], claim: tuple[int, str] | None) -> list[PeopleTable] | None:
+        """Insert the rows ``make`` gives in one transaction, made again if a code is taken (one in a
+        billion per table); None if the form token ``claim`` (learner id, token) was used before."""
         for _try in range(20):
-            row = PeopleTable(
-                code=new_code(),
-                rules=rules,
-                level=level,
-                seed=seed,
-                players=players,
-                hints=hints,
-                class_id=class_id,
-                teacher_id=teacher_id,
-                state="lobby",
-                seats=[None] * players,
-                waiting=[],
-                host=token_hash(host),
-                log=log,
-                version=version,
-                rev=0,
-                reviews={},
-                created=now,
-                moved=now,
-            )
-            db.session.add(row)
+            if claim is not None and not self.store.tokens.claim(*claim):
+                db.session.rollback()
+                return None
+            rows = make()
+            db.session.add_all(rows)
             try:
                 db.session.commit()
-            except IntegrityError:  # the code is taken (one in a billion per table)
+            except IntegrityError:
                 db.session.rollback()
                 continue
-            return row, host
+            return rows
         raise RuntimeError("no free table code")
+
+    def create(
+        self, *, rules: str, level: str, seed: int, players: int, log: list[Any], version: int
+    ) -> tuple[PeopleTable, str]:
+        """A new table in its lobby, every seat a bot's; returns it and the host's token."""
+        host = new_token()
+        fields = {"rules": rules, "level": level, "players": players, "hints": False}
+        rows = self._add(lambda: [self._row(seed=seed, log=log, version=version, host=host, **fields)], None)
+        assert rows is not None
+        return rows[0], host
 
     def by_code(self, code: str) -> PeopleTable | None:
         """The open table with this code: written to less than :data:`OPEN_FOR` ago."""
@@ -202,67 +193,18 @@ class PeopleTables:
 
     def prune(self, before: datetime, *, dry_run: bool = False) -> int:
         """Delete the tables last written to before ``before`` (``dry_run``: count them only)."""
-        where = PeopleTable.moved < before
-        if dry_run:
-            count = db.session.scalar(select(func.count()).select_from(PeopleTable).where(where)) or 0
-        else:
-            count = db.session.execute(delete(PeopleTable).where(where)).rowcount  # type: ignore[attr-defined]
-            db.session.commit()
-        db.session.rollback()
-        return int(count)
+        return delete_where(PeopleTable, PeopleTable.moved < before, dry_run=dry_run)
 
     def open_for_class(
-        self,
-        count: int,
-        claim: tuple[int, str] | None,
-        *,
-        rules: str,
-        level: str,
-        players: int,
-        hints: bool,
-        class_id: int,
-        teacher_id: int,
-        games: list[tuple[int, list[Any], int]],
+        self, claim: tuple[int, str] | None, games: list[tuple[int, list[Any], int]], **fields: Any
     ) -> list[PeopleTable] | None:
-        """``count`` new class tables in one transaction (``games``: each one's seed, log and version),
-        or None if the form token ``claim`` (learner id, token) was used before (they were opened)."""
-        assert len(games) == count
-        for _try in range(20):
-            if claim is not None and not self.store.tokens.claim(*claim):
-                db.session.rollback()
-                return None
-            now = self.store.now()
-            rows = [
-                PeopleTable(
-                    code=new_code(),
-                    rules=rules,
-                    level=level,
-                    seed=seed,
-                    players=players,
-                    hints=hints,
-                    state="lobby",
-                    seats=[None] * players,
-                    waiting=[],
-                    host=token_hash(new_token()),
-                    log=log,
-                    version=version,
-                    rev=0,
-                    reviews={},
-                    created=now,
-                    moved=now,
-                    class_id=class_id,
-                    teacher_id=teacher_id,
-                )
-                for seed, log, version in games
-            ]
-            db.session.add_all(rows)
-            try:
-                db.session.commit()
-            except IntegrityError:  # a code is taken: try the batch again
-                db.session.rollback()
-                continue
-            return rows
-        raise RuntimeError("no free table code")
+        """New class tables in one transaction, one per game (its seed, log and version; ``fields``:
+        rules, level, players, hints, class_id, teacher_id; the host is the teacher's account, the
+        host token is thrown away), or None if the form token ``claim`` was used before (they were
+        opened)."""
+        return self._add(
+            lambda: [self._row(seed=s, log=g, version=v, host=new_token(), **fields) for s, g, v in games], claim
+        )
 
     def of_class(self, class_id: int) -> list[PeopleTable]:
         """The class's open tables, in the order they were opened."""

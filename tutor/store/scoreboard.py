@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, delete, func, select, update
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .schema import db, new_public_id, utcnow
-from .sql import upsert
+from .sql import delete_where, upsert
 
 if TYPE_CHECKING:
     from . import Store
@@ -158,14 +158,7 @@ class Scoreboard:
 
     def prune_shares(self, before: datetime, *, dry_run: bool = False) -> int:
         """Delete the shares last updated before ``before`` (``dry_run``: count them only)."""
-        where = ScoreShare.updated < before
-        if dry_run:
-            count = db.session.scalar(select(func.count()).select_from(ScoreShare).where(where)) or 0
-        else:
-            count = db.session.execute(delete(ScoreShare).where(where)).rowcount  # type: ignore[attr-defined]
-            db.session.commit()
-        db.session.rollback()
-        return int(count)
+        return delete_where(ScoreShare, ScoreShare.updated < before, dry_run=dry_run)
 
     # --- Daily results
 

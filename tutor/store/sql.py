@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Column, String, Table, literal, type_coerce
+from sqlalchemy import Column, String, Table, delete, func, literal, select, type_coerce
 from sqlalchemy.dialects import postgresql, sqlite
 
 from .schema import db
@@ -81,3 +81,15 @@ def time_column(column: Column) -> tuple[Any, Callable[[Any], datetime | None]]:
     if dialect_name() == "sqlite":
         return (type_coerce(column, String) + literal("+00:00", String)).label(column.name), _sqlite_time
     return column, aware
+
+
+def delete_where(model: Any, where: Any, *, dry_run: bool = False) -> int:
+    """Delete the rows of ``model`` that match ``where`` in one transaction, and return how many;
+    ``dry_run`` counts them and deletes nothing."""
+    if dry_run:
+        count = db.session.scalar(select(func.count()).select_from(model).where(where)) or 0
+    else:
+        count = db.session.execute(delete(model).where(where)).rowcount  # type: ignore[attr-defined]
+        db.session.commit()
+    db.session.rollback()
+    return int(count)

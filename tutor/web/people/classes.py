@@ -114,8 +114,8 @@ def class_tables(cid: str) -> Response:
         games.append((game.seed, game.log(), game.version))
     claim = (teacher.learner_id, request.form.get(FORM_TOKEN_FIELD, "")) if teacher.learner_id else None
     current_store().people.open_for_class(
-        count, claim, rules=format_rules(rules), level=setup.level, players=rules.players,
-        hints=request.form.get("hints") == "1", class_id=found.id, teacher_id=teacher.id, games=games,
+        claim, games, rules=format_rules(rules), level=setup.level, players=rules.players,
+        hints=request.form.get("hints") == "1", class_id=found.id, teacher_id=teacher.id,
     )  # fmt: skip
     return redirect(url_for("people.class_tables", cid=found.public_id), code=303)
 
