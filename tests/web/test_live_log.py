@@ -60,6 +60,9 @@ def test_closed_answers_are_logged_once_and_a_wrong_one_comes_due(app, teacher):
     assert live_attempts(app, learner_of(app, 0)) == []  # nothing logged while the question is open
     assert act(teacher, sid, "close", version).status_code == 303
     assert act(teacher, sid, "close", version).status_code == 409  # a second tab: nothing logged twice
+    assert live_attempts(app, learner_of(app, 0)) == []  # the phones log their own, when they draw the reveal
+    for phone in (a, b, a):  # the reveal drawn (and a reload): each answer logged once
+        assert phone.get(f"/en/live/{sid}").status_code == 200
     mine, theirs = live_attempts(app, learner_of(app, 0)), live_attempts(app, learner_of(app, 1))
     assert [(x.item, x.correct) for x in mine] == [(drawn[0].item, True)]
     assert [(x.item, x.correct) for x in theirs] == [(drawn[0].item, False)]
@@ -72,6 +75,26 @@ def test_closed_answers_are_logged_once_and_a_wrong_one_comes_due(app, teacher):
             store_of(app).progress.one(learner_of(app, 0)).due_for_review(store_of(app).now() + timedelta(minutes=5))
         )
     assert drawn[0].item in due and drawn[0].item not in right_due  # a wrong live answer comes back within minutes
+
+
+def test_the_next_close_logs_what_a_phone_that_went_away_left(app, teacher):
+    sid, pin = start_session(teacher, size=3)
+    drawn = quiz_questions(TOPIC, 42)[:3]
+    a, gone = app.test_client(), app.test_client()
+    join_live(a, pin)
+    join_live(gone, pin)
+    act(teacher, sid, "start")
+    q0 = drawn[0].question
+    answer(a, sid, 0, answer_form(q0, q0.expected))
+    answer(gone, sid, 0, answer_form(q0, wrong_answer(q0)))  # then the phone is put away
+    act(teacher, sid, "close")
+    assert a.get(f"/en/live/{sid}/me?v=0").status_code == 200
+    assert [(x.item, x.correct) for x in live_attempts(app, learner_of(app, 0))] == [(drawn[0].item, True)]
+    assert live_attempts(app, learner_of(app, 1)) == []
+    act(teacher, sid, "next")
+    act(teacher, sid, "close")  # the second question's close logs the first's answers still left
+    assert [(x.item, x.correct) for x in live_attempts(app, learner_of(app, 1))] == [(drawn[0].item, False)]
+    assert len(live_attempts(app, learner_of(app, 0))) == 1
 
 
 def test_ending_during_a_question_logs_its_answers_once(app, teacher):

@@ -41,6 +41,7 @@ from sqlalchemy import (
     func,
     literal,
     select,
+    true,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -494,9 +495,12 @@ class LiveSessions:
         db.session.commit()
         return written is not None
 
-    def unlogged(self, found: LiveSession) -> list[Unlogged]:
+    def unlogged(
+        self, found: LiveSession, *, player_id: int | None = None, before: int | None = None
+    ) -> list[Unlogged]:
         """The counted answers (as :meth:`answers` counts them) not yet in the learning log, of the
-        questions closed so far (the one shown only once it is closed)."""
+        questions closed so far (the one shown only once it is closed); only ``player_id``'s, and
+        only of the questions before ``before``, if given."""
         rows = db.session.execute(
             select(
                 LiveAnswer.question,
@@ -506,7 +510,13 @@ class LiveSessions:
                 LiveAnswer.answered_at,
             )
             .join(LivePlayer, LivePlayer.id == LiveAnswer.player_id)
-            .where(LiveAnswer.session_id == found.id, LiveAnswer.logged.is_(False), LivePlayer.kicked_at.is_(None))
+            .where(
+                LiveAnswer.session_id == found.id,
+                LiveAnswer.logged.is_(False),
+                LivePlayer.kicked_at.is_(None),
+                LiveAnswer.player_id == player_id if player_id is not None else true(),
+                LiveAnswer.question < before if before is not None else true(),
+            )
             .order_by(LiveAnswer.question, LiveAnswer.player_id)
         ).all()
         closed = aware(found.closed_at)

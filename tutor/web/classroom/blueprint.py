@@ -21,11 +21,11 @@ from datetime import timedelta
 from typing import Any, TypeVar
 
 from flask import Blueprint, abort, current_app, flash, make_response, render_template, url_for
-from flask_login import current_user
 
 from ...i18n import LANG_PREFIX, gettext as _
 from ...store import current_store
-from ...store.classroom import OWNER, SchoolClass, Teacher
+from ...store.classroom import OWNER, SchoolClass
+from ..shared.teachers import current_teacher
 
 bp = Blueprint("classroom", __name__, url_prefix=LANG_PREFIX)
 
@@ -69,13 +69,6 @@ def give_back(kind: str, key: str) -> None:
 
 def minutes(seconds: int | None) -> int:
     return math.ceil(seconds / 60) if seconds else 0
-
-
-def current_teacher() -> Teacher | None:
-    """The logged-in teacher, or None."""
-    if current_user and current_user.is_authenticated:
-        return current_user.teacher  # type: ignore[no-any-return]
-    return None
 
 
 def teacher_only(view: F) -> F:

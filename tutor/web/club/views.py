@@ -30,7 +30,6 @@ from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
-from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from tutor.narration import error_message
@@ -41,7 +40,6 @@ from ...engine.notation import format_rules, parse_rules
 from ...engine.rules import FlorMode, find_variant
 from ...i18n import LANG_PREFIX, current_language, format_long_date, format_number, format_short_time, gettext as _
 from ...store import current_store
-from ...store.classroom import Teacher
 from ...store.club import BOARDS, NICK_LENGTH, TITLE_LENGTH, ClubEvent, ClubPlayer, Finished
 from ...store.people import new_token
 from ..components.table import render_table, replay_hand, table_context
@@ -55,6 +53,7 @@ from ..shared.nicknames import new_nickname
 from ..shared.preferences import card_face
 from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.readers import MAX_SEED, parse_seed
+from ..shared.teachers import current_teacher
 from .boards import board_of, points_of, table_of
 from .night import aware, can_see, replay_context, standing_rows
 
@@ -67,13 +66,6 @@ COOKIE_DAYS = 8
 
 
 # --- Who is asking -------------------------------------------------------------------------------------
-
-
-def current_teacher() -> Teacher | None:
-    """The signed-in teacher (the classroom's Flask-Login user), or None."""
-    if current_user and current_user.is_authenticated:
-        return getattr(current_user, "teacher", None)
-    return None
 
 
 def own_event(eid: str) -> ClubEvent:

@@ -2,6 +2,11 @@
 its player's learner (source ``live``, item ``<lesson>/<step>`` of the question, as a quiz answer),
 so it counts in the pupil's progress and a wrong one comes due in the review.
 
+Who appends it: the pupil's own phone, when it draws the question's reveal (one append in that
+phone's request, so the teacher's close does not wait for thirty); the teacher's close appends
+what the phones of the questions before it left (a phone that went away), and the end of the
+session everything still left.
+
 Each append's guard marks the answer as logged in the same transaction
 (:meth:`~tutor.store.live.LiveSessions.claim_logged`): an answer is logged once, however often the
 close is repeated (a second tab, the end after a close) and whichever worker does it. Only the
@@ -17,12 +22,15 @@ from ...store.attempts import LogEntry
 from ...store.live import LiveSession
 
 
-def log_answers(found: LiveSession, items: list[str]) -> int:
-    """Append the counted answers not yet logged (``items``: the learning-log item of each question);
-    returns how many were appended."""
+def log_answers(
+    found: LiveSession, items: list[str], *, player_id: int | None = None, before: int | None = None
+) -> int:
+    """Append the counted answers not yet logged (``items``: the learning-log item of each question;
+    only ``player_id``'s, only of the questions before ``before``, if given); returns how many were
+    appended."""
     store = current_store()
     appended = 0
-    for given in store.live.unlogged(found):
+    for given in store.live.unlogged(found, player_id=player_id, before=before):
         if given.question >= len(items):
             continue
 

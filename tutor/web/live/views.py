@@ -35,7 +35,6 @@ from typing import Any
 
 from babel.lists import format_list
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
-from flask_login import current_user
 from werkzeug.datastructures import MultiDict
 
 from ...content import get_lesson
@@ -67,6 +66,7 @@ from ..shared.nicknames import new_nickname, nicknames as nickname_choices
 from ..shared.preferences import card_face
 from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.readers import parse_seed
+from ..shared.teachers import current_teacher
 from . import bot
 from .record import log_answers
 from .standings import share_right, top_five
@@ -85,13 +85,6 @@ BOARD_POLL = "1s"
 
 
 # --- Who is asking --------------------------------------------------------------------------------------
-
-
-def current_teacher() -> Teacher | None:
-    """The signed-in teacher (the classroom's Flask-Login user), or None."""
-    if current_user and current_user.is_authenticated:
-        return getattr(current_user, "teacher", None)
-    return None
 
 
 def own_session(sid: str) -> LiveSession:
@@ -502,7 +495,9 @@ def _version() -> int:
 
 
 def _after_action(found: LiveSession, moved: bool):
-    if moved and found.kind == "quiz" and found.state in ("reveal", "ended"):
+    if moved and found.kind == "quiz" and found.state == "reveal":  # the phones log their own answer
+        log_answers(found, [drawn.item for drawn in questions_of(found)], before=found.question)
+    elif moved and found.kind == "quiz" and found.state == "ended":
         log_answers(found, [drawn.item for drawn in questions_of(found)])
     if moved:
         return redirect(url_for("live.board_page", sid=found.public_id), code=303)
@@ -682,9 +677,16 @@ def phone_key(version: int, player: Player) -> str:
     return f"{version}k" if player.kicked else str(version)
 
 
+def log_mine(found: LiveSession, player: Player) -> None:
+    """After a close: this phone's own answer into its pupil's learning log (once; see :mod:`.record`)."""
+    if found.kind == "quiz" and found.state in ("reveal", "ended") and not player.kicked:
+        log_answers(found, [drawn.item for drawn in questions_of(found)], player_id=player.id)
+
+
 @bp.get("/live/<sid>")
 def phone(sid: str):
     found, player = my_player(sid)
+    log_mine(found, player)
     return no_store(render_template("live/phone.html", **phone_context(found, player)))
 
 
@@ -695,6 +697,7 @@ def phone_fragment(sid: str):
     key = current_store().live.poll_key(found.id)
     if key is not None and request.args.get("v") == phone_key(key[0], player):
         return no_store(("", 204))
+    log_mine(found, player)
     return no_store(render_template("live/_phone.html", **phone_context(found, player)))
 
 

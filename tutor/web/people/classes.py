@@ -28,11 +28,12 @@ from ...store import FORM_TOKEN_FIELD, current_store, new_form_token
 from ...store.classroom import SchoolClass, Teacher
 from ...store.people import seating
 from ..components.table import render_table, table_context
-from ..components.table.setup import FLOR_MODES, LEVELS, PLAYERS, PRESETS, TARGETS, SetupForm
+from ..components.table.setup import SetupForm
 from ..shared.preferences import card_face
 from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.queries import FormErrors
-from .views import Here, bp, common, current_teacher, here, no_store, opened_by_me, rebuild, setup_level_names
+from ..shared.teachers import current_teacher
+from .views import Here, bp, common, here, no_store, opened_by_me, rebuild, setup_context
 
 MAX_CLASS_TABLES = 10
 """Tables opened at once for a class (a class of 30 at 4-player tables needs 8)."""
@@ -70,17 +71,11 @@ def table_rows(found: SchoolClass) -> list[dict[str, Any]]:
 
 def _page(found: SchoolClass, status: int = 200, errors: dict[str, str] | None = None) -> Response:
     source = request.form if request.method == "POST" else request.args
+    form = {**SetupForm.typed_fields(source), "count": source.get("count", "4"), "hints": source.get("hints", "")}
     context = {
+        **setup_context(form, errors or {}),
         "school_class": found,
         "tables": table_rows(found),
-        "form": {**SetupForm.typed_fields(source), "count": source.get("count", "4"), "hints": source.get("hints")},
-        "errors": errors or {},
-        "players": PLAYERS,
-        "presets": PRESETS,
-        "flor_modes": FLOR_MODES,
-        "targets": TARGETS,
-        "levels": LEVELS,
-        "level_names": setup_level_names(),
         "max_tables": MAX_CLASS_TABLES,
         "form_token": new_form_token(),
     }

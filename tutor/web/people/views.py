@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
-from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from tutor.narration import Perspective, error_message
@@ -42,7 +41,6 @@ from ...engine.errors import InvalidNotationError, TrucoError
 from ...engine.notation import format_rules, parse_rules
 from ...i18n import LANG_PREFIX, format_number, gettext as _
 from ...store import current_store
-from ...store.classroom import Teacher
 from ...store.people import NICK_LENGTH, WAITING_CAP, PeopleTable, Seating, new_token, seating, token_hash
 from ..components.table import learner_hint, render_table, replay_hand, replay_steps, table_context
 from ..components.table.controller import move_deadline, moved_on, read_version
@@ -51,6 +49,7 @@ from ..shared.limits import limited
 from ..shared.preferences import card_face
 from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.queries import FormErrors
+from ..shared.teachers import current_teacher
 
 bp = Blueprint("people", __name__, url_prefix=LANG_PREFIX)
 
@@ -77,13 +76,6 @@ class Here:
     @property
     def code(self) -> str:
         return self.row.code
-
-
-def current_teacher() -> Teacher | None:
-    """The signed-in teacher (the classroom's Flask-Login user), or None."""
-    if current_user and current_user.is_authenticated:
-        return getattr(current_user, "teacher", None)
-    return None
 
 
 def opened_by_me(row: PeopleTable) -> bool:
@@ -248,7 +240,7 @@ def show(found: Here, status: int = 200, **options: Any) -> Response:
 # --- Pages -------------------------------------------------------------------------------------------
 
 
-def _setup_context(form: dict[str, str], errors: dict[str, str], nick_error: str | None = None) -> dict[str, Any]:
+def setup_context(form: dict[str, str], errors: dict[str, str], nick_error: str | None = None) -> dict[str, Any]:
     return {
         "form": form,
         "errors": errors,
@@ -277,7 +269,7 @@ def setup_level_names() -> dict[str, str]:
 def _setup_form(status: int, errors: dict[str, str], nick_error: str | None = None) -> Any:
     source = request.form if request.method == "POST" else request.args
     fields = {**SetupForm.typed_fields(source), "nick": source.get("nick", "")}
-    return render_template("people/setup.html", **_setup_context(fields, errors, nick_error)), status
+    return render_template("people/setup.html", **setup_context(fields, errors, nick_error)), status
 
 
 @bp.route("/people", methods=["GET", "POST"])
