@@ -129,3 +129,16 @@ def test_parallel_answers_count_once_each_and_parallel_moves_move_once(app, live
     db.session.expire_all()
     found = db.session.get(LiveSession, session_id)
     assert (found.state, found.version) == ("reveal", version + 1)
+
+
+def test_a_nickname_taken_in_the_instant_of_a_join_gives_the_next_one(app, live, monkeypatch):
+    """Two phones joining at once on two servers may both read "Ancho 2" as free: the second insert
+    fails on the unique nickname (at the flush before the session's touch), and the join goes on to
+    the next nickname instead of failing."""
+    store, found = live
+    first = store.join(found, learner(app), ["Ancho 2"])
+    assert first.player is not None
+    monkeypatch.setattr(store, "players", lambda session_id, kicked=False: [])  # read before the other's commit
+    second = store.join(found, learner(app), ["Ancho 2", "Siete 5"])
+    assert second.player is not None and second.player.nickname == "Siete 5"
+    assert store.join(found, learner(app), ["Ancho 2"]).refused == "taken"

@@ -428,9 +428,9 @@ class LiveSessions:
                     return Joined(None, "kicked")
                 continue
             row = LivePlayer(session_id=found.id, learner_id=learner_id, nickname=nickname, joined=self.store.now())
-            db.session.add(row)
-            self._touch(found.id)
-            try:
+            try:  # the insert is flushed by the touch's UPDATE: both inside the try
+                db.session.add(row)
+                self._touch(found.id)
                 db.session.commit()
             except IntegrityError:  # the nickname was taken meanwhile, or the same browser joined in another tab
                 db.session.rollback()
