@@ -148,7 +148,19 @@ def make_classroom(page, login: str = "e2e-overflow-teacher") -> dict[str, str]:
     page.get_by_role("button", name="Join").click()
     expect(page.locator(".live-wait")).to_be_visible()
     phone = page.url.split("?")[0]
+    page.goto(class_url + "/tables")  # a class table, the teacher seated at it, started: to watch
+    page.locator("#count").fill("1")
+    page.check('input[name=players][value="2"]')
+    page.get_by_role("button", name="Open the tables").click()
+    table_code = page.locator("[data-table-code]").first.inner_text()
+    page.goto(f"/en/people/{table_code}")
+    page.locator("input[name=nick]").fill("Profe")
+    page.locator("form button[type=submit]", has_text="Take a seat").click()
+    page.locator("button[name=do][value=start]").click()
+    expect(page.locator("#table")).to_be_visible()
     urls = {
+        "people.class_tables": class_url + "/tables",
+        "people.watch": f"/en/people/{table_code}/watch/0",
         "live.new_session": new_session,
         "live.board_page": board_page,
         "live.board": board_page + "/board",
