@@ -18,6 +18,8 @@ Public API, by module:
   :class:`PendingCall`, :class:`Event` (with ``award_rule``, ``hand_rule``, ``end``), and :func:`deal`.
 * ``match``: :class:`MatchState`, :func:`standing`.
 * ``notation``: text forms of rules, deals, actions and hands, and :func:`replay`.
+* ``summary``: :func:`~tutor.engine.summary.hand_summary`, a hand after its actions as plain data
+  (what ``GET /api/v1/replay`` answers and ``tutor replay`` prints).
 * ``errors``: :class:`TrucoError`, :class:`InvalidNotationError`, :class:`IllegalActionError`, :class:`Reason`.
 
 >>> from tutor.engine import HandState, Rules, Call, Answer, EnvidoCall

@@ -13,7 +13,7 @@ import re
 from enum import StrEnum
 from typing import Any
 
-from tutor.engine.errors import NotationReason, Reason, TrucoError
+from tutor.engine.errors import IllegalActionError, NotationReason, Reason, TrucoError
 from tutor.engine.rules import TARGETS, VARIANTS
 from tutor.i18n import gettext as _, ngettext
 
@@ -313,6 +313,16 @@ def error_message(exc: TrucoError, field: Field | str | None = None) -> str:
     if isinstance(reason, Reason):
         return _reason_message(reason, details)
     return _("That is not allowed.")
+
+
+def refused_action(exc: IllegalActionError) -> tuple[int, str]:
+    """An action of a hand's log that the engine refused while replaying it (``HandRecord.state``):
+    its position in the log (from 0) and the sentence that says which action and why, the same for the
+    API's ``/replay`` and ``tutor replay``."""
+    position = exc.details.get("position")
+    index = position if isinstance(position, int) and not isinstance(position, bool) else 0
+    # Translators: %(number)s counts the hand's actions from 1; %(why)s is the rule's sentence.
+    return index, _("Action %(number)s of the hand cannot be played: %(why)s", number=index + 1, why=error_message(exc))
 
 
 def refusal_sentence(reason: Reason | str) -> str:
