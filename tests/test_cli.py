@@ -326,6 +326,16 @@ def test_an_illegal_action_exits_2_with_its_number_and_the_rule():
     assert spanish.startswith("tutor replay: " + template.split("%(why)s")[0] % {"number": 2})
 
 
+def test_a_bet_out_of_the_ladder_is_refused_by_the_games_own_ladder_named_once():
+    # After a Truco accepted, Mineiro's next bet is Seis (docs/rules/mineiro.md): a Nove is the fourth
+    # action; the sentence counts the hand's actions, not the calls, and names Mineiro's next step.
+    status, out, err = run("replay", MINEIRO + "0:truco 1:quiero 0:3e 1:nove")
+    assert status == 2 and out == ""
+    assert err.startswith("tutor replay: Action 4 of the hand cannot be played: "), err
+    assert "Call " not in err and "Vale cuatro" not in err and "Retruco" not in err
+    assert "the next step is Seis" in err
+
+
 @pytest.mark.parametrize(
     "notation",
     ["nonsense", "mineiro;mano=0;scores=0-0;3e,2o|1e,5c,6c;", "argentino;mano=0;scores=0-0;1e,7o,3b|1e,5c,6c;"],

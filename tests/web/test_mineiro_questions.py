@@ -242,3 +242,28 @@ def test_the_class_table_of_a_mineiro_quiz_names_the_wrong_answers_in_french(app
     page = teacher.get(f"/en/teach/classes/{cid}/assignments/{aid}").get_data(as_text=True)
     assert re.search(r"of (?:hearts|spades|diamonds)", page)
     assert not SPANISH_NAME.search(page), SPANISH_NAME.findall(page)
+
+
+@pytest.mark.parametrize(
+    ("step_key", "next_bet"),
+    [
+        ("no-envido", "Truco"),  # nothing called yet: the ladder starts at Truco (3)
+        ("seis-nove-doze", "Seis"),  # a Truco accepted: the other side's next step is Seis (6)
+    ],
+)
+def test_a_mineiro_calls_question_explains_a_refused_bet_by_mineiros_ladder(app, step_key, next_bet):
+    """The bets of Truco Mineiro climb Truco, Seis, Nove, Doze (docs/rules/mineiro.md): a refused bet
+    is explained by that ladder and its next step, never by the Argentine Retruco and Vale cuatro."""
+    from tutor.content import get_lesson
+    from tutor.content.checks import make_question
+    from tutor.web.components.questions import question_view
+
+    step = get_lesson(MINEIRO).step(step_key)
+    with app.test_request_context("/en/quiz"):
+        reasons = question_view(make_question(step.check, SEED), None, reveal=True).explanation.reasons
+    refused = [r for r in reasons if ": not possible." in r]
+    assert refused, reasons
+    for reason in refused:
+        assert "Retruco" not in reason and "Vale cuatro" not in reason, reason
+    ladder = [r for r in refused if "one step at a time" in r]
+    assert ladder and all(r.endswith(f"the next step is {next_bet}.") for r in ladder), ladder
