@@ -169,11 +169,11 @@ def read_result(event: ClubEvent, number: int) -> tuple[TableResult | None, dict
         return None, errors, typed
     board = board_of(event, number)
     if not possible_outcome(parse_rules(event.rules), board.scores, (a_points, b_points)):
+        # Translators: envido and flor are Truco terms (the contest of the first trick); keep them.
         errors["points"] = _(
-            # Translators: envido and flor are Truco terms (the contest of the first trick); keep them.
             "No hand of this night's rules ends with A %(a)s and B %(b)s from a score of %(sa)s to %(sb)s."
-            " Check the points with both sides: someone always scores the hand, and each side wins at most"
-            " one envido or flor and the hand.",
+            " Check the points with both sides: one side always scores the hand's points, and besides them a"
+            " hand scores one envido or the flor at most.",
             a=a_points,
             b=b_points,
             sa=board.scores[0],
