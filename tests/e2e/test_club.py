@@ -184,7 +184,7 @@ def test_a_scorekeeper_enters_the_boards_of_a_real_table_on_a_phone(page, browse
     page.goto("/en/teach/club/new")
     page.get_by_label("Title", exact=True).fill("Tables on Friday")
     page.get_by_label("Boards", exact=True).select_option("4")
-    page.get_by_label(re.compile("^At real tables")).check()
+    page.get_by_role("radio", name=re.compile("At real tables, with cards")).check()
     page.get_by_label("Tables (at real tables only)").select_option("2")
     page.get_by_role("button", name="Create the club night").click()
     page.get_by_role("link", name="The movement card and the scorekeepers' codes, to print").click()
@@ -205,11 +205,11 @@ def test_a_scorekeeper_enters_the_boards_of_a_real_table_on_a_phone(page, browse
     expect(phone.get_by_role("heading", name="Table 1", exact=True)).to_be_visible()
     assert serious_violations(phone) == []
     boards = phone.locator("a.keeper-board")
-    expect(boards).to_have_count(2)
+    expect(boards).to_have_count(4)  # two rounds of two boards: every table plays every board
     box = boards.first.bounding_box()
     assert box is not None and box["height"] >= 44 and box["width"] >= 300  # a big target
     numbers = [int(n) for n in boards.evaluate_all("els => els.map(e => e.dataset.board)")]
-    entered = {numbers[0]: (3, 1), numbers[1]: (0, 2)}
+    entered = dict(zip(numbers, [(3, 1), (0, 2), (1, 0), (2, 2)], strict=True))
     for index, number in enumerate(numbers):
         phone.locator(f'a.keeper-board[data-board="{number}"]').click()
         expect(phone.get_by_role("heading", name=f"Board {number}")).to_be_visible()
@@ -238,7 +238,7 @@ def test_a_scorekeeper_enters_the_boards_of_a_real_table_on_a_phone(page, browse
     assert guard.problems == []
 
     page.goto(organiser_url)
-    expect(page.locator("#club-results")).to_contain_text("Results entered: 2 of 8", timeout=10_000)
+    expect(page.locator("#club-results")).to_contain_text("Results entered: 4 of 8", timeout=10_000)
     rows = page.locator("[data-club-standings] tbody tr")
     expect(rows).to_have_count(2)  # side A's pair 1 and side B's pair 1 (alone on their side so far)
     assert sorted(rows.evaluate_all("els => els.map(e => e.dataset.player)")) == ["A1", "B1"]
