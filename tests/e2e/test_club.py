@@ -62,15 +62,33 @@ def play_board(page, number: int, last: bool = False, keyboard: bool = False, bo
     raise AssertionError("the board never ended")
 
 
-def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_url, live_server):
-    live_server.app.config["CLUB_POLL"] = "1s"
-    page.set_viewport_size({"width": 1280, "height": 720})
+def sign_up(page, login: str, name: str) -> None:
+    """An organiser's teacher account, signed in, on the list of classes."""
     page.goto("/en/teach/signup")
-    page.get_by_label("Login name").fill("club-organiser")
-    page.get_by_label("Your name as pupils see it").fill("Ms Club")
+    page.get_by_label("Login name").fill(login)
+    page.get_by_label("Your name as pupils see it").fill(name)
     page.get_by_label("Password").fill("el siete de oro manda")
     page.get_by_role("button", name="Create the account").click()
     page.get_by_role("link", name="I have kept it: go to my classes").click()
+
+
+def phone_with_code(browser, base_url: str, code: str):
+    """A 390 px phone (its script errors and console messages watched) that typed ``code`` on the club page."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
+    phone = context.new_page()
+    guard = PageGuard()
+    phone.on("pageerror", guard.page_error)
+    phone.on("console", guard.console)
+    phone.goto("/en/club")
+    phone.get_by_label("Code").fill(code)
+    phone.get_by_role("button", name="Go to the club night").click()
+    return phone, guard
+
+
+def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_url, live_server):
+    live_server.app.config["CLUB_POLL"] = "1s"
+    page.set_viewport_size({"width": 1280, "height": 720})
+    sign_up(page, "club-organiser", "Ms Club")
     page.get_by_role("link", name="Club nights: everyone plays the same hands").click()
     page.get_by_role("link", name="Create a club night").click()
     assert serious_violations(page) == []
@@ -85,14 +103,7 @@ def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_
 
     players, names = [], ("Ancho 12", "Basto 34", "Copa 56")
     for name in names:
-        context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
-        phone = context.new_page()
-        guard = PageGuard()
-        phone.on("pageerror", guard.page_error)
-        phone.on("console", guard.console)
-        phone.goto("/en/club")
-        phone.get_by_label("Code").fill(code.lower())
-        phone.get_by_role("button", name="Go to the club night").click()
+        phone, guard = phone_with_code(browser, base_url, code.lower())
         nick = phone.get_by_label("Your nickname (keep the one suggested, or type your own)")
         expect(nick).to_have_value(re.compile(r".+ \d+$"))  # a generated nickname, to keep or replace
         if not players:
@@ -175,12 +186,7 @@ def test_a_scorekeeper_enters_the_boards_of_a_real_table_on_a_phone(page, browse
     and the organiser's result table shows both sides of the table."""
     live_server.app.config["CLUB_POLL"] = "1s"
     page.set_viewport_size({"width": 1280, "height": 720})
-    page.goto("/en/teach/signup")
-    page.get_by_label("Login name").fill("club-tables")
-    page.get_by_label("Your name as pupils see it").fill("Ms Tables")
-    page.get_by_label("Password").fill("el siete de oro manda")
-    page.get_by_role("button", name="Create the account").click()
-    page.get_by_role("link", name="I have kept it: go to my classes").click()
+    sign_up(page, "club-tables", "Ms Tables")
     page.goto("/en/teach/club/new")
     page.get_by_label("Title", exact=True).fill("Tables on Friday")
     page.get_by_label("Boards", exact=True).select_option("4")
@@ -194,14 +200,7 @@ def test_a_scorekeeper_enters_the_boards_of_a_real_table_on_a_phone(page, browse
     code = page.locator('[data-table-card="1"] [data-table-code]').get_attribute("data-table-code")
     organiser_url = page.url.rsplit("/movement", 1)[0]
 
-    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
-    phone = context.new_page()
-    guard = PageGuard()
-    phone.on("pageerror", guard.page_error)
-    phone.on("console", guard.console)
-    phone.goto("/en/club")
-    phone.get_by_label("Code").fill(f"{code[:4].lower()} {code[4:].lower()}")
-    phone.get_by_role("button", name="Go to the club night").click()
+    phone, guard = phone_with_code(browser, base_url, f"{code[:4].lower()} {code[4:].lower()}")
     expect(phone.get_by_role("heading", name="Table 1", exact=True)).to_be_visible()
     assert serious_violations(phone) == []
     boards = phone.locator("a.keeper-board")

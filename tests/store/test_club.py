@@ -19,24 +19,21 @@ from tutor.store.club import ClubEvent, ClubPlayer, ClubResult, ClubScore, ClubT
 pytestmark = pytest.mark.store
 
 
+def new_event(app, **values):
+    """A teacher and their event (a night of two boards online unless ``values`` say otherwise)."""
+    teacher = Teacher(login="t", display_name="T", password_hash="x", recovery_hash="x", generation=0)
+    db.session.add(teacher)
+    db.session.commit()
+    store = store_of(app).club
+    fields = {"title": "Friday", "rules": "argentino", "level": "beginner", "boards": 2, "seed": 5}
+    fields.update({"random_scores": False, "closes_at": None, **values})
+    return store, store.create(teacher.id, **fields)
+
+
 @pytest.fixture
 def club(app):
     with app.app_context():
-        teacher = Teacher(login="t", display_name="T", password_hash="x", recovery_hash="x", generation=0)
-        db.session.add(teacher)
-        db.session.commit()
-        store = store_of(app).club
-        event = store.create(
-            teacher.id,
-            title="Friday",
-            rules="argentino",
-            level="beginner",
-            boards=2,
-            seed=5,
-            random_scores=False,
-            closes_at=None,
-        )
-        yield store, event
+        yield new_event(app)
 
 
 def result(points: int = 2) -> Finished:
@@ -135,23 +132,7 @@ def test_deleting_an_event_deletes_its_players_and_results(app, club):
 @pytest.fixture
 def at_tables(app):
     with app.app_context():
-        teacher = Teacher(login="t", display_name="T", password_hash="x", recovery_hash="x", generation=0)
-        db.session.add(teacher)
-        db.session.commit()
-        store = store_of(app).club
-        event = store.create(
-            teacher.id,
-            title="Tables",
-            rules="argentino",
-            level="beginner",
-            boards=4,
-            seed=5,
-            random_scores=False,
-            closes_at=None,
-            mode="tables",
-            tables=2,
-        )
-        yield store, event
+        yield new_event(app, title="Tables", boards=4, mode="tables", tables=2)
 
 
 def test_a_night_at_tables_gets_a_code_per_table(app, at_tables):

@@ -13,6 +13,7 @@ import pytest
 
 from tests.conftest import csrf_token
 from tests.web.classroom_helpers import sign_up
+from tests.web.test_club import create as create_night
 from tutor.store import db
 from tutor.store.club import ClubEvent, ClubScore
 from tutor.web.shared.limits import LIMITS, Budget, reset_limits
@@ -34,22 +35,8 @@ def search(pattern: str, text: str) -> re.Match[str]:
 
 
 def create(client, **fields) -> tuple[str, str]:
-    data = {
-        "title": "Club at tables",
-        "boards": "4",
-        "flor": "off",
-        "scores": "zero",
-        "level": "beginner",
-        "seed": "11",
-        "mode": "tables",
-        "tables": "2",
-    }
-    data.update(fields)
-    response = client.post("/en/teach/club/new", data={"csrf_token": csrf_token(client, "/en/teach/club/new"), **data})
-    assert response.status_code == 303, response.get_data(as_text=True)
-    eid = response.headers["Location"].rstrip("/").rsplit("/", 1)[1]
-    html = client.get(f"/en/teach/club/{eid}").get_data(as_text=True)
-    return eid, search(r'(?:data-club-code="|the code )([A-Z0-9]{6})', html).group(1)
+    """A night at two real tables of four boards (unless ``fields`` say otherwise): its id and code."""
+    return create_night(client, **{"title": "Club at tables", "boards": "4", "mode": "tables", "tables": "2", **fields})
 
 
 def table_codes(client, eid: str) -> dict[int, str]:
@@ -271,3 +258,19 @@ def test_the_tables_must_split_the_boards(app, organiser):
         ).status_code
         == 303
     )
+
+
+def test_two_against_two_with_flor_takes_what_two_flores_give(app, organiser):
+    eid, code = create(organiser, players="4", flor="simple")
+    page = app.test_client().get(f"/en/club/{code}").get_data(as_text=True)
+    assert "2 against 2, to 30 points" in page and "computer partner" not in page
+    keeper = table_codes(organiser, eid)[1]
+    first, second = sorted(boards_of(organiser, keeper))[:2]
+    # Two partners' flores (3 each) and the hand's point to the other side: only where two flores can be.
+    assert enter(organiser, keeper, first, 6, 1).status_code == 303
+    assert '<th scope="col">Pair</th>' in organiser.get(f"/en/teach/club/{eid}").get_data(as_text=True)
+    one_against_one, _ = create(organiser, title="Singles")
+    singles = table_codes(organiser, one_against_one)[1]
+    refused = enter(organiser, singles, first, 6, 1)
+    assert refused.status_code == 400
+    assert enter(organiser, keeper, second, 7, 4).status_code == 303  # an envido of 7, a Vale cuatro

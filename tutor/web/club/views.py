@@ -317,7 +317,7 @@ def export(eid: str):
     # Translators: the column headers of a club night's CSV.
     header = [
         _("Place"),
-        _("Nickname"),
+        event_facts(event)["name_header"] or _("Nickname"),
         _("Boards played"),
         _("Matchpoints"),
         _("MP percentage"),
