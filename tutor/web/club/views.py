@@ -588,8 +588,8 @@ def write(event: ClubEvent, player: ClubPlayer, number: int, drawn: int, table: 
     )
 
 
-def hidden() -> Response:
-    page = render_template("club/hidden.html")
+def hidden(tables: bool = False) -> Response:
+    page = render_template("club/hidden.html", at_tables=tables)
     return no_store((page, 403))
 
 
@@ -616,7 +616,7 @@ def traveller(code: str, number: int):
     found = event_of(code)
     if at_tables(found) and 1 <= number <= found.boards:  # no players' cookies: shown to all once closed
         if current_store().club.is_open(found):
-            return hidden()
+            return hidden(tables=True)
         links = [(n, url_for("club.traveller", code=found.code, number=n)) for n in range(1, found.boards + 1)]
         return no_store(tables_traveller(found, number, links, organiser=False))
     event, player = my_player(code)
