@@ -241,7 +241,6 @@ def _setup_context(form: dict[str, str], errors: dict[str, str]) -> dict[str, An
         "game_rules": {g.public_id: parse_rules(g.rules) for g in learner_games},
         "game_dates": {g.public_id: format_long_date(g.updated.date()) for g in learner_games},
         "level_short": _level_short(),
-        "pica_offered": True,
     }
 
 
@@ -251,7 +250,7 @@ def index():
     if request.method == "GET":
         return render_template("play/setup.html", **_setup_context(SetupForm.typed_fields(request.args), {}))
     try:
-        setup = SetupForm.from_form(request.form, offer_pica=True)
+        setup = SetupForm.from_form(request.form)
     except FormErrors as exc:
         return render_template(
             "play/setup.html", **_setup_context(SetupForm.typed_fields(request.form), exc.messages)
