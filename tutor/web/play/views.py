@@ -38,6 +38,7 @@ from flask.wrappers import Response
 from tutor.narration import Perspective
 
 from ...bots.table import NEXT_HAND, Table
+from ...engine.errors import InvalidNotationError
 from ...engine.notation import format_rules, parse_rules
 from ...engine.rules import Rules, find_variant
 from ...i18n import LANG_PREFIX, format_long_date, format_number, gettext as _, lazy_gettext as _l
@@ -151,6 +152,7 @@ class Games(TableController[Game, Table]):
             show_hint=show_hint or bool(game.hint_pending),
             since=since,
             error=error,
+            senas=True,
         )
         results = url_for("play.daily_results", **daily_args(game.daily)) if game.daily else None
         return render_table("play/table.html", {**context, "game": game, "daily_results": results}, status)
@@ -168,13 +170,19 @@ class Games(TableController[Game, Table]):
     def refuse(self, game: Game, table: Table, text: str, drawn: int) -> tuple[int, str] | None:
         if text == NEXT_HAND and not table.hand.is_over and drawn == table.version:
             return 400, _("This hand is not over yet: play on.")
+        if drawn == table.version and _posted_senas():
+            try:
+                table.check_senas(_posted_senas())
+            except InvalidNotationError:
+                # Translators: a seña is a signal to the partner (keep the term); the learner may make at most two, once a hand.
+                return 400, _("Those señas cannot be made now: choose at most two of those offered, once a hand.")
         return None
 
     def play(self, game: Game, table: Table, text: str) -> None:
         if text == NEXT_HAND:
             table.next_hand(deadline=move_deadline())
         else:
-            table.play(text, hinted=bool(game.hint_pending), deadline=move_deadline())
+            table.play(text, hinted=bool(game.hint_pending), deadline=move_deadline(), senas=_posted_senas())
 
     def save(self, game: Game, table: Table, drawn: int, text: str) -> bool:
         extra: dict[str, Any] = {}
@@ -255,6 +263,11 @@ class Games(TableController[Game, Table]):
 
 
 GAMES = Games()
+
+
+def _posted_senas() -> list[str]:
+    """The señas the learner's action form was sent with (checkboxes named ``sena``)."""
+    return request.form.getlist("sena")[:8]
 
 
 def _setup_context(form: dict[str, str], errors: dict[str, str]) -> dict[str, Any]:

@@ -430,6 +430,7 @@ def table_context(
     show_hint: bool = False,
     since: int | None = None,
     error: str | None = None,
+    senas: bool = False,
 ) -> dict[str, Any]:
     """Everything ``templates/components/table.html`` needs to draw ``table``.
 
@@ -439,7 +440,8 @@ def table_context(
     None for no hint button. ``hint_for(table)`` computes the hint, shown when ``show_hint`` is true
     and it is the learner's turn (None: never). ``since`` is the version the learner last drew: the
     events after it are marked new (None: nothing new). ``error`` is a translated message shown in
-    an alert above the felt.
+    an alert above the felt. ``senas`` offers the learner the señas it may make with its action
+    (:meth:`~tutor.bots.table.Table.sena_choices`: checkboxes named ``sena`` in the action form).
     """
     face = game_face(table.rules.variant, face)
     view = table.table_view()
@@ -509,7 +511,7 @@ def table_context(
                 to_act=(view.to_act if pica is None else pica["to_act"]) == seat,
                 shown=view.shown.get(seat, ()),
                 senas=[{"code": SENA_FACES[str(x)], "text": sena_text(x)} for x in table.senas_shown(seat)]
-                if perspective.is_partner(seat) and not view.is_over
+                if (perspective.is_partner(seat) or (seat == me and seat in table.silent)) and not view.is_over
                 else [],
             )
         )
@@ -536,6 +538,12 @@ def table_context(
             if not perspective.is_your_team(observer % 2)
             for seat in table.noticed_by(observer)
             if perspective.is_partner(seat)
+        ]
+        + [
+            # Translators: at a table with partners; %(who)s is an opponent who saw the learner's seña (a signal to the partner).
+            _("%(who)s caught your seña.", who=perspective.seat_label(observer))
+            for observer in range(n)
+            if not perspective.is_your_team(observer % 2) and me in table.noticed_by(observer)
         ]
         if not view.is_over
         else []
@@ -595,6 +603,11 @@ def table_context(
         "news": news,
         "news_kinds": {kind.value for kind in NEWS_KINDS},
         "pica": pica,
+        "sena_choices": [
+            {"value": x.value, "code": SENA_FACES[x.value], "text": sena_text(x)} for x in table.sena_choices()
+        ]
+        if senas
+        else [],
     }
 
 
