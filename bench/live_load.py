@@ -48,41 +48,25 @@ Exits 1 if any request failed. PostgreSQL set-ups need Debian's postgresql and p
 from __future__ import annotations
 
 import argparse
-import contextlib
-import http.client
 import json
-import multiprocessing
 import os
-import queue
 import random
 import re
-import resource
-import shutil
-import signal
-import subprocess
 import sys
-import tempfile
 import threading
 import time
-import urllib.parse
-from collections import Counter
-from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.class_load import server_cpu  # noqa: E402
-from bench.two_servers import free_port, wait_for  # noqa: E402
+from bench.load_kit import SETUPS, Browser, Log, figures, print_figures, run_clients, run_threads, served  # noqa: E402
 from tests.conftest import answer_form  # noqa: E402
 from tests.web.test_live import wrong_answer  # noqa: E402
-from tools.pgserver import PostgresServer  # noqa: E402
 from tutor.learning import TOPICS  # noqa: E402
 from tutor.learning.draw import MAX_SEED, quiz_questions  # noqa: E402
 
-BIN = Path(os.environ.get("BIN", ROOT / ".venv" / "bin"))
 SECRET_KEY = "live-load-bench-secret"
 PASSWORD = "vale cuatro al mazo siempre"
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -105,115 +89,6 @@ KINDS = (
 PHONE_EVERY, BOARD_EVERY = 2.0, 1.0
 """The poll intervals of ``tutor/web/live/views.py`` (``PHONE_POLL``, ``BOARD_POLL``)."""
 LOBBY_WAIT = 20.0
-
-
-# --- Recording -----------------------------------------------------------------------------------
-
-
-@dataclass
-class Log:
-    """What one client process saw (its threads share it under ``lock``)."""
-
-    times: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in (*KINDS, "sign-up", "client")})
-    statuses: Counter = field(default_factory=Counter)
-    errors: Counter = field(default_factory=Counter)
-    races: Counter = field(default_factory=Counter)
-    samples: list[str] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def record(self, kind: str, seconds: float, status: int, ok: bool, race: bool, what: str) -> None:
-        with self.lock:
-            self.times[kind].append(seconds)
-            self.statuses[(kind, status)] += 1
-            if race:
-                self.races[(kind, status)] += 1
-            elif not ok:
-                self.errors[(kind, status)] += 1
-                if len(self.samples) < 20:
-                    self.samples.append(what)
-
-    def plain(self) -> dict[str, Any]:
-        return {
-            "times": self.times,
-            "statuses": [[k, s, n] for (k, s), n in self.statuses.items()],
-            "errors": [[k, s, n] for (k, s), n in self.errors.items()],
-            "races": [[k, s, n] for (k, s), n in self.races.items()],
-            "samples": self.samples,
-        }
-
-
-class Browser:
-    """One browser: its cookies and one keep-alive connection to its server, from its school's address."""
-
-    def __init__(self, server: tuple[str, int], source: str, log: Log) -> None:
-        self.server, self.source, self.log = server, source, log
-        self.conn: http.client.HTTPConnection | None = None
-        self.cookies: dict[str, str] = {}
-        self.headers: http.client.HTTPMessage | None = None
-        """The last response's headers (``HX-Refresh``)."""
-
-    def _connection(self) -> http.client.HTTPConnection:
-        if self.conn is None:
-            self.conn = http.client.HTTPConnection(*self.server, timeout=30, source_address=(self.source, 0))
-        return self.conn
-
-    def _send(self, method: str, path: str, body: str | None, headers: dict[str, str]) -> tuple[int, str, str]:
-        for attempt in range(2):
-            reused = self.conn is not None
-            try:
-                conn = self._connection()
-                conn.request(method, path, body=body, headers=headers)
-                response = conn.getresponse()
-                text = response.read().decode()
-            except (http.client.HTTPException, OSError) as error:
-                if self.conn is not None:
-                    self.conn.close()
-                self.conn = None
-                if attempt or not reused:  # a fresh connection that fails is an error, not a closed keep-alive
-                    return 0, f"{type(error).__name__}: {error}", ""
-                continue
-            self.headers = response.msg
-            for cookie in response.msg.get_all("Set-Cookie") or []:
-                name, _eq, rest = cookie.partition("=")
-                self.cookies[name.strip()] = rest.split(";", 1)[0]
-            return response.status, text, urllib.parse.urlsplit(response.getheader("Location", "")).path
-        raise AssertionError("unreachable")
-
-    def request(
-        self,
-        kind: str,
-        method: str,
-        path: str,
-        form: dict[str, Any] | None = None,
-        *,
-        expect: tuple[int, ...],
-        htmx: str = "",
-        race=None,
-    ) -> tuple[int, str, str]:
-        """Send one request and record it; ``htmx``: "poll" or "boost" (the headers htmx sends);
-        ``race``: called on a 409, True if a race explains it. (status, body, redirect path)."""
-        headers = {}
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        if htmx:
-            headers["HX-Request"] = "true"
-        if htmx == "boost":
-            headers["HX-Boosted"] = "true"
-        body = None
-        if form is not None:
-            body = urllib.parse.urlencode(form, doseq=True)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["X-CSRFToken"] = str(form.get("csrf_token", ""))
-        began = time.perf_counter()
-        status, text, location = self._send(method, path, body, headers)
-        elapsed = time.perf_counter() - began
-        explained = status == 409 and race is not None and race()
-        self.log.record(kind, elapsed, status, status in expect, explained, f"{method} {path} -> {status}")
-        return status, text, location
-
-    def close(self) -> None:
-        if self.conn is not None:
-            self.conn.close()
 
 
 # --- A class: the teacher at the projector and the phones ---------------------------------------------
@@ -430,14 +305,6 @@ class Room:
 # --- Client processes ----------------------------------------------------------------------------------
 
 
-def guarded(log: Log, target, *args) -> None:
-    """Run a teacher's or a phone's thread; an exception in the client is an error too (the thread stops)."""
-    try:
-        target(*args)
-    except Exception as error:  # noqa: BLE001 - counted and shown, never hidden
-        log.record("client", 0.0, 0, False, False, f"client exception: {type(error).__name__}: {error}")
-
-
 def client_process(rooms: list[int], args, servers, barrier, results) -> None:
     """One client process: signs its teachers up, waits for the others, then runs its rooms' threads."""
     log = Log()
@@ -453,227 +320,22 @@ def client_process(rooms: list[int], args, servers, barrier, results) -> None:
     if problem:
         results.put({"problem": problem})
         return
-    cpu_before = resource.getrusage(resource.RUSAGE_SELF)
-    stop.append(time.monotonic() + args.seconds)
-    threads = []
+    targets: list = []
     for room in built:
-        threads.append(threading.Thread(target=guarded, args=(log, room.run_teacher), daemon=True))
-        threads.extend(
-            threading.Thread(target=guarded, args=(log, room.run_phone, i), daemon=True) for i in range(args.phones)
-        )
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=max(1.0, stop[0] - time.monotonic() + 60))
+        targets.append((room.run_teacher, ()))
+        targets.extend((room.run_phone, (i,)) for i in range(args.phones))
+    cpu = run_threads(log, stop, args.seconds, targets)
     for room in built:
         room.teacher.close()
-    cpu_after = resource.getrusage(resource.RUSAGE_SELF)
-    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
     results.put({"log": log.plain(), "cpu": cpu})
-
-
-# --- Servers ------------------------------------------------------------------------------------------
-
-
-def start_gunicorn(env: dict[str, str], work: Path, number: int) -> tuple[subprocess.Popen, tuple[str, int]]:
-    port = free_port()
-    log = work / f"gunicorn-{number}.log"
-    process = subprocess.Popen(
-        [
-            str(BIN / "gunicorn"),
-            "-c",
-            str(ROOT / "gunicorn.conf.py"),
-            "-w",
-            "2",
-            "-b",
-            f"127.0.0.1:{port}",
-            "tutor:create_app()",
-        ],
-        env=env,
-        cwd=work,
-        stdout=log.open("w"),
-        stderr=subprocess.STDOUT,
-    )
-    wait_for(f"http://127.0.0.1:{port}/healthz", process, log, seconds=120)
-    return process, ("127.0.0.1", port)
-
-
-def stop_servers(processes: list[subprocess.Popen]) -> None:
-    for process in processes:
-        process.send_signal(signal.SIGTERM)
-    for process in processes:
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def postmaster_pid(database: PostgresServer) -> int | None:
-    try:
-        return int((database.data / "postmaster.pid").read_text().split()[0])
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-# --- Figures ------------------------------------------------------------------------------------------
-
-
-def quantile(ordered: list[float], q: float) -> float:
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
-
-
-def figures(logs: list[dict], args, wall: float, client_cpu: float, extra: dict) -> dict[str, Any]:
-    times: dict[str, list[float]] = {kind: [] for kind in (*KINDS, "sign-up", "client")}
-    statuses: Counter = Counter()
-    errors: Counter = Counter()
-    races: Counter = Counter()
-    samples: list[str] = []
-    for log in logs:
-        for kind, values in log["times"].items():
-            times[kind].extend(values)
-        for target, key in ((statuses, "statuses"), (errors, "errors"), (races, "races")):
-            for kind, status, n in log[key]:
-                target[(kind, status)] += n
-        samples.extend(log["samples"])
-    rows = {}
-    for kind in KINDS:
-        ordered = sorted(times[kind])
-        row: dict[str, Any] = {"count": len(ordered)}
-        if ordered:
-            row.update(
-                p50=quantile(ordered, 0.5),
-                p90=quantile(ordered, 0.9),
-                p99=quantile(ordered, 0.99),
-                max=ordered[-1] * 1000,
-            )
-        row["errors"] = {str(s): n for (k, s), n in errors.items() if k == kind}
-        row["races"] = {str(s): n for (k, s), n in races.items() if k == kind}
-        row["statuses"] = {str(s): n for (k, s), n in sorted(statuses.items()) if k == kind}
-        if kind.endswith("poll") and ordered:
-            row["share_204"] = statuses[(kind, 204)] / len(ordered)
-        rows[kind] = row
-    cores = os.cpu_count() or 1
-    return {
-        "setup": args.setup,
-        "sessions": args.sessions,
-        "phones": args.phones,
-        "seconds": args.seconds,
-        "questions": args.questions,
-        "clients": args.clients,
-        "requests": rows,
-        "errors": sum(errors.values()),
-        "error_samples": samples[:20],
-        "requests_per_second": sum(len(times[kind]) for kind in KINDS) / wall,
-        "server_cpu_ms_per_request": 1000
-        * extra["server_cpu_cores"]
-        * wall
-        / max(1, sum(len(times[k]) for k in KINDS)),
-        "client_cpu_cores": client_cpu / wall,
-        "client_cpu_share": client_cpu / wall / cores,
-        "cores": cores,
-        **extra,
-    }
-
-
-def print_figures(result: dict[str, Any]) -> None:
-    print(
-        f"live_load: {result['setup']}, {result['sessions']} sessions x {result['phones']} phones, "
-        f"{result['questions']} questions each, {result['seconds']:g} s, {result['clients']} client processes"
-    )
-    print(f"  {'request':<16}{'count':>7}{'p50':>8}{'p90':>8}{'p99':>8}{'max':>8}  errors, 204s")
-    for kind, row in result["requests"].items():
-        if not row["count"]:
-            print(f"  {kind:<16}{0:>7}")
-            continue
-        notes = [f"errors {sum(row['errors'].values())}" + (f" {row['errors']}" if row["errors"] else "")]
-        if row["races"]:
-            notes.append(f"409 after the close (a race, not counted as an error) {sum(row['races'].values())}")
-        if "share_204" in row:
-            notes.append(f"204 {100 * row['share_204']:.0f} %")
-        print(
-            f"  {kind:<16}{row['count']:>7}{row['p50']:>8.1f}{row['p90']:>8.1f}{row['p99']:>8.1f}{row['max']:>8.1f}"
-            f"  {'; '.join(notes)}"
-        )
-    print(f"  (times in ms) {result['requests_per_second']:.0f} requests/s, errors {result['errors']}")
-    for sample in result["error_samples"][:10]:
-        print(f"    e.g. {sample}")
-    print(
-        f"  CPU: client processes {result['client_cpu_cores']:.2f} cores "
-        f"({100 * result['client_cpu_share']:.0f} % of the machine's {result['cores']}), "
-        f"app servers {result['server_cpu_cores']:.2f} cores ({result['server_cpu_ms_per_request']:.1f} ms a request)"
-        + (
-            f", PostgreSQL {result['database_cpu_cores']:.2f} cores"
-            if result.get("database_cpu_cores") is not None
-            else ""
-        )
-    )
-    load = result["load_average"]
-    print(
-        f"  load average (1 min): before {load['before']:.2f}, highest during {load['max']:.2f}, after {load['after']:.2f}"
-    )
-    slow = [kind for kind, row in result["requests"].items() if row["count"] and row["p99"] >= 100]
-    aim = not result["errors"] and not slow
-    print(
-        "  aim met: no errors, p99 under 100 ms"
-        if aim
-        else f"  aim NOT met (p99 >= 100 ms: {', '.join(slow) or 'none'})"
-    )
 
 
 # --- Main ---------------------------------------------------------------------------------------------
 
 
-def run_clients(args, servers, server_pids: list[int], db_pid: int | None) -> dict[str, Any]:
-    context = multiprocessing.get_context("fork")
-    args.clients = max(1, min(args.clients, args.sessions))
-    barrier = context.Barrier(args.clients + 1)
-    results = context.Queue()
-    processes = [
-        context.Process(
-            target=client_process,
-            args=(list(range(n, args.sessions, args.clients)), args, servers, barrier, results),
-            daemon=True,
-        )
-        for n in range(args.clients)
-    ]
-    for process in processes:
-        process.start()
-    barrier.wait(timeout=300)
-    started = time.monotonic()
-    load_before = os.getloadavg()[0]
-    server_before = sum(server_cpu(pid) for pid in server_pids)
-    db_before = server_cpu(db_pid) if db_pid else None
-    load_max = load_before
-    collected: list[dict] = []
-    deadline = started + args.seconds + 120
-    while len(collected) < len(processes) and time.monotonic() < deadline:
-        with contextlib.suppress(queue.Empty):  # keep sampling the load
-            collected.append(results.get(timeout=5))
-        if time.monotonic() - started <= args.seconds:
-            load_max = max(load_max, os.getloadavg()[0])
-    wall = time.monotonic() - started
-    server_used = sum(server_cpu(pid) for pid in server_pids) - server_before
-    db_used = server_cpu(db_pid) - db_before if db_pid and db_before is not None else None
-    for process in processes:
-        process.join(timeout=10)
-        if process.is_alive():
-            process.kill()
-    problems = [c["problem"] for c in collected if "problem" in c]
-    if problems or len(collected) < len(processes):
-        raise RuntimeError("; ".join(problems) or "a client process did not report")
-    seconds = min(wall, args.seconds)
-    extra = {
-        "server_cpu_cores": server_used / seconds,
-        "database_cpu_cores": db_used / seconds if db_used is not None else None,
-        "load_average": {"before": load_before, "max": load_max, "after": os.getloadavg()[0]},
-    }
-    return figures([c["log"] for c in collected], args, seconds, sum(c["cpu"] for c in collected), extra)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--setup", choices=("sqlite", "postgresql", "two-servers"), default="sqlite")
+    parser.add_argument("--setup", choices=SETUPS, default="sqlite")
     parser.add_argument("--sessions", type=int, default=10, help="live sessions (classes) at once")
     parser.add_argument("--phones", type=int, default=30, help="phones per session")
     parser.add_argument("--seconds", type=float, default=180)
@@ -685,41 +347,18 @@ def main() -> int:
     args = parser.parse_args()
     if not 1 <= args.sessions <= 250 or not 1 <= args.phones <= 100:
         parser.error("--sessions: 1 to 250 (one loopback address each); --phones: 1 to 100 (a session's cap)")
-    work = Path(tempfile.mkdtemp(prefix="live-load-"))
-    servers: list[subprocess.Popen] = []
-    try:
-        with ExitStack() as stack:
-            env = {**os.environ, "SECRET_KEY": SECRET_KEY, "DB_AUTO_UPGRADE": "0", "PYTHONPATH": str(ROOT)}
-            db_pid = None
-            if args.setup == "sqlite":
-                env["DATABASE_URL"] = f"sqlite:///{work / 'tutor.sqlite3'}"
-            else:
-                database = stack.enter_context(PostgresServer())
-                database.create_database("tutor")
-                env["DATABASE_URL"] = database.url("tutor", driver="postgresql")
-                db_pid = postmaster_pid(database)
-            subprocess.run(
-                [str(BIN / "flask"), "--app", "tutor", "db", "upgrade"],
-                env=env,
-                cwd=work,
-                check=True,
-                capture_output=True,
-            )
-            addresses = []
-            try:
-                for number in range(2 if args.setup == "two-servers" else 1):
-                    process, address = start_gunicorn(env, work, number)
-                    servers.append(process)
-                    addresses.append(address)
-                result = run_clients(args, addresses, [p.pid for p in servers], db_pid)
-            finally:
-                stop_servers(servers)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    with served(args.setup, SECRET_KEY, "live-load-") as servers:
+        measured = run_clients(client_process, args.sessions, args, servers)
+    keys = ("setup", "sessions", "phones", "seconds", "questions", "clients")
+    result = figures(measured, KINDS, [k for k in KINDS if k.endswith("poll")], **{k: getattr(args, k) for k in keys})
     if args.json:
         print(json.dumps(result, indent=2))
     else:
-        print_figures(result)
+        heading = (
+            f"live_load: {result['setup']}, {result['sessions']} sessions x {result['phones']} phones, "
+            f"{result['questions']} questions each, {result['seconds']:g} s, {result['clients']} client processes"
+        )
+        print_figures(result, heading, "409 after the close (a race, not counted as an error)")
     return 1 if result["errors"] else 0
 
 

@@ -49,35 +49,23 @@ Exits 1 if any request failed. PostgreSQL set-ups need Debian's postgresql and p
 from __future__ import annotations
 
 import argparse
-import contextlib
 import functools
 import html as htmllib
 import json
-import multiprocessing
-import os
-import queue
 import random
 import re
-import resource
-import shutil
-import subprocess
 import sys
-import tempfile
 import threading
 import time
-from collections import Counter
-from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench import live_load  # noqa: E402
-from bench.class_load import server_cpu  # noqa: E402
-from bench.live_load import BIN, Browser, postmaster_pid, quantile, start_gunicorn, stop_servers  # noqa: E402
-from tools.pgserver import PostgresServer  # noqa: E402
+from bench import load_kit  # noqa: E402
+from bench.load_kit import SETUPS, Browser, figures, print_figures, run_clients, run_threads, served  # noqa: E402
 
 SECRET_KEY = "people-load-bench-secret"
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -97,11 +85,10 @@ SETUP = {"players": "4", "preset": "argentino", "flor": "off", "target": "15"}
 
 
 @dataclass
-class Log(live_load.Log):
-    """What one client process saw (its threads share it under ``lock``): ``live_load``'s, with this
-    bench's request types and the matches played to the end."""
+class Log(load_kit.Log):
+    """What one client process saw (its threads share it under ``lock``): ``load_kit``'s, with the
+    matches played to the end."""
 
-    times: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in (*KINDS, "client")})
     matches: int = 0
 
     def plain(self) -> dict[str, Any]:
@@ -333,194 +320,26 @@ class Group:
 # --- Client processes ----------------------------------------------------------------------------------
 
 
-def guarded(log: Log, target, *args) -> None:
-    """Run a person's thread; an exception in the client is an error too (the thread stops)."""
-    try:
-        target(*args)
-    except Exception as error:  # noqa: BLE001 - counted and shown, never hidden
-        log.record("client", 0.0, 0, False, False, f"client exception: {type(error).__name__}: {error}")
-
-
 def client_process(tables: list[int], args, servers, barrier, results) -> None:
     """One client process: waits for the others, then runs a thread per person of its tables."""
     log = Log()
     stop: list[float] = []
     groups = [Group(number, args, servers, log, stop) for number in tables]
     barrier.wait()
-    cpu_before = resource.getrusage(resource.RUSAGE_SELF)
-    stop.append(time.monotonic() + args.seconds)
-    threads = []
+    targets: list = []
     for group in groups:
-        threads.append(threading.Thread(target=guarded, args=(log, group.run_host), daemon=True))
-        threads.extend(
-            threading.Thread(target=guarded, args=(log, group.run_friend, i), daemon=True) for i in range(1, len(NICKS))
-        )
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=max(1.0, stop[0] - time.monotonic() + 60))
-    cpu_after = resource.getrusage(resource.RUSAGE_SELF)
-    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
+        targets.append((group.run_host, ()))
+        targets.extend((group.run_friend, (i,)) for i in range(1, len(NICKS)))
+    cpu = run_threads(log, stop, args.seconds, targets)
     results.put({"log": log.plain(), "cpu": cpu})
-
-
-# --- Figures ------------------------------------------------------------------------------------------
-
-
-def figures(logs: list[dict], args, wall: float, client_cpu: float, extra: dict) -> dict[str, Any]:
-    times: dict[str, list[float]] = {kind: [] for kind in (*KINDS, "client")}
-    statuses: Counter = Counter()
-    errors: Counter = Counter()
-    races: Counter = Counter()
-    samples: list[str] = []
-    for log in logs:
-        for kind, values in log["times"].items():
-            times[kind].extend(values)
-        for target, key in ((statuses, "statuses"), (errors, "errors"), (races, "races")):
-            for kind, status, n in log[key]:
-                target[(kind, status)] += n
-        samples.extend(log["samples"])
-    rows = {}
-    for kind in KINDS:
-        ordered = sorted(times[kind])
-        row: dict[str, Any] = {"count": len(ordered)}
-        if ordered:
-            row.update(
-                p50=quantile(ordered, 0.5),
-                p90=quantile(ordered, 0.9),
-                p99=quantile(ordered, 0.99),
-                max=ordered[-1] * 1000,
-            )
-        row["errors"] = {str(s): n for (k, s), n in errors.items() if k == kind}
-        row["races"] = {str(s): n for (k, s), n in races.items() if k == kind}
-        row["statuses"] = {str(s): n for (k, s), n in sorted(statuses.items()) if k == kind}
-        if kind == "poll" and ordered:
-            row["share_204"] = statuses[(kind, 204)] / len(ordered)
-        rows[kind] = row
-    requests = sum(len(times[kind]) for kind in KINDS)
-    cores = os.cpu_count() or 1
-    return {
-        "setup": args.setup,
-        "tables": args.tables,
-        "seconds": args.seconds,
-        "level": args.level,
-        "think": args.think,
-        "clients": args.clients,
-        "matches_finished": sum(log["matches"] for log in logs),
-        "requests": rows,
-        "errors": sum(errors.values()),
-        "races": sum(races.values()),
-        "error_samples": samples[:20],
-        "requests_per_second": requests / wall,
-        "server_cpu_ms_per_request": 1000 * extra["server_cpu_cores"] * wall / max(1, requests),
-        "client_cpu_cores": client_cpu / wall,
-        "client_cpu_share": client_cpu / wall / cores,
-        "cores": cores,
-        **extra,
-    }
-
-
-def print_figures(result: dict[str, Any]) -> None:
-    print(
-        f"people_load: {result['setup']}, {result['tables']} tables x 4 people (to 15, computer level "
-        f"{result['level']}), {result['seconds']:g} s, {result['clients']} client processes, "
-        f"{result['matches_finished']} matches finished"
-    )
-    print(f"  {'request':<12}{'count':>7}{'p50':>8}{'p90':>8}{'p99':>8}{'max':>8}  errors, races, 204s")
-    for kind, row in result["requests"].items():
-        if not row["count"]:
-            print(f"  {kind:<12}{0:>7}")
-            continue
-        notes = [f"errors {sum(row['errors'].values())}" + (f" {row['errors']}" if row["errors"] else "")]
-        if row["races"]:
-            notes.append(f"409 races (not errors) {sum(row['races'].values())}")
-        if "share_204" in row:
-            notes.append(f"204 {100 * row['share_204']:.0f} %")
-        print(
-            f"  {kind:<12}{row['count']:>7}{row['p50']:>8.1f}{row['p90']:>8.1f}{row['p99']:>8.1f}{row['max']:>8.1f}"
-            f"  {'; '.join(notes)}"
-        )
-    print(
-        f"  (times in ms) {result['requests_per_second']:.0f} requests/s, errors {result['errors']}, "
-        f"races {result['races']}"
-    )
-    for sample in result["error_samples"][:10]:
-        print(f"    e.g. {sample}")
-    print(
-        f"  CPU: client processes {result['client_cpu_cores']:.2f} cores "
-        f"({100 * result['client_cpu_share']:.0f} % of the machine's {result['cores']}), "
-        f"app servers {result['server_cpu_cores']:.2f} cores ({result['server_cpu_ms_per_request']:.1f} ms a request)"
-        + (
-            f", PostgreSQL {result['database_cpu_cores']:.2f} cores"
-            if result.get("database_cpu_cores") is not None
-            else ""
-        )
-    )
-    load = result["load_average"]
-    print(
-        f"  load average (1 min): before {load['before']:.2f}, highest during {load['max']:.2f}, after {load['after']:.2f}"
-    )
-    slow = [kind for kind, row in result["requests"].items() if row["count"] and row["p99"] >= 100]
-    aim = not result["errors"] and not slow
-    print(
-        "  aim met: no errors, p99 under 100 ms"
-        if aim
-        else f"  aim NOT met (p99 >= 100 ms: {', '.join(slow) or 'none'})"
-    )
 
 
 # --- Main ---------------------------------------------------------------------------------------------
 
 
-def run_clients(args, servers, server_pids: list[int], db_pid: int | None) -> dict[str, Any]:
-    context = multiprocessing.get_context("fork")
-    args.clients = max(1, min(args.clients, args.tables))
-    barrier = context.Barrier(args.clients + 1)
-    results = context.Queue()
-    processes = [
-        context.Process(
-            target=client_process,
-            args=(list(range(n, args.tables, args.clients)), args, servers, barrier, results),
-            daemon=True,
-        )
-        for n in range(args.clients)
-    ]
-    for process in processes:
-        process.start()
-    barrier.wait(timeout=300)
-    started = time.monotonic()
-    load_before = os.getloadavg()[0]
-    server_before = sum(server_cpu(pid) for pid in server_pids)
-    db_before = server_cpu(db_pid) if db_pid else None
-    load_max = load_before
-    collected: list[dict] = []
-    deadline = started + args.seconds + 120
-    while len(collected) < len(processes) and time.monotonic() < deadline:
-        with contextlib.suppress(queue.Empty):  # keep sampling the load
-            collected.append(results.get(timeout=5))
-        if time.monotonic() - started <= args.seconds:
-            load_max = max(load_max, os.getloadavg()[0])
-    wall = time.monotonic() - started
-    server_used = sum(server_cpu(pid) for pid in server_pids) - server_before
-    db_used = server_cpu(db_pid) - db_before if db_pid and db_before is not None else None
-    for process in processes:
-        process.join(timeout=10)
-        if process.is_alive():
-            process.kill()
-    if len(collected) < len(processes):
-        raise RuntimeError("a client process did not report")
-    seconds = min(wall, args.seconds)
-    extra = {
-        "server_cpu_cores": server_used / seconds,
-        "database_cpu_cores": db_used / seconds if db_used is not None else None,
-        "load_average": {"before": load_before, "max": load_max, "after": os.getloadavg()[0]},
-    }
-    return figures([c["log"] for c in collected], args, seconds, sum(c["cpu"] for c in collected), extra)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--setup", choices=("sqlite", "postgresql", "two-servers"), default="sqlite")
+    parser.add_argument("--setup", choices=SETUPS, default="sqlite")
     parser.add_argument("--tables", type=int, default=20, help="tables of four people at once")
     parser.add_argument("--seconds", type=float, default=180)
     parser.add_argument("--level", choices=("random", "beginner"), default="random", help="for an empty seat")
@@ -530,41 +349,25 @@ def main() -> int:
     args = parser.parse_args()
     if not 1 <= args.tables <= 250 or args.think < 0.5:
         parser.error("--tables: 1 to 250 (one loopback address each); --think: at least 0.5")
-    work = Path(tempfile.mkdtemp(prefix="people-load-"))
-    servers: list[subprocess.Popen] = []
-    try:
-        with ExitStack() as stack:
-            env = {**os.environ, "SECRET_KEY": SECRET_KEY, "DB_AUTO_UPGRADE": "0", "PYTHONPATH": str(ROOT)}
-            db_pid = None
-            if args.setup == "sqlite":
-                env["DATABASE_URL"] = f"sqlite:///{work / 'tutor.sqlite3'}"
-            else:
-                database = stack.enter_context(PostgresServer())
-                database.create_database("tutor")
-                env["DATABASE_URL"] = database.url("tutor", driver="postgresql")
-                db_pid = postmaster_pid(database)
-            subprocess.run(
-                [str(BIN / "flask"), "--app", "tutor", "db", "upgrade"],
-                env=env,
-                cwd=work,
-                check=True,
-                capture_output=True,
-            )
-            addresses = []
-            try:
-                for number in range(2 if args.setup == "two-servers" else 1):
-                    process, address = start_gunicorn(env, work, number)
-                    servers.append(process)
-                    addresses.append(address)
-                result = run_clients(args, addresses, [p.pid for p in servers], db_pid)
-            finally:
-                stop_servers(servers)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    with served(args.setup, SECRET_KEY, "people-load-") as servers:
+        measured = run_clients(client_process, args.tables, args, servers)
+    keys = ("setup", "tables", "seconds", "level", "think", "clients")
+    result = figures(
+        measured,
+        KINDS,
+        ("poll",),
+        **{k: getattr(args, k) for k in keys},
+        matches_finished=sum(log["matches"] for log in measured.logs),
+    )
     if args.json:
         print(json.dumps(result, indent=2))
     else:
-        print_figures(result)
+        heading = (
+            f"people_load: {result['setup']}, {result['tables']} tables x 4 people (to 15, computer level "
+            f"{result['level']}), {result['seconds']:g} s, {result['clients']} client processes, "
+            f"{result['matches_finished']} matches finished"
+        )
+        print_figures(result, heading, "409 races (not errors)")
     return 1 if result["errors"] else 0
 
 

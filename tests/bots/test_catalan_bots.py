@@ -17,6 +17,7 @@ import time
 import pytest
 from hypothesis import given, strategies as st
 
+from tests.bots.matches import play_match, run
 from tests.budgets import budget, examples
 from tutor.bots import Level, ReasonCode, choose, hint, sena_facts, senas
 from tutor.bots.checks import check_reason
@@ -29,35 +30,12 @@ from tutor.engine import (
     Phase,
     PlayCard,
     find_variant,
-    parse_action,
 )
 from tutor.engine.stakes import TrucCall
 
 CATALAN = find_variant("catalan")
 TWO = CATALAN.rules()
 FOUR = CATALAN.rules(players=4)
-
-
-def run(hand, log: str):
-    for text in log.split():
-        hand.apply(parse_action(text))
-    return hand
-
-
-def play_match(rules, levels, seed: int, strong_budget: int = 16) -> MatchState:
-    """A whole match to 12; every decision must be one of the view's legal actions."""
-    match = MatchState(rules, seed=f"catalan-bots:{seed}", mano=seed % rules.players)
-    rng = random.Random(seed)
-    while not match.is_over:
-        hand = match.hand
-        seat = hand.to_act
-        assert seat is not None  # a hand under way always has a seat to act
-        view = hand.view_for(seat)
-        decision = choose(view, levels[seat & 1], rng, budget=strong_budget)
-        assert decision.action in view.legal_actions, (decision, view.legal_actions)
-        assert decision.action.seat == seat
-        match.apply(decision.action)
-    return match
 
 
 @examples(12)

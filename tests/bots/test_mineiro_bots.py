@@ -18,6 +18,7 @@ import time
 import pytest
 from hypothesis import given, strategies as st
 
+from tests.bots.matches import play_match, run
 from tests.budgets import budget, examples
 from tutor.bots import Level, ReasonCode, choose, hint
 from tutor.bots.checks import check_reason
@@ -29,7 +30,6 @@ from tutor.engine import (
     Phase,
     PlayCard,
     find_variant,
-    parse_action,
 )
 from tutor.engine.determinize import Determinizer, ThreesDeterminizer
 from tutor.engine.state import ThreeChoice, ThreeChoiceKind
@@ -38,28 +38,6 @@ MINEIRO = find_variant("mineiro")
 TWO = MINEIRO.rules()
 FOUR = MINEIRO.rules(players=4)
 KEEP, PASS, BURN = ThreeChoiceKind.KEEP, ThreeChoiceKind.PASS, ThreeChoiceKind.BURN
-
-
-def run(hand, log: str):
-    for text in log.split():
-        hand.apply(parse_action(text))
-    return hand
-
-
-def play_match(rules, levels, seed: int, strong_budget: int = 16) -> MatchState:
-    """A whole match to 12; every decision must be one of the view's legal actions."""
-    match = MatchState(rules, seed=f"mineiro-bots:{seed}", mano=seed % rules.players)
-    rng = random.Random(seed)
-    while not match.is_over:
-        hand = match.hand
-        seat = hand.to_act
-        assert seat is not None  # a hand under way always has a seat to act
-        view = hand.view_for(seat)
-        decision = choose(view, levels[seat & 1], rng, budget=strong_budget)
-        assert decision.action in view.legal_actions, (decision, view.legal_actions)
-        assert decision.action.seat == seat
-        match.apply(decision.action)
-    return match
 
 
 def test_mineiro_is_offered_at_the_table():

@@ -62,15 +62,33 @@ def play_board(page, number: int, last: bool = False, keyboard: bool = False, bo
     raise AssertionError("the board never ended")
 
 
-def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_url, live_server):
-    live_server.app.config["CLUB_POLL"] = "1s"
-    page.set_viewport_size({"width": 1280, "height": 720})
+def sign_up(page, login: str, name: str) -> None:
+    """An organiser's teacher account, signed in, on the list of classes."""
     page.goto("/en/teach/signup")
-    page.get_by_label("Login name").fill("club-organiser")
-    page.get_by_label("Your name as pupils see it").fill("Ms Club")
+    page.get_by_label("Login name").fill(login)
+    page.get_by_label("Your name as pupils see it").fill(name)
     page.get_by_label("Password").fill("el siete de oro manda")
     page.get_by_role("button", name="Create the account").click()
     page.get_by_role("link", name="I have kept it: go to my classes").click()
+
+
+def phone_with_code(browser, base_url: str, code: str):
+    """A 390 px phone (its script errors and console messages watched) that typed ``code`` on the club page."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
+    phone = context.new_page()
+    guard = PageGuard()
+    phone.on("pageerror", guard.page_error)
+    phone.on("console", guard.console)
+    phone.goto("/en/club")
+    phone.get_by_label("Code").fill(code)
+    phone.get_by_role("button", name="Go to the club night").click()
+    return phone, guard
+
+
+def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_url, live_server):
+    live_server.app.config["CLUB_POLL"] = "1s"
+    page.set_viewport_size({"width": 1280, "height": 720})
+    sign_up(page, "club-organiser", "Ms Club")
     page.get_by_role("link", name="Club nights: everyone plays the same hands").click()
     page.get_by_role("link", name="Create a club night").click()
     assert serious_violations(page) == []
@@ -85,14 +103,7 @@ def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_
 
     players, names = [], ("Ancho 12", "Basto 34", "Copa 56")
     for name in names:
-        context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
-        phone = context.new_page()
-        guard = PageGuard()
-        phone.on("pageerror", guard.page_error)
-        phone.on("console", guard.console)
-        phone.goto("/en/club")
-        phone.get_by_label("Code").fill(code.lower())
-        phone.get_by_role("button", name="Go to the club night").click()
+        phone, guard = phone_with_code(browser, base_url, code.lower())
         nick = phone.get_by_label("Your nickname (keep the one suggested, or type your own)")
         expect(nick).to_have_value(re.compile(r".+ \d+$"))  # a generated nickname, to keep or replace
         if not players:
@@ -166,4 +177,68 @@ def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_
     expect(tied).to_have_text(f"{shown[names[0]][1]}=")
     shot(page, "organiser")
     shot(slip_page, "slips")
+    assert serious_violations(page) == []
+
+
+def test_a_scorekeeper_enters_the_boards_of_a_real_table_on_a_phone(page, browser, base_url, live_server):
+    """A night at two real tables: the organiser prints the movement card; table 1's scorekeeper types
+    its code on a 390 px phone, enters its boards (one refused: no hand ends 0 to 0), corrects one,
+    and the organiser's result table shows both sides of the table."""
+    live_server.app.config["CLUB_POLL"] = "1s"
+    page.set_viewport_size({"width": 1280, "height": 720})
+    sign_up(page, "club-tables", "Ms Tables")
+    page.goto("/en/teach/club/new")
+    page.get_by_label("Title", exact=True).fill("Tables on Friday")
+    page.get_by_label("Boards", exact=True).select_option("4")
+    page.get_by_role("radio", name=re.compile("At real tables, with cards")).check()
+    page.get_by_label("Tables (at real tables only)").select_option("2")
+    page.get_by_role("button", name="Create the club night").click()
+    page.get_by_role("link", name="The movement card and the scorekeepers' codes, to print").click()
+    expect(page.locator("[data-table-card]")).to_have_count(2)
+    assert serious_violations(page) == []
+    shot(page, "movement")
+    code = page.locator('[data-table-card="1"] [data-table-code]').get_attribute("data-table-code")
+    organiser_url = page.url.rsplit("/movement", 1)[0]
+
+    phone, guard = phone_with_code(browser, base_url, f"{code[:4].lower()} {code[4:].lower()}")
+    expect(phone.get_by_role("heading", name="Table 1", exact=True)).to_be_visible()
+    assert serious_violations(phone) == []
+    boards = phone.locator("a.keeper-board")
+    expect(boards).to_have_count(4)  # two rounds of two boards: every table plays every board
+    box = boards.first.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 300  # a big target
+    numbers = [int(n) for n in boards.evaluate_all("els => els.map(e => e.dataset.board)")]
+    entered = dict(zip(numbers, [(3, 1), (0, 2), (1, 0), (2, 2)], strict=True))
+    for index, number in enumerate(numbers):
+        phone.locator(f'a.keeper-board[data-board="{number}"]').click()
+        expect(phone.get_by_role("heading", name=f"Board {number}")).to_be_visible()
+        if index == 0:
+            phone.get_by_label("Side A won").fill("0")
+            phone.get_by_label("Side B won").fill("0")
+            phone.get_by_role("button", name="Save the result").click()
+            expect(phone.get_by_role("alert")).to_contain_text("No hand of this night's rules ends with A 0 and B 0")
+            assert serious_violations(phone) == []
+            shot(phone, "keeper-refused")
+            assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        a, b = entered[number]
+        phone.get_by_label("Side A won").fill(str(a))
+        phone.get_by_label("Side B won").fill(str(b))
+        phone.get_by_role("button", name="Save the result").click()
+        expect(phone.locator("[data-saved]")).to_have_text(f"Board {number} is saved: A {a}, B {b}.")
+    # A correction of the first board.
+    phone.locator(f'a.keeper-board[data-board="{numbers[0]}"]').click()
+    phone.get_by_label("Side A won").fill("2")
+    phone.get_by_label("Side B won").fill("1")
+    phone.get_by_role("button", name="Save the correction").click()
+    expect(phone.locator(f'a.keeper-board[data-board="{numbers[0]}"]')).to_have_attribute("data-entered", "2-1")
+    shot(phone, "keeper")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert serious_violations(phone) == []
+    assert guard.problems == []
+
+    page.goto(organiser_url)
+    expect(page.locator("#club-results")).to_contain_text("Results entered: 4 of 8", timeout=10_000)
+    rows = page.locator("[data-club-standings] tbody tr")
+    expect(rows).to_have_count(2)  # side A's pair 1 and side B's pair 1 (alone on their side so far)
+    assert sorted(rows.evaluate_all("els => els.map(e => e.dataset.player)")) == ["A1", "B1"]
     assert serious_violations(page) == []

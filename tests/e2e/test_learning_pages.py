@@ -206,6 +206,16 @@ def make_club(page) -> dict[str, str]:
             page.locator("[data-next-board]").click()
         play_board(page, number, boards=2)
     player = f"/{LANG}/club/{code}"
+    # A night at two real tables: its movement card and table 1's scorekeeper pages.
+    page.goto("/en/teach/club/new")
+    page.get_by_label("Title", exact=True).fill("Noche en mesas reales del club de los viernes")
+    page.get_by_label("Boards", exact=True).select_option("2")
+    page.get_by_role("radio", name=re.compile("At real tables, with cards")).check()
+    page.get_by_role("button", name="Create the club night").click()
+    expect(page.get_by_role("link", name="The movement card and the scorekeepers' codes, to print")).to_be_visible()
+    movement = page.url.split("?")[0] + "/movement"
+    page.goto(movement)
+    keeper = f"/en/club/score/{page.locator('[data-table-code]').first.get_attribute('data-table-code')}"
     urls = {
         "club.events": "/en/teach/club",
         "club.new_event": "/en/teach/club/new",
@@ -218,6 +228,9 @@ def make_club(page) -> dict[str, str]:
         "club.board": player + "/board/1",
         "club.player_results": player + "/results",
         "club.traveller": player + "/board/1/traveller",
+        "club.movement": movement,
+        "club.scorekeeper": keeper,
+        "club.score_board": keeper + "/board/1",
     }
     return {endpoint: re.sub(r"^.*?/en/", f"/{LANG}/", url) for endpoint, url in urls.items()}
 

@@ -134,6 +134,24 @@ def test_the_fixed_ruleset_replays_too(client):
     assert body["variant"] == "fixed" and body["to_act"] == 1 and body["tricks"] == []
 
 
+def test_a_mineiro_hand_marks_the_cards_played_face_down(client):
+    # docs/rules/mineiro.md §9.3.4: the espadilha takes trick 1; two face-down cards tie trick 2, and a
+    # tie after a won trick goes to the winner of the first (§9.3.5).
+    body = ok(client, "mineiro;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;0:3e 1:1e 1:~5c 0:~2o")
+    assert body["variant"] == "mineiro"
+    assert body["tricks"] == [
+        {"cards": [{"seat": 0, "card": "3e"}, {"seat": 1, "card": "1e"}], "winner": 1},
+        {
+            "cards": [{"seat": 1, "card": "5c", "face_down": True}, {"seat": 0, "card": "2o", "face_down": True}],
+            "winner": "tie",
+        },
+    ]
+    assert body["over"] is True and body["winner"] == 1 and body["points"] == [0, 1]
+    under_way = ok(client, "mineiro;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;0:3e 1:1e 1:~5c")
+    assert under_way["current_trick"] == [{"seat": 1, "card": "5c", "face_down": True}]
+    assert set(under_way["legal_actions"]) == {"2o", "4b", "~2o", "~4b", "truco"}
+
+
 def test_an_illegal_action_is_a_400_illegal_action_with_its_position(client):
     body = problem(
         replay(client, "catalan;mano=0;scores=0-0;3e,2o,4b|1e,5c,6c;0:4b 0:5c"), 400, "illegal_action", "hand"

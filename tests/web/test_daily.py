@@ -271,8 +271,6 @@ def test_retruco_with_nothing_called_is_explained_by_the_ladder_not_the_flor(app
         for seed in range(5):
             reasons = question_view(make_question(step.check, seed), None, reveal=True).explanation.reasons
             retruco = [r for r in reasons if r.startswith("Retruco")]
-            assert retruco == [
-                "Retruco: not possible. The truco calls go Truco, Retruco, Vale cuatro, one step at a time."
-            ]
+            assert retruco == ["Retruco: not possible. Bets go up one step at a time; the next step is Truco."]
             truco = [r for r in reasons if r.startswith("Truco:")]
             assert truco and "flor" in truco[0]

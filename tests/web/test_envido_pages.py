@@ -387,7 +387,7 @@ def test_stakes_page_truco_mazo_and_flor(client):
             "Call 2 is not allowed. In this ruleset the envido cannot be raised",
         ),
         ("calls=envido,envido&raisable=no", "Call 2 is not allowed. In this ruleset the envido cannot be raised"),
-        ("truco=retruco", "Call 1 is not allowed. The truco calls go Truco, Retruco, Vale cuatro"),
+        ("truco=retruco", "Call 1 is not allowed. Bets go up one step at a time; the next step is Truco."),
         ("calls=envido&score=12,31", "The scores must be two whole numbers from 0 to 29"),
         ("calls=envido&target=12", "The target must be one of 5, 10, 15, 20, 25, and 30."),
         ("calls=envido&variant=fixed&flor=simple", "This ruleset fixes that option"),

@@ -188,3 +188,27 @@ def test_a_catalan_or_argentine_hand_keeps_the_learners_face(client, key):
     assert_all_spanish(client.get(url).get_data(as_text=True))
     client.set_cookie("card_face", "french")
     assert_all_french(client.get(url).get_data(as_text=True))
+
+
+# --- A table with people -----------------------------------------------------------------------------
+
+
+def test_the_review_of_a_mineiro_hand_at_a_table_with_people_deals_french(client):
+    from tests.web.test_people import ACTION_RE, host_do, open_table, post_action
+
+    client.set_cookie("card_face", "spanish")
+    path = open_table(client, players="2", preset="mineiro")
+    assert host_do(client, path, "start").status_code == 303
+    for _ in range(12):
+        html = client.get(path).get_data(as_text=True)
+        if f"{path}/review/1" in html:
+            break
+        actions = ACTION_RE.findall(html)
+        cards = [a for a in actions if re.fullmatch(r"\d+[ebco]", a)]
+        assert post_action(client, path, html, (cards or actions)[0]).status_code == 303
+    review = client.get(f"{path}/review/1")
+    assert review.status_code == 200
+    html = review.get_data(as_text=True)
+    assert len(sprites(html)) >= 6  # the deal, face up
+    assert_all_french(html)
+    assert not re.search(r"of (swords|coins|cups)", html)

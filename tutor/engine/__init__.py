@@ -7,6 +7,7 @@ Public API, by module:
 * ``envido``: :func:`envido`, :func:`envido_points`, :func:`flor`, :func:`showdown`.
 * ``tricks``: :func:`trick_result`, :func:`hand_result`, :class:`TrickOutcome`, :class:`HandRule`.
 * ``stakes``: what calls are worth (:func:`envido_stake`, :func:`truco_stake`, :func:`falta_value`, ...).
+* ``outcomes``: what one hand can end with from a starting score (:func:`~tutor.engine.outcomes.hand_outcomes`).
 * ``rules``: :class:`Rules`, :class:`FlorMode`, :func:`find_variant`, :data:`VARIANTS`; a hand is made
   by its game: ``rules.new_hand(deal, mano, scores)`` / ``find_variant(name).new_hand(...)``.
 * ``ladders``: the bet ladders as data; ``catalan``: :class:`CatalanHand` (Catalan Truc);
@@ -18,6 +19,8 @@ Public API, by module:
   :class:`PendingCall`, :class:`Event` (with ``award_rule``, ``hand_rule``, ``end``), and :func:`deal`.
 * ``match``: :class:`MatchState`, :func:`standing`.
 * ``notation``: text forms of rules, deals, actions and hands, and :func:`replay`.
+* ``summary``: :func:`~tutor.engine.summary.hand_summary`, a hand after its actions as plain data
+  (what ``GET /api/v1/replay`` answers and ``tutor replay`` prints).
 * ``errors``: :class:`TrucoError`, :class:`InvalidNotationError`, :class:`IllegalActionError`, :class:`Reason`.
 
 >>> from tutor.engine import HandState, Rules, Call, Answer, EnvidoCall

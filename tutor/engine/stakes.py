@@ -449,12 +449,15 @@ class TrucoStake:
 def _truco_error(calls: tuple[TrucoCall, ...]) -> IllegalActionError | None:
     for position, call in enumerate(calls):
         if position >= len(_TRUCO_ORDER):
-            return IllegalActionError(Reason.TRUCO_ALREADY_MAX, "nothing above vale cuatro", position=position)
+            return IllegalActionError(
+                Reason.TRUCO_ALREADY_MAX, "nothing above vale cuatro", position=position, top=_TRUCO_ORDER[-1].value
+            )
         if call is not _TRUCO_ORDER[position]:
             return IllegalActionError(
                 Reason.TRUCO_OUT_OF_ORDER,
                 f"call {position + 1} must be {_TRUCO_ORDER[position]}, not {call}",
                 position=position,
+                expected=_TRUCO_ORDER[position].value,
             )
     return None
 

@@ -1157,7 +1157,7 @@ class HandState:
         else:
             step = self._truco_level
             if step >= top:
-                return _error(Reason.TRUCO_ALREADY_MAX, f"nothing above {ladder.calls[-1]}")
+                return _error(Reason.TRUCO_ALREADY_MAX, f"nothing above {ladder.calls[-1]}", top=ladder.calls[-1].value)
             if step and self._truco_owner != seat & 1:
                 return _error(
                     Reason.TRUCO_ONLY_ACCEPTING_TEAM,
@@ -1165,7 +1165,7 @@ class HandState:
                     team=seat & 1,
                 )
         if step >= top:
-            return _error(Reason.TRUCO_ALREADY_MAX, f"nothing above {ladder.calls[-1]}")
+            return _error(Reason.TRUCO_ALREADY_MAX, f"nothing above {ladder.calls[-1]}", top=ladder.calls[-1].value)
         if call is not ladder.calls[step]:
             return _error(
                 Reason.TRUCO_OUT_OF_ORDER,

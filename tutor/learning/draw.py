@@ -110,6 +110,12 @@ class Drawn:
         """The learning log's item (``<lesson>/<step>``): a quiz answer feeds the step's review."""
         return check_item(self.lesson, self.step.key)
 
+    @property
+    def game(self) -> str | None:
+        """The game of the question's lesson when it is not the Argentine one (``"mineiro"``), whose
+        deck its cards are drawn with; None for a lesson of the Argentine game."""
+        return get_lesson(self.lesson).game
+
 
 def _checked(lesson_key: str) -> tuple[tuple[str, Step], ...]:
     return tuple((lesson_key, step) for step in get_lesson(lesson_key).checked_steps)

@@ -8,7 +8,7 @@ stake, why an action was refused) and never prose; this package words it. Import
 * :mod:`.perspective`: :class:`Perspective`, who "you", "your partner", "your team", "the opponent
   on your right" are for 2, 4 and 6 seats, from the learner's seat (or numbered, for an onlooker);
 * :mod:`.events`: :func:`narrate`, one sentence per :class:`~tutor.engine.state.EventKind`;
-* :mod:`.reasons`: :func:`error_message` and :func:`refusal_sentence`, every engine error reason;
+* :mod:`.reasons`: :func:`error_message`, :func:`refusal_sentence` and :func:`refused_action`, every engine error reason;
 * :mod:`.explain`: the envido, flor, showdown and stake explanations of the envido checker;
 * :mod:`.words`: call names, Quiero / No quiero, points, card lists, calls formulas;
 * :mod:`.cards`: card, suit and figure names for each card face;
@@ -36,7 +36,7 @@ from .explain import (
     team_values_text,
 )
 from .perspective import TABLE_SIZES, Perspective
-from .reasons import Field, error_message, refusal_sentence
+from .reasons import Field, error_message, refusal_sentence, refused_action
 from .words import answer_name, call_name, calls_formula, calls_text, card_list, join, number, points_text, sentence
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "Field",
     "error_message",
     "refusal_sentence",
+    "refused_action",
     "ExplanationText",
     "VerdictText",
     "explain_envido",

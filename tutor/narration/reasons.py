@@ -13,12 +13,12 @@ import re
 from enum import StrEnum
 from typing import Any
 
-from tutor.engine.errors import NotationReason, Reason, TrucoError
+from tutor.engine.errors import IllegalActionError, NotationReason, Reason, TrucoError
 from tutor.engine.rules import TARGETS, VARIANTS
 from tutor.i18n import gettext as _, ngettext
 
 from .cards import card_name
-from .words import join
+from .words import call_name, join
 
 __all__ = ["Field", "error_message", "refusal_sentence"]
 
@@ -198,6 +198,24 @@ def _bad_value_message(details: dict[str, Any], field: Field | None, value: str,
     return _("“%(value)s” is not allowed here.", value=value)
 
 
+def _ladder_top(details: dict[str, Any]) -> str:
+    """Why no bet follows: the top of this game's ladder (Vale cuatro, Retruc, Doze), when the engine names it."""
+    top = details.get("top")
+    if isinstance(top, str):
+        # Translators: %(call)s is the highest bet of the game (Vale cuatro, Retruc or Doze), which stays as it is.
+        return _("Nothing comes after %(call)s: it is the top of the ladder.", call=call_name(top))
+    return _("The bet is already at the top of the ladder.")
+
+
+def _ladder_step(details: dict[str, Any]) -> str:
+    """Why this bet is not next: bets go up one step at a time; the next step, when the engine names it."""
+    expected = details.get("expected")
+    if isinstance(expected, str):
+        # Translators: %(call)s is the bet that may come next (Truco, Retruco, Seis, ...), which stays as it is.
+        return _("Bets go up one step at a time; the next step is %(call)s.", call=call_name(expected))
+    return _("Bets go up one step at a time.")
+
+
 def _reason_message(reason: Reason, details: dict[str, Any]) -> str:
     messages = {
         Reason.HAND_OVER: lambda: _("The hand is over: no more cards or calls."),
@@ -228,12 +246,10 @@ def _reason_message(reason: Reason, details: dict[str, Any]) -> str:
         ),
         # Translators: "flor" and "envido" stay Spanish.
         Reason.ENVIDO_CANCELLED_BY_FLOR: lambda: _("A flor cancels the envido in this hand."),
-        # Translators: "Vale cuatro" is the highest truco call and stays Spanish.
-        Reason.TRUCO_ALREADY_MAX: lambda: _("Nothing comes after Vale cuatro."),
+        Reason.TRUCO_ALREADY_MAX: lambda: _ladder_top(details),
         Reason.TRUCO_ONLY_ACCEPTING_TEAM: lambda: _("Only the team that accepted the last call may raise it."),
         Reason.TRUCO_OWN_CALL: lambda: _("A team cannot raise its own call."),
-        # Translators: the truco ladder; the call names stay Spanish.
-        Reason.TRUCO_OUT_OF_ORDER: lambda: _("The truco calls go Truco, Retruco, Vale cuatro, one step at a time."),
+        Reason.TRUCO_OUT_OF_ORDER: lambda: _ladder_step(details),
         # Translators: flor raises; the names stay Spanish.
         Reason.FLOR_LADDER_BACKWARDS: lambda: _("Contraflor al resto is the last raise: Contraflor cannot follow it."),
         # Translators: "flor" stays Spanish.
@@ -315,9 +331,23 @@ def error_message(exc: TrucoError, field: Field | str | None = None) -> str:
     return _("That is not allowed.")
 
 
-def refusal_sentence(reason: Reason | str) -> str:
-    """The rule behind one :class:`~tutor.engine.errors.Reason` (an illegal action), e.g. "It is not your turn."."""
+def refused_action(exc: IllegalActionError) -> tuple[int, str]:
+    """An action of a hand's log that the engine refused while replaying it (``HandRecord.state``):
+    its position in the log (from 0) and the sentence that says which action and why, the same for the
+    API's ``/replay`` and ``tutor replay``."""
+    position = exc.details.get("position")
+    index = position if isinstance(position, int) and not isinstance(position, bool) else 0
+    # Translators: %(number)s counts the hand's actions from 1; %(why)s is the rule's sentence.
+    rest = {key: value for key, value in exc.details.items() if key != "position"}  # the action's, not a call's
+    why = _reason_message(exc.reason, rest)
+    return index, _("Action %(number)s of the hand cannot be played: %(why)s", number=index + 1, why=why)
+
+
+def refusal_sentence(reason: Reason | str, rung: str | None = None) -> str:
+    """The rule behind one :class:`~tutor.engine.errors.Reason` (an illegal action), e.g. "It is not your turn.";
+    ``rung``: the bet the rule names (the next step of the ladder, or its top), as the engine gave it."""
+    details = {} if rung is None else {"expected": rung, "top": rung}
     try:
-        return _reason_message(Reason(reason), {})
+        return _reason_message(Reason(reason), details)
     except ValueError:
         return _("That is not allowed.")

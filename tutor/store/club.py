@@ -17,8 +17,15 @@
   the points won minus the points lost in the hand, the player's decisions and how many equalled
   the engine's best (the hand's replay, kept as ``review``), and the hand's log (the traveller's
   face-up replay).
+* A night at real tables (``mode`` ``tables``, ``tables`` its number of tables) has no players:
+  ``club_table`` holds each table's scorekeeper code (8 characters of the same alphabet, unique:
+  what the scorekeeper's phone opens, printed on the table's movement card), and ``club_score`` one
+  row per (event, board, table): the two pairs that played it there (side A's, side B's; a pair plays
+  a board once, a unique constraint on each side) and the points each side won in the hand.
+  The first entry is ``INSERT ... ON CONFLICT DO NOTHING`` (a double submission writes one row), a
+  correction a compare-and-swap on ``version``.
 
-No personal data: a player is a nickname and a token's hash.
+No personal data: a player is a nickname and a token's hash; a table is a number and a code.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
@@ -55,6 +63,9 @@ TITLE_LENGTH = 80
 NICK_LENGTH = 24
 BOARDS = range(2, 17)
 """How many boards an event may have."""
+MODES = ("online", "tables")
+"""How a night is played: online against the bots, or at real tables with a scorekeeper per table."""
+TABLE_CODE_LENGTH = 8
 PLAYER_CAP = 200
 """Players an event can have at most."""
 
@@ -74,6 +85,9 @@ class ClubEvent(db.Model):  # type: ignore[name-defined]
     boards: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(Integer)
     random_scores: Mapped[bool] = mapped_column(Boolean, default=False)
+    mode: Mapped[str] = mapped_column(String(8), default="online", server_default="online")
+    tables: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The number of tables of a night at real tables (None online)."""
     closes_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     changes: Mapped[int] = mapped_column(Integer, default=0)
@@ -115,6 +129,64 @@ class ClubResult(db.Model):  # type: ignore[name-defined]
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class ClubTable(db.Model):  # type: ignore[name-defined]
+    """A table of a night at real tables: its number and its scorekeeper's code."""
+
+    __tablename__ = "club_table"
+    __table_args__ = (UniqueConstraint("event_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("club_event.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    code: Mapped[str] = mapped_column(String(TABLE_CODE_LENGTH), unique=True)
+
+
+class ClubScore(db.Model):  # type: ignore[name-defined]
+    """The result of one board at one table of a night at real tables, as its scorekeeper entered it."""
+
+    __tablename__ = "club_score"
+    __table_args__ = (
+        UniqueConstraint("event_id", "board", "a_pair"),
+        UniqueConstraint("event_id", "board", "b_pair"),
+    )
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("club_event.id", ondelete="CASCADE"), primary_key=True)
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    a_pair: Mapped[int] = mapped_column(Integer)
+    b_pair: Mapped[int] = mapped_column(Integer)
+    a_points: Mapped[int] = mapped_column(Integer)
+    """Points side A won in the hand."""
+    b_points: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    """1 when entered, one more with each correction."""
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """A board's result at a table as typed in: the pairs (side A's, side B's) and each side's points."""
+
+    a_pair: int
+    b_pair: int
+    a_points: int
+    b_points: int
+
+
+class Entered(Enum):
+    """What became of a scorekeeper's entry."""
+
+    SAVED = "saved"
+    """Written (entered, or corrected)."""
+    SAME = "same"
+    """Already saved with these values (a double submission): nothing written."""
+    CHANGED = "changed"
+    """Another entry or correction came first with other values: nothing written."""
+    PAIR_TAKEN = "pair_taken"
+    """One of the pairs has this board's result at another table: nothing written."""
+
+
 @dataclass(frozen=True)
 class Finished:
     """A board's result as it is written: the points (won minus lost), the decisions and how many
@@ -127,8 +199,20 @@ class Finished:
     review: dict[str, Any]
 
 
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+def new_code(length: int = CODE_LENGTH) -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+
+
+def normalize_table_code(text: str) -> str | None:
+    """A typed scorekeeper's code as stored (capitals, spaces and dashes ignored), or None.
+
+    >>> normalize_table_code(" abcd-efgh "), normalize_table_code("ABCDEF")
+    ('ABCDEFGH', None)
+    """
+    cleaned = "".join(ch for ch in str(text)[:24] if not ch.isspace() and ch != "-").upper()
+    if len(cleaned) != TABLE_CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in cleaned):
+        return None
+    return cleaned
 
 
 def nick_key(nickname: str) -> str:
@@ -145,7 +229,8 @@ class ClubEvents:
     # --- Events
 
     def create(self, host_id: int, **values: Any) -> ClubEvent:
-        """A new event of ``host_id`` (title, rules, level, boards, seed, random_scores, closes_at)."""
+        """A new event of ``host_id`` (title, rules, level, boards, seed, random_scores, closes_at;
+        ``mode`` and ``tables`` for a night at real tables, whose tables get their codes here)."""
         for _try in range(20):
             row = ClubEvent(
                 public_id=new_public_id(),
@@ -157,6 +242,10 @@ class ClubEvents:
             )
             db.session.add(row)
             try:
+                if row.mode == "tables" and row.tables:
+                    db.session.flush()
+                    for number in range(1, row.tables + 1):
+                        db.session.add(ClubTable(event_id=row.id, number=number, code=new_code(TABLE_CODE_LENGTH)))
                 db.session.commit()
             except IntegrityError:  # the code is taken
                 db.session.rollback()
@@ -203,6 +292,8 @@ class ClubEvents:
 
     def delete(self, event: ClubEvent) -> None:
         """Delete the event with its players and results (the rows cascade)."""
+        db.session.execute(delete(ClubScore).where(ClubScore.event_id == event.id))
+        db.session.execute(delete(ClubTable).where(ClubTable.event_id == event.id))
         db.session.execute(delete(ClubResult).where(ClubResult.event_id == event.id))
         db.session.execute(delete(ClubPlayer).where(ClubPlayer.event_id == event.id))
         db.session.execute(delete(ClubEvent).where(ClubEvent.id == event.id))
@@ -337,6 +428,79 @@ class ClubEvents:
             )
         )
 
+    # --- Real tables
+
+    def tables_of(self, event_id: int) -> list[ClubTable]:
+        """The event's tables, by number."""
+        return list(
+            db.session.scalars(select(ClubTable).where(ClubTable.event_id == event_id).order_by(ClubTable.number))
+        )
+
+    def table_by_code(self, code: str) -> tuple[ClubTable, ClubEvent] | None:
+        """The table whose scorekeeper's code this is, with its event."""
+        found = normalize_table_code(code)
+        if found is None:
+            return None
+        row = db.session.execute(
+            select(ClubTable, ClubEvent)
+            .join(ClubEvent, ClubEvent.id == ClubTable.event_id)
+            .where(ClubTable.code == found)
+        ).first()
+        return (row[0], row[1]) if row is not None else None
+
+    def scores(self, event_id: int) -> list[ClubScore]:
+        """Every board's result at every table, by board then table."""
+        return list(
+            db.session.scalars(
+                select(ClubScore).where(ClubScore.event_id == event_id).order_by(ClubScore.board, ClubScore.table_no)
+            )
+        )
+
+    def score(self, event_id: int, board: int, table: int) -> ClubScore | None:
+        return db.session.get(ClubScore, (event_id, board, table))
+
+    def enter(self, event: ClubEvent, table: int, board: int, result: TableResult, version: int) -> Entered:
+        """The scorekeeper's entry of ``board`` at ``table``: ``version`` 0 enters it (once: a second
+        submission writes nothing), the version shown corrects it (a compare-and-swap)."""
+        now = self.store.now()
+        values = {
+            "a_pair": result.a_pair,
+            "b_pair": result.b_pair,
+            "a_points": result.a_points,
+            "b_points": result.b_points,
+        }
+        try:
+            if version == 0:
+                insert = upsert(ClubScore.__table__).values(
+                    event_id=event.id, board=board, table_no=table, version=1, created=now, updated=now, **values
+                )
+                statement = insert.on_conflict_do_nothing(index_elements=["event_id", "board", "table_no"])
+                done = db.session.execute(statement.returning(ClubScore.version)).first()
+            else:
+                done = db.session.execute(
+                    update(ClubScore)
+                    .where(
+                        ClubScore.event_id == event.id,
+                        ClubScore.board == board,
+                        ClubScore.table_no == table,
+                        ClubScore.version == version,
+                    )
+                    .values(version=ClubScore.version + 1, updated=now, **values)
+                    .returning(ClubScore.version)
+                ).first()
+        except IntegrityError:  # a pair's result on this board is at another table
+            db.session.rollback()
+            return Entered.PAIR_TAKEN
+        if done is None:
+            db.session.rollback()
+            current = self.score(event.id, board, table)
+            if current is not None and all(getattr(current, name) == value for name, value in values.items()):
+                return Entered.SAME
+            return Entered.CHANGED
+        self._changed(event.id)
+        db.session.commit()
+        return Entered.SAVED
+
 
 __all__ = [
     "BOARDS",
@@ -344,6 +508,11 @@ __all__ = [
     "ClubEvents",
     "ClubPlayer",
     "ClubResult",
+    "ClubScore",
+    "ClubTable",
+    "Entered",
+    "MODES",
+    "TableResult",
     "Finished",
     "NICK_LENGTH",
     "PLAYER_CAP",

@@ -18,7 +18,7 @@ from typing import ClassVar
 from tutor.bots.senas import Sena
 from tutor.engine.cards import Card, Suit
 from tutor.engine.envido import Statement
-from tutor.engine.errors import Reason
+from tutor.engine.errors import IllegalActionError, Reason
 from tutor.engine.state import Award
 from tutor.engine.tricks import ARGENTINE_HAND_RULES, HandRule
 
@@ -71,6 +71,15 @@ class Refusal(Data):
 
     call: str
     reason: Reason
+    rung: str | None = None
+    """The call the rule names, when it names one: the next step of the bet ladder
+    (``truco_out_of_order``) or its top (``truco_already_max``), from the engine's error."""
+
+    @classmethod
+    def of(cls, call: str, error: IllegalActionError) -> Refusal:
+        """The refusal of ``call`` that the engine's ``error`` explains."""
+        rung = error.details.get("expected") or error.details.get("top")
+        return cls(call=call, reason=error.reason, rung=rung if isinstance(rung, str) else None)
 
 
 # --- Cards -----------------------------------------------------------------------------------------

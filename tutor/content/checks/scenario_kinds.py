@@ -231,7 +231,7 @@ class LegalCalls(Kind):
             try:
                 hand.verify(Call(seat, CALLS[name]))
             except IllegalActionError as exc:
-                refused.append(Refusal(call=name, reason=exc.reason))
+                refused.append(Refusal.of(name, exc))
         options = tuple(Option(name, OptionKey.call(name)) for name in names)
         explanation = CallsAllowed(seat=seat, phase=hand.phase.value, allowed=allowed, refused=tuple(refused))
         return Draft(hand_situation(hand, seat), options, frozenset(allowed), explanation)

@@ -288,7 +288,7 @@ class EnvidoRaises(Kind):
             try:
                 check_envido_ladder([*calls, call])
             except IllegalActionError as exc:
-                refused.append(Refusal(call=str(call), reason=exc.reason))
+                refused.append(Refusal.of(str(call), exc))
         options = tuple(Option(str(call), OptionKey.call(str(call))) for call in EnvidoCall)
         ladder = tuple(str(call) for call in calls)
         explanation = RaisesAllowed(calls=ladder, allowed=allowed, refused=tuple(refused))

@@ -27,6 +27,7 @@ from ...bots import Level, choose, hint
 from ...engine.errors import Reason
 from ...engine.notation import format_hand, parse_hand
 from ...engine.state import HandState, SeatView
+from ...engine.summary import action_text
 from ...i18n import gettext as _, ngettext
 from ..shared.limits import limited, search_deadline
 from ..shared.queries import about, param
@@ -82,10 +83,6 @@ def _seed_param() -> Any:
         schema=text("^[0-9]{1,10}$", 10),
         example="7",
     )
-
-
-def _action_text(action) -> str:
-    return str(action).split(":", 1)[1]
 
 
 def _number(values: dict[str, str], name: str, high: int, default: int | None = None) -> int:
@@ -167,10 +164,10 @@ def hint_endpoint(args: HintArgs) -> dict[str, Any]:
     return {
         "seat": args.seat,
         "actions": [
-            {"action": _action_text(item.action), "expected_points": round(float(item.expected_points), 3)}
+            {"action": action_text(item.action), "expected_points": round(float(item.expected_points), 3)}
             for item in found.ranked
         ],
-        "best": _action_text(found.best),
+        "best": action_text(found.best),
         "reason": {"code": str(found.reason.code), "detail": reason_sentence(found.reason)},
     }
 
@@ -222,6 +219,6 @@ def bot_move_endpoint(args: BotMoveArgs) -> dict[str, Any]:
         deadline=search_deadline(SEARCH_SECONDS),
     )
     return {
-        "action": _action_text(decision.action),
+        "action": action_text(decision.action),
         "reason": {"code": str(decision.reason.code), "detail": reason_sentence(decision.reason)},
     }

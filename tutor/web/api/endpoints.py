@@ -268,8 +268,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         query=ReplayArgs,
         description=(
             "Replays `hand` (every game: `argentino`, `fixed`, `catalan`, `mineiro`, and pica-pica rounds) and "
-            "answers the state after its actions: "
-            "`variant` and `rules`; each completed trick with its cards and `winner`, the seat that took it or "
+            "answers the state after its actions: `variant` and `rules`; each completed trick with its cards (a "
+            "Truco Mineiro card played face down with `face_down: true`) and `winner`, the seat that took it or "
             '`"tie"` for a parda; `over`, `end` (how the hand ended) and `winner`, the team that took the hand '
             "(null while it is not over, or when nobody scored); `points`, what each team scored in this hand; "
             "`scores` after it; `match_winner`, the team that reached the target if the hand ends the match; "

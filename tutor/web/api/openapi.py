@@ -337,6 +337,11 @@ def openapi_document(endpoints: tuple[Endpoint, ...]) -> dict[str, Any]:
                     "properties": {
                         "seat": {"type": "integer", "minimum": 0},
                         "card": {"$ref": "#/components/schemas/Card"},
+                        "face_down": {
+                            "type": "boolean",
+                            "const": True,
+                            "description": "Truco Mineiro: the card was played face down (it neither takes nor ties the trick); absent otherwise.",
+                        },
                     },
                 },
                 "Replay": {

@@ -1,8 +1,8 @@
 """A hand replayed over the API: ``GET /replay?hand=<notation>``.
 
 The hand is written as :func:`tutor.engine.notation.format_hand` writes it, in any game the engine
-plays (``argentino``, ``fixed``, ``catalan``, ``mineiro``, with their options: ``catalan:players=4``), and the
-answer is the hand after its actions: the game, each completed trick with the seat that took it (or
+plays (``argentino``, ``fixed``, ``catalan``, ``mineiro``, with their options: ``catalan:players=4``),
+and the answer (:func:`tutor.engine.summary.hand_summary`) is the hand after its actions: the game, each completed trick with the seat that took it (or
 ``"tie"`` for a parda), whether the hand is over and which team took it (null while it is not, or
 when nobody scored), the points each team scored in it, the scores after it, the match's winner when
 the hand ends the match, and the seat to act with its legal actions (the actions of other seats the
@@ -27,13 +27,12 @@ from typing import Any, Self
 
 from werkzeug.datastructures import MultiDict
 
-from tutor.narration import Field, error_message
+from tutor.narration import Field, refused_action
 
 from ...engine.errors import IllegalActionError
-from ...engine.notation import format_hand, format_rules, parse_hand
-from ...engine.pica import PicaPicaHand
+from ...engine.notation import format_hand, parse_hand
 from ...engine.state import HandState
-from ...i18n import gettext as _
+from ...engine.summary import hand_summary
 from ..shared.queries import about, param
 from .schemas import PRINTABLE_ASCII, text
 from .views import ApiError, Problem, read_args
@@ -57,10 +56,6 @@ PICA_REPLAY = (
 )
 """A pica-pica round: seat 1 goes to the mazo against seat 4, seat 5 takes the second duel from seat 2 and
 seat 0 the third from seat 3."""
-
-
-def _action_text(action: object) -> str:
-    return str(action).split(":", 1)[1]
 
 
 @dataclass(frozen=True)
@@ -99,13 +94,11 @@ class ReplayArgs:
         try:
             state = record.state()
         except IllegalActionError as exc:
-            position = exc.details.get("position")
-            index = position if isinstance(position, int) else 0
+            index, message = refused_action(exc)
             raise ApiError(
                 400,
                 Problem.ILLEGAL_ACTION,
-                # Translators: %(number)s counts the hand's actions from 1; %(why)s is the rule's sentence.
-                _("Action %(number)s of the hand cannot be played: %(why)s", number=index + 1, why=error_message(exc)),
+                message,
                 parameter="hand",
                 position=index,
                 reason=exc.reason.value,
@@ -116,73 +109,7 @@ class ReplayArgs:
         return {"hand": format_hand(self.hand)}
 
 
-def _tricks(state: HandState, seats: tuple[int, ...]) -> dict[str, Any]:
-    """The tricks of a hand (or of a pica-pica duel, its seats ``seats`` at the table)."""
-    return {
-        "tricks": [
-            {
-                "cards": [{"seat": seats[s], "card": card.notation} for s, card in trick],
-                "winner": "tie" if taker is None else seats[taker],
-            }
-            for trick, taker in zip(state.tricks, state.trick_winners, strict=True)
-        ],
-        "current_trick": [{"seat": seats[s], "card": card.notation} for s, card in state.current_trick],
-        "hand_value": state.hand_value,
-    }
-
-
-def _result(state: HandState) -> dict[str, Any]:
-    over, end, points = state.is_over, state.end, state.points
-    return {
-        "over": over,
-        "end": end.kind.value if over and end is not None else None,
-        "winner": end.team if over and end is not None and any(points) else None,
-        "points": list(points),
-    }
-
-
-def _duels(state: PicaPicaHand) -> list[dict[str, Any]]:
-    """Each duel of a pica-pica round started so far: its seats, tricks and result, in table seats."""
-    return [
-        {
-            "number": index + 1,
-            "seats": list(state.pairs[index]),
-            **_tricks(duel, state.duel_seats(index)),
-            **_result(duel),
-        }
-        for index, duel in enumerate(state.duels)
-    ]
-
-
 def replay_endpoint(args: ReplayArgs) -> dict[str, Any]:
-    """The hand after its actions (see the module's notes)."""
-    state = args.hand
-    seat = state.to_act
-    legal = state.legal_actions()
-    answer: dict[str, Any] = {
-        "variant": state.rules.variant,
-        "rules": format_rules(state.rules),
-        "players": state.players,
-        "mano": state.mano,
-        "dealer": state.dealer,
-    }
-    if isinstance(state, PicaPicaHand):
-        duels = _duels(state)
-        last = state.duel
-        answer |= {
-            **_tricks(last, state.duel_seats()),
-            "over": state.is_over,
-            "end": duels[-1]["end"] if state.is_over else None,
-            "winner": None,
-            "points": list(state.points),
-            "duels": duels,
-        }
-    else:
-        answer |= {**_tricks(state, tuple(range(state.players))), **_result(state)}
-    return answer | {
-        "scores": list(state.scores),
-        "match_winner": state.match_winner,
-        "to_act": seat,
-        "legal_actions": [_action_text(a) for a in legal if a.seat == seat],
-        "other_actions": [{"seat": a.seat, "action": _action_text(a)} for a in legal if a.seat != seat],
-    }
+    """The hand after its actions (see the module's notes): :func:`tutor.engine.summary.hand_summary`,
+    which ``tutor replay`` prints too."""
+    return hand_summary(args.hand)

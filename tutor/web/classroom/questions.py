@@ -22,9 +22,9 @@ from ...i18n import current_language, gettext as _
 from ...learning.draw import Drawn, quiz_questions
 from ...store import current_store
 from ...store.classroom import Assignment, Member
+from ..components.cards import game_face
 from ..components.questions import answer_text, decode_answer, question_view
 from ..shared.csv_export import csv_response, csv_text
-from ..shared.preferences import card_face
 from .blueprint import bp, own_class, teacher_only
 
 WRONG_SHOWN = 3
@@ -67,7 +67,7 @@ def present_url(drawn: Drawn) -> str:
 
 
 def _given(drawn: Drawn, entries: list[dict]) -> tuple[int, int, Counter[str], dict[str, str]]:
-    face = card_face()
+    face = game_face(drawn.game)  # the answers named as the question's game names its cards
     right, wrong, why = 0, Counter[str](), {}
     answered = 0
     for entry in entries:
@@ -100,7 +100,6 @@ def question_stats(assignment: Assignment, members: list[Member]) -> list[Questi
     runs = current_store().classroom.first_quiz_runs(
         [m.learner_id for m in members], assignment.target, assignment.seed, assignment.opens
     )
-    face = card_face()
     stats = []
     for index, current in enumerate(drawn):
         entries = [run.answers[index] for run in runs.values() if index < len(run.answers)]
@@ -113,7 +112,7 @@ def question_stats(assignment: Assignment, members: list[Member]) -> list[Questi
                 title=_(current.step.title),
                 answered=answered,
                 right=right,
-                expected=answer_text(current.question, current.question.expected, face),
+                expected=answer_text(current.question, current.question.expected, game_face(current.game)),
                 wrong=tuple(Wrong(text, count, why[text]) for text, count in ranked),
                 present_url=present_url(current),
             )

@@ -5,7 +5,9 @@ matchpoints.
 
 :mod:`.views` has the blueprint and every route (its docstring lists the URLs); :mod:`.boards` makes
 a board's table from the event's seed; :mod:`.scoring` is the matchpoint arithmetic (pure);
-:mod:`.night` reads the ranking and the travellers from the store (:mod:`tutor.store.club`). Its
+:mod:`.night` reads the ranking and the travellers from the store (:mod:`tutor.store.club`).
+A night can also be played at real tables: :mod:`.movement` is its Mitchell movement (pure),
+:mod:`.tables` the movement card and the scorekeepers' travellers, the same result table. Its
 entry is a link on the teachers' list of classes, through the extension point
 :data:`~tutor.web.shared.extensions.TEACHER_LINKS`, and one on the home page for players
 (:data:`~tutor.web.shared.extensions.HOME_LINKS`).
@@ -17,6 +19,7 @@ from flask import Flask, url_for
 
 from ...i18n import gettext as _
 from ..shared.extensions import HOME_LINKS, TEACHER_LINKS, Link
+from . import tables as _tables  # noqa: F401  (its routes: the movement card and the scorekeepers')
 from .views import bp
 
 

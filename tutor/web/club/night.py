@@ -34,19 +34,51 @@ def _percent(value: float | None) -> str:
     return "–" if value is None else format_number(round(value, 1))
 
 
+SIDES = ("A", "B")
+"""The two sides of a board at real tables: the slips' player (or team) A and B."""
+
+
+def at_tables(event: ClubEvent) -> bool:
+    return event.mode == "tables"
+
+
+def entrant_name(side: int, pair: int) -> str:
+    """A pair (or player) of a night at real tables by its side and number: ``A3``, ``B1``."""
+    return f"{SIDES[side]}{pair}"
+
+
+def table_results(event: ClubEvent) -> list[BoardResult]:
+    """Every entered result of a night at real tables, once from each side: side A's points won
+    minus lost, and side B's (the same hand seen from the other side)."""
+    found = []
+    for score in current_store().club.scores(event.id):
+        margin = score.a_points - score.b_points
+        found.append(BoardResult((0, score.a_pair), score.board, margin, side=0))
+        found.append(BoardResult((1, score.b_pair), score.board, -margin, side=1))
+    return found
+
+
+def night_results(event: ClubEvent) -> tuple[list[BoardResult], dict[Any, str]]:
+    """The night's results (online: each player's on each board; at tables: each side's) and the names shown."""
+    store = current_store().club
+    if at_tables(event):
+        tables = event.tables or 0
+        names = {(side, n): entrant_name(side, n) for side in (0, 1) for n in range(1, tables + 1)}
+        return table_results(event), names
+    nicks: dict[Any, str] = {p.id: p.nickname for p in store.players(event.id)}
+    return [BoardResult(r.player_id, r.board, r.points, r.decisions, r.matched) for r in store.results(event.id)], nicks
+
+
 def standing_rows(event: ClubEvent) -> list[dict[str, Any]]:
     """The night's ranking by MP %, each row with its place (shared places marked), the player's
     matchpoints, MP %, decision accuracy and points on each board."""
-    store = current_store().club
-    nicks = {p.id: p.nickname for p in store.players(event.id)}
-    results = store.results(event.id)
-    points: dict[int, dict[int, int]] = {}
+    results, nicks = night_results(event)
+    points: dict[Any, dict[int, int]] = {}
     for r in results:
-        points.setdefault(r.player_id, {})[r.board] = r.points
-    lines = standings(BoardResult(r.player_id, r.board, r.points, r.decisions, r.matched) for r in results)
+        points.setdefault(r.player, {})[r.board] = r.points
+    lines = standings(results)
     rows = []
     for line in lines:
-        assert isinstance(line.player, int)
         own = points.get(line.player, {})
         rows.append(
             {
@@ -69,6 +101,27 @@ def standing_rows(event: ClubEvent) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def table_rows(event: ClubEvent, number: int) -> list[dict[str, Any]]:
+    """The traveller of board ``number`` at real tables: each table's pairs, the points each side
+    won, side A's result and both sides' matchpoints, by table."""
+    scores = [s for s in current_store().club.scores(event.id) if s.board == number]
+    a_mp = matchpoints({s.table_no: s.a_points - s.b_points for s in scores})
+    b_mp = matchpoints({s.table_no: s.b_points - s.a_points for s in scores})
+    return [
+        {
+            "table": s.table_no,
+            "a_name": entrant_name(0, s.a_pair),
+            "b_name": entrant_name(1, s.b_pair),
+            "a_points": s.a_points,
+            "b_points": s.b_points,
+            "result_text": format_number(s.a_points - s.b_points),
+            "a_mp_text": _mp(a_mp[s.table_no]),
+            "b_mp_text": _mp(b_mp[s.table_no]),
+        }
+        for s in scores
+    ]
 
 
 def board_rows(event: ClubEvent, number: int) -> list[dict[str, Any]]:

@@ -40,7 +40,7 @@ from ...engine.notation import format_rules, parse_rules
 from ...engine.rules import FlorMode, find_variant
 from ...i18n import LANG_PREFIX, current_language, format_long_date, format_number, format_short_time, gettext as _
 from ...store import current_store
-from ...store.club import BOARDS, NICK_LENGTH, TITLE_LENGTH, ClubEvent, ClubPlayer, Finished
+from ...store.club import BOARDS, MODES, NICK_LENGTH, TITLE_LENGTH, ClubEvent, ClubPlayer, Finished
 from ...store.people import new_token
 from ..components.table import render_table, replay_hand, table_context
 from ..components.table.controller import moved_on, read_version
@@ -55,7 +55,8 @@ from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.readers import MAX_SEED, parse_seed
 from ..shared.teachers import current_teacher
 from .boards import board_of, points_of, table_of
-from .night import aware, can_see, replay_context, standing_rows
+from .movement import TABLES, fits
+from .night import at_tables, aware, can_see, replay_context, standing_rows, table_rows
 
 bp = Blueprint("club", __name__, url_prefix=LANG_PREFIX)
 
@@ -146,6 +147,9 @@ def event_facts(event: ClubEvent) -> dict[str, Any]:
         "is_open": store.is_open(event),
         "flor": rules.flor != FlorMode.OFF,
         "pairs": rules.players == 4,
+        "at_tables": at_tables(event),
+        # Translators: the first column of a club night's result table at real tables (a pair, or a player in 1 against 1).
+        "name_header": (_("Pair") if rules.players == 4 else _("Player")) if at_tables(event) else None,
         "level_name": level_names().get(event.level, event.level),
         "closes_text": when_text(aware(event.closes_at)),
         "closed_text": when_text(aware(event.closed_at)),
@@ -189,6 +193,18 @@ def _read_event() -> tuple[dict[str, Any] | None, dict[str, str]]:
     seed = parse_seed(seed_text) if seed_text else secrets.randbelow(MAX_SEED)
     if seed is None:
         errors["seed"] = _("A seed is a number of up to ten digits.")
+    mode = form.get("mode", "online")
+    tables = read_version(form.get("tables")) if mode == "tables" else None
+    if mode not in MODES:
+        errors["mode"] = _("Choose whether the night is played online or at real tables.")
+    elif mode == "tables" and tables not in TABLES:
+        errors["tables"] = _("Choose from 2 to 16 tables.")
+    elif mode == "tables" and boards is not None and tables is not None and not fits(tables, boards):
+        errors["tables"] = _(
+            "With %(num)s tables the number of boards must be a multiple of %(num)s: in every round each"
+            " table plays the same number of boards.",
+            num=tables,
+        )
     closes = _read_closes(errors)
     if errors:
         return None, errors
@@ -202,6 +218,8 @@ def _read_event() -> tuple[dict[str, Any] | None, dict[str, str]]:
         "seed": seed,
         "random_scores": form["scores"] == "random",
         "closes_at": closes,
+        "mode": mode,
+        "tables": tables,
     }
     return values, errors
 
@@ -233,7 +251,7 @@ def new_event():
         if values is not None:
             found = current_store().club.create(teacher.id, **values)
             return redirect(url_for("club.organiser", eid=found.public_id), code=303)
-    context = {"form": request.form, "errors": errors, "levels": level_names(), "boards": BOARDS}
+    context = {"form": request.form, "errors": errors, "levels": level_names(), "boards": BOARDS, "tables": TABLES}
     return render_template("club/new.html", **context), 400 if errors else 200
 
 
@@ -244,6 +262,8 @@ def results_context(event: ClubEvent) -> dict[str, Any]:
         **event_facts(event),
         "rows": standing_rows(event),
         "players": current_store().club.player_count(event.id),
+        "entered": len(current_store().club.scores(event.id)) if at_tables(event) else 0,
+        "expected": event.boards * (event.tables or 0),
         "link": link,
         "qr": qr_data_uri(link),
         "poll": str(current_app.config.get("CLUB_POLL", RESULTS_POLL)),
@@ -297,7 +317,7 @@ def export(eid: str):
     # Translators: the column headers of a club night's CSV.
     header = [
         _("Place"),
-        _("Nickname"),
+        event_facts(event)["name_header"] or _("Nickname"),
         _("Boards played"),
         _("Matchpoints"),
         _("MP percentage"),
@@ -325,9 +345,11 @@ def organiser_traveller(eid: str, number: int):
     event = own_event(eid)
     if not 1 <= number <= event.boards:
         abort(404)
+    links = [(n, url_for("club.organiser_traveller", eid=eid, number=n)) for n in range(1, event.boards + 1)]
+    if at_tables(event):
+        return no_store(tables_traveller(event, number, links, organiser=True))
     chosen = read_version(request.args.get("player"))
     context = replay_context(event, number, chosen, card_face())
-    links = [(n, url_for("club.organiser_traveller", eid=eid, number=n)) for n in range(1, event.boards + 1)]
     page = render_template(
         "club/traveller.html",
         **event_facts(event),
@@ -338,6 +360,19 @@ def organiser_traveller(eid: str, number: int):
         me=None,
     )
     return no_store(page)
+
+
+def tables_traveller(event: ClubEvent, number: int, links: list[tuple[int, str]], organiser: bool) -> str:
+    """A board's traveller at real tables: every table's pairs and points, and both sides' matchpoints."""
+    return render_template(
+        "club/traveller_tables.html",
+        **event_facts(event),
+        number=number,
+        board=board_of(event, number),
+        rows=table_rows(event, number),
+        board_links=links,
+        organiser=organiser,
+    )
 
 
 @bp.get("/teach/club/<eid>/slips")
@@ -363,6 +398,9 @@ def code_page():
         return render_template("club/code.html", entered="", error=None)
     found = current_store().club.by_code(entered)
     if found is None:
+        keeper = current_store().club.table_by_code(entered)
+        if keeper is not None:  # a table's scorekeeper code
+            return redirect(url_for("club.scorekeeper", code=keeper[0].code), code=303)
         wait = limited("code")
         if wait is not None:
             return too_many(wait)
@@ -378,10 +416,23 @@ def join_page(event: ClubEvent, status: int = 200, error: str | None = None, nic
     return no_store((page, status))
 
 
+def tables_page(event: ClubEvent) -> Response:
+    """A night at real tables, for its players: what it is, and the result table once it is closed."""
+    closed = not current_store().club.is_open(event)
+    context = {
+        **event_facts(event),
+        "rows": standing_rows(event) if closed else [],
+        "board_numbers": range(1, event.boards + 1),
+    }
+    return no_store(render_template("club/at_tables.html", **context))
+
+
 @bp.get("/club/<code>")
 def event(code: str):
     """The join form, or where the player is: the board in play, or the results once every board is played."""
     event, player = here(code)
+    if at_tables(event):
+        return tables_page(event)
     if player is None:
         return join_page(event)
     return no_store(
@@ -418,7 +469,7 @@ def with_token(response: Response, event: ClubEvent, token: str) -> Response:
 def join(code: str):
     """Join with a nickname: a token in a cookie, and board 1 dealt."""
     event, player = here(code)
-    if player is not None:
+    if player is not None or at_tables(event):
         return redirect(url_for("club.event", code=event.code), code=303)
     if not current_store().club.is_open(event):
         return join_page(event, 409, _("This club night is closed: nobody can join it any more."))
@@ -537,14 +588,16 @@ def write(event: ClubEvent, player: ClubPlayer, number: int, drawn: int, table: 
     )
 
 
-def hidden() -> Response:
-    page = render_template("club/hidden.html")
+def hidden(tables: bool = False) -> Response:
+    page = render_template("club/hidden.html", at_tables=tables)
     return no_store((page, 403))
 
 
 @bp.get("/club/<code>/results")
 def player_results(code: str):
     """The night's result table, once the player has played every board (or the event is closed)."""
+    if at_tables(event_of(code)):  # shown on the night's own page once it is closed
+        return redirect(url_for("club.event", code=code), code=303)
     event, player = my_player(code)
     if not can_see(event, player):
         return hidden()
@@ -560,6 +613,12 @@ def player_results(code: str):
 @bp.get("/club/<code>/board/<int:number>/traveller")
 def traveller(code: str, number: int):
     """Everyone's result on the board and a face-up replay with the review, once the player may see them."""
+    found = event_of(code)
+    if at_tables(found) and 1 <= number <= found.boards:  # no players' cookies: shown to all once closed
+        if current_store().club.is_open(found):
+            return hidden(tables=True)
+        links = [(n, url_for("club.traveller", code=found.code, number=n)) for n in range(1, found.boards + 1)]
+        return no_store(tables_traveller(found, number, links, organiser=False))
     event, player = my_player(code)
     if not 1 <= number <= event.boards:
         abort(not_found())

@@ -16,6 +16,8 @@ from tutor.engine.cards import Card
 from tutor.engine.rules import find_variant
 from tutor.narration.cards import FACES, _face, as_card, card_back_name, card_name, figure_name, suit_name
 
+from ..shared.preferences import card_face
+
 __all__ = [
     "FACES",
     "SPRITES",
@@ -58,17 +60,17 @@ def card_view(card: Card | str, face: str | None = None) -> CardView:
     return CardView(card.notation, card_name(card, face), SPRITES[face], f"{_SYMBOL_PREFIX[face]}{card.notation}")
 
 
-def game_face(game: str | None, face: str) -> str:
+def game_face(game: str | None, face: str | None = None) -> str:
     """The card face to draw a game's cards with: the deck the game declares (``Variant.deck``:
-    Truco Mineiro is always French), else ``face``, the learner's choice. ``game`` is a preset name
-    (``rules.variant``, a lesson's ``game``); None for no game in particular.
+    Truco Mineiro is always French), else ``face``, the learner's choice (by default the request's
+    ``card_face`` cookie). ``game`` is a preset name (``rules.variant``, a lesson's ``game``, a
+    quiz question's ``Drawn.game``); None for no game in particular.
 
     >>> game_face("mineiro", "spanish"), game_face("catalan", "french"), game_face(None, "spanish")
     ('french', 'french', 'spanish')
     """
-    if game is None:
-        return face
-    return find_variant(game).deck or face
+    deck = find_variant(game).deck if game is not None else None
+    return deck or face or card_face()
 
 
 def sprite_file(face: str | None = None) -> str:

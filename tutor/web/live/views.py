@@ -57,6 +57,7 @@ from ...narration.topics import topic_name
 from ...store import current_store
 from ...store.classroom import SchoolClass, Teacher
 from ...store.live import LiveSession, Player, normalize_pin
+from ..components.cards import game_face
 from ..components.questions import Posted, answer_text, question_view, read_answer
 from ..shared.csv_export import csv_response, csv_text
 from ..shared.extensions import LIVE_SUMMARY_ACTIONS
@@ -151,8 +152,10 @@ class Bar:
     mistake: str
 
 
-def distribution(found: LiveSession, drawn: Drawn, face: str) -> list[Bar]:
-    """The answers given to the question shown, most given first (the right one first among equals)."""
+def distribution(found: LiveSession, drawn: Drawn) -> list[Bar]:
+    """The answers given to the question shown, most given first (the right one first among equals),
+    named as its game names the cards (a Truco Mineiro question's in French suits)."""
+    face = game_face(drawn.game)
     counts: Counter[tuple[str, bool]] = Counter()
     mistakes: dict[str, str] = {}
     view = question_view(drawn.question, face)
@@ -275,7 +278,6 @@ def score_groups(scores: list[PupilScore]) -> list[tuple[int, int]]:
 
 def answer_rows(found: LiveSession) -> list[list[object]]:
     """One row per pupil and question asked: nickname, question number, the answer given, right or not."""
-    face = card_face()
     drawn = questions_of(found)[: asked(found)]
     answers = current_store().live.all_answers(found)
     rows: list[list[object]] = []
@@ -283,7 +285,7 @@ def answer_rows(found: LiveSession) -> list[list[object]]:
         for index, current in enumerate(drawn):
             given = next((a for a in answers.get(index, []) if a.player_id == player.id), None)
             posted = read_stored(current.question, given.answer) if given is not None else None
-            text = answer_text(current.question, posted.answer, face) if posted is not None else ""
+            text = answer_text(current.question, posted.answer, game_face(current.game)) if posted is not None else ""
             right = "" if given is None else (_("yes") if given.correct else _("no"))
             rows.append([player.nickname, index + 1, text, right])
     return rows
@@ -444,10 +446,10 @@ def board_context(found: LiveSession) -> dict[str, Any]:
         context.update(bot.board_context(found, face))
     elif found.state in ("question", "reveal"):
         current = drawn[found.question]
-        context["q"] = question_view(current.question, face, reveal=found.state == "reveal")
+        context["q"] = question_view(current.question, game_face(current.game), reveal=found.state == "reveal")
         context["answered"] = store.answer_count(found, found.question)
         if found.state == "reveal":
-            context["bars"] = distribution(found, current, face)
+            context["bars"] = distribution(found, current)
             context.update(so_far(found, store.for_children(found)))
     else:
         context["rows"], context["share"] = summary(found)
@@ -633,10 +635,11 @@ def join():
     return redirect(url_for("live.phone", sid=found.public_id), code=303)
 
 
-def _phone_question(found: LiveSession, player: Player, question: Question, submitted: Any) -> dict[str, Any]:
+def _phone_question(found: LiveSession, player: Player, drawn: Drawn, submitted: Any) -> dict[str, Any]:
     """A phone's question: the form (with the answer given chosen again) while it is open, the
-    pupil's own result and the explanation once it is closed."""
-    face = card_face()
+    pupil's own result and the explanation once it is closed (a Truco Mineiro question in French cards)."""
+    question = drawn.question
+    face = game_face(drawn.game)
     own = current_store().live.own_answer(found, found.question, player.id)
     posted = read_stored(question, own.answer) if own else None
     if found.state == "question":
@@ -664,7 +667,7 @@ def phone_context(found: LiveSession, player: Player, **extra: Any) -> dict[str,
     if found.kind == "bot" and found.state != "lobby":
         context.update(bot.phone_context(found, player, card_face()))
     elif found.state in ("question", "reveal"):
-        context.update(_phone_question(found, player, drawn[found.question].question, extra.get("submitted")))
+        context.update(_phone_question(found, player, drawn[found.question], extra.get("submitted")))
     elif found.state == "ended":
         answers = current_store().live.all_answers(found).values()
         context["score"] = sum(1 for given in answers for a in given if a.player_id == player.id and a.correct)

@@ -42,6 +42,7 @@ from ...engine.notation import format_rules, parse_rules
 from ...i18n import LANG_PREFIX, format_number, gettext as _
 from ...store import current_store
 from ...store.people import NICK_LENGTH, WAITING_CAP, PeopleTable, Seating, new_token, seating, token_hash
+from ..components.cards import game_face
 from ..components.table import learner_hint, render_table, replay_hand, replay_steps, table_context
 from ..components.table.controller import move_deadline, moved_on, read_version
 from ..components.table.setup import FLOR_MODES, LEVELS, PLAYERS, PRESETS, TARGETS, SetupForm
@@ -572,6 +573,7 @@ def review(code: str, number: int):
         if float(data.get("lost_chance", 0)) >= 0.005
         else None,
         steps=replay_steps(seated, number - 1, data, card_face()),
+        card_face=game_face(seated.rules.variant),  # the deal drawn as the table drew it (Truco Mineiro: French)
     )
 
 

@@ -27,8 +27,8 @@ from flask.wrappers import Response
 
 from ...content.checks import new_seed
 from ...i18n import gettext as _
+from ..components.cards import game_face
 from ..components.questions import question_view
-from ..shared.preferences import card_face
 from ..shared.qr import public_url_for
 from ..shared.readers import parse_seed
 from .draw import DAILY, Drawn, daily_seed, quiz_questions
@@ -84,7 +84,7 @@ def _present_context(drawn: tuple[Drawn, ...], number: int, revealed: bool, link
         "number": number,
         "total": total,
         "drawn": current,
-        "q": question_view(current.question, card_face(), reveal=revealed),
+        "q": question_view(current.question, game_face(current.game), reveal=revealed),
         "revealed": revealed,
         "reveal_url": link(q=number, reveal=1),
         "hide_url": link(q=number),

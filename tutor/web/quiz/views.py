@@ -59,12 +59,12 @@ from ...i18n import LANG_PREFIX, gettext as _, lazy_gettext as _l
 from ...learning import EXAM, TOPICS, get_topic, quiz_passed
 from ...narration.topics import topic_name
 from ...store import QuizRun, current_store
+from ..components.cards import game_face
 from ..components.questions import Unreadable, already_counted, answer_text, question_view, read_answer
 from ..shared.caches import question_key
 from ..shared.htmx import render_page_or_block
 from ..shared.learner import current_learner, my_learner_id, my_progress, new_form_token, remember, session_public_id
 from ..shared.nav import Section, add_section
-from ..shared.preferences import card_face
 from ..shared.qr import public_url_for, qr_data_uri
 from ..shared.readers import parse_seed
 from .answers import daily_entries, decode_answer, encode_answer
@@ -239,13 +239,14 @@ def _question_context(run: QuizRun, drawn: tuple[Drawn, ...], **check: Any) -> d
     position = len(run.answers)
     current = drawn[position]
     submitted = check.pop("submitted", None)
-    view = question_view(current.question, card_face(), submitted=submitted)
+    face = game_face(current.game)  # a Truco Mineiro question keeps its French cards
+    view = question_view(current.question, face, submitted=submitted)
     return {
         "position": position + 1,
         "q": view,
         "attempt": new_form_token(),
         "current": current,
-        "question_key": question_key(current.item, current.seed),
+        "question_key": question_key(current.item, current.seed, face),
         "error": check.get("error"),
         "error_field": check.get("error_field"),
         "focus": position > 0 or submitted is not None,
@@ -254,11 +255,11 @@ def _question_context(run: QuizRun, drawn: tuple[Drawn, ...], **check: Any) -> d
 
 def _result_context(run: QuizRun, drawn: tuple[Drawn, ...]) -> dict[str, Any]:
     """Every question with the learner's answer, the right answer and the explanation."""
-    face = card_face()
     rows = []
     missed: dict[tuple[str, str], dict[str, Any]] = {}
     for number, (current, entry) in enumerate(zip(drawn, run.answers, strict=False), start=1):
         question = current.question
+        face = game_face(current.game)
         try:
             answer = decode_answer(question, entry["answer"])
         except (KeyError, TypeError, ValueError):  # an answer the question cannot read back (content changed)
@@ -424,12 +425,11 @@ def worksheet(key: str):
 
 def _worksheet(spec: Any, key: str, seed: int, version: str) -> str:
     """The worksheet page: each question drawn, with its key, in the order of ``version``."""
-    face = card_face()
     items = [
         {
             "number": n,
-            "q": question_view(d.question, face),
-            "key": question_view(d.question, face, reveal=True),
+            "q": question_view(d.question, game_face(d.game)),
+            "key": question_view(d.question, game_face(d.game), reveal=True),
             "drawn": d,
         }
         for n, d in enumerate(quiz_questions(key, seed), start=1)
@@ -476,7 +476,6 @@ def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, An
     """The day's set, the learner's progress in it and the question to answer now."""
     drawn = quiz_questions(DAILY, daily_seed(day))
     entries = daily_entries(run, len(drawn))
-    face = card_face()
     share = public_url_for("quiz.daily", date=day.isoformat())
     context: dict[str, Any] = {
         "day": day,
@@ -508,7 +507,9 @@ def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, An
             context.update(
                 position=position + 1,
                 current=drawn[position],
-                q=question_view(drawn[position].question, face, submitted=extra.get("submitted")),
+                q=question_view(
+                    drawn[position].question, game_face(drawn[position].game), submitted=extra.get("submitted")
+                ),
             )
     furthest = _furthest_lesson()
     shown = context["current"]
@@ -518,7 +519,7 @@ def _daily_context(day: date, run: QuizRun | None, **extra: Any) -> dict[str, An
             {
                 "number": n,
                 "entry": entries[n - 1],
-                "q": question_view(d.question, face, reveal=True),
+                "q": question_view(d.question, game_face(d.game), reveal=True),
                 "drawn": d,
                 "from_lesson": _lesson_note(d, furthest),
             }
@@ -589,7 +590,7 @@ def _answer_daily(day: date) -> Response:
     if version != stored or current is None or position - 1 != current:
         return _render_daily(_daily_context(day, run, notice=already_counted()), 409)
     item = drawn[current]
-    face = card_face()
+    face = game_face(item.game)
     if request.form.get("show") == "1":
         run = run or quizzes.ensure_daily(current_learner().id, day, daily_seed(day), len(drawn))
         shown = daily_entries(run, len(drawn))

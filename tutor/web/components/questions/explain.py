@@ -458,9 +458,9 @@ def _calls_open(question: Question, data: ex.CallsOpen, face: str | None) -> Exp
     return _legal(data, [])
 
 
-def refusal_text(call: str, reason: str) -> str:
+def refusal_text(call: str, reason: str, rung: str | None = None) -> str:
     """Why a call is not possible now: the engine's reason told by ``tutor.narration``."""
-    why = refusal_sentence(reason)
+    why = refusal_sentence(reason, rung)
     # Translators: %(call)s is a Truco call name (Spanish); %(reason)s is a sentence with the rule.
     return _("%(call)s: not possible. %(reason)s", call=call_name(call), reason=why)
 
@@ -469,7 +469,7 @@ def _legal(data: ex.CallsOpen, first: list[str]) -> ExplanationText:
     allowed = data.allowed
     # Translators: %(calls)s lists Truco call names, which stay Spanish.
     headline = _("Possible now: %(calls)s.", calls=calls_text(allowed)) if allowed else _("No call is possible now.")
-    reasons = first + [refusal_text(item.call, item.reason) for item in data.refused]
+    reasons = first + [refusal_text(item.call, item.reason, item.rung) for item in data.refused]
     return ExplanationText(headline, tuple(reasons))
 
 

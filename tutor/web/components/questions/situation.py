@@ -77,6 +77,9 @@ class SituationView:
     log_title: str = ""
     sena: SenaItem | None = None
     """A partner's seña, drawn large with its gesture (never its meaning)."""
+    face: str | None = None
+    """The card face its cards are drawn with (the question's game's deck, else the learner's);
+    None for the page's ``card_face``."""
 
 
 @dataclass(frozen=True)

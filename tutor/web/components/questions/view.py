@@ -9,7 +9,7 @@ draw; :meth:`QuestionView.context` gives it under the names the lesson pages use
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.narration import ExplanationText
@@ -53,6 +53,10 @@ class QuestionView:
     """The learner's wrong answer in words."""
     mistake: str = ""
     """The usual mistake behind the learner's wrong answer, when one explains it."""
+    face: str | None = None
+    """The card face the question is drawn and named with (``question_view``'s ``face``): the partials
+    of ``components/_question.html`` draw its cards with it, so the questions of one page may differ
+    (a Truco Mineiro question of the exam is French among Spanish ones)."""
 
     def context(self) -> dict[str, Any]:
         """The view under the template names of the lesson pages (``question``, ``situation``,
@@ -116,11 +120,12 @@ def question_view(
     return QuestionView(
         question=question,
         presenter=presenter,
-        situation=presenter.situation(question, face),
+        situation=replace(presenter.situation(question, face), face=face),
         options=presenter.options(question, face, chosen=chosen, reveal=shown),
         verdict=verdict,
         given=submitted,
         revealed=shown,
+        face=face,
         **extra,
     )
 
