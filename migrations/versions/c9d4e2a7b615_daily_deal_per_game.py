@@ -4,7 +4,7 @@ but for the Argentine game, its game after a colon (``2026-12-03:catalan``), so 
 
 The downgrade narrows them again after dropping what does not fit: the other games' results, and the
 other games' daily games become ordinary games.
-Revises: e8b4d1c6a2f9
+Revises: f3a7c9e1b5d2
 Create Date: 2026-12-03 18:00:00
 
 """
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = "c9d4e2a7b615"
-down_revision = "e8b4d1c6a2f9"
+down_revision = "f3a7c9e1b5d2"
 branch_labels = None
 depends_on = None
 
