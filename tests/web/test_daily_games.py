@@ -10,7 +10,8 @@ import re
 import pytest
 
 from tests.conftest import csrf_token, find_all
-from tests.web.test_play import ACTION_RE, post_action, stored_table
+from tests.web.test_daily_results import play_to_the_end
+from tests.web.test_play import stored_table
 from tutor.store import ManualClock, use_clock
 from tutor.web.play import views as play_views
 
@@ -35,19 +36,6 @@ def start(client, game: str | None) -> str:
     response = client.post("/en/play/daily", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)[:300]
     return response.headers["Location"].split("?")[0]
-
-
-def play_to_the_end(client, path: str) -> str:
-    page = client.get(path).get_data(as_text=True)
-    for _step in range(600):
-        actions = ACTION_RE.findall(page)
-        if not actions:
-            return page
-        choice = "mazo" if "mazo" in actions else actions[0]
-        response = post_action(client, path, page, choice)
-        assert response.status_code == 303
-        page = client.get(response.headers["Location"]).get_data(as_text=True)
-    pytest.fail("the match did not end")
 
 
 def test_the_daily_page_offers_every_games_deal(quick_daily, client):
