@@ -1,6 +1,7 @@
-"""Pica-pica in Chromium: the set-up shows the choice only with 6 players and the Argentine rules, a
-six-player match with it starts, the learner clicks its way to a pica-pica round, the table names the
-duel being played, and the page passes axe without scrolling sideways at 1280x720 and at 390 px."""
+"""Pica-pica in Chromium: the set-up (of /play and of a table with people) shows the choice only with 6
+players and the Argentine rules, a six-player match with it starts, the learner clicks its way to a
+pica-pica round, the table names the duel being played, and the page passes axe without scrolling
+sideways at 1280x720 and at 390 px."""
 
 from __future__ import annotations
 
@@ -76,3 +77,18 @@ def test_a_pica_pica_match_names_the_duel_on_the_table(page, monkeypatch, width,
     page.wait_for_timeout(100)
     assert serious_violations(page) == []
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+
+
+def test_the_people_setup_shows_the_choice_as_the_play_setup_does(page):
+    """A table with people offers the same choice, under the same conditions (css/play.css)."""
+    page.goto("/en/people")
+    page.locator("details.more-options summary").click()
+    option = page.locator(".pica-option")
+    expect(option).to_be_hidden()  # 2 players by default
+    page.check('input[name=players][value="6"]')
+    expect(option).to_be_visible()
+    page.check('input[name=preset][value="fixed"]')
+    expect(option).to_be_hidden()
+    page.check('input[name=preset][value="argentino"]')
+    page.check('input[name="pica"]')
+    assert serious_violations(page) == []

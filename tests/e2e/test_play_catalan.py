@@ -1,6 +1,7 @@
 """Catalan Truc in Chromium: the set-up offers it under "More rules", a match to 12 starts, the learner
 acts a few times by clicking (cards, answers, the decision on 11 or the knock, whatever the buttons
-are), the score is plain points to 12, a hint and axe on the table."""
+are), at four players makes a seña to its partner with its first move, the score is plain points to
+12, a hint and axe on the table."""
 
 from __future__ import annotations
 
@@ -45,6 +46,16 @@ def test_a_catalan_match_at_the_table(page, players):
     if page.locator(".btn-hint").count():
         page.locator(".btn-hint").click()
         expect(page.locator("#hint")).to_be_visible()
+    choices = page.locator(".sena-choices input[name=sena]")
+    if players == 4 and choices.count():  # the learner signals to its partner with its first move
+        assert choices.count() == 3  # the Catalan set: one eye closed, pursed lips, the tongue
+        assert serious_violations(page) == []
+        page.locator(".sena-choices summary").click()
+        page.get_by_role("checkbox", name="Closes one eye: a three").check()
+        assert act(page)
+        if not page.locator(".hand-over").count():
+            expect(page.locator(".seat-me .senas .sena-face.sena-wink")).to_have_count(1)
+            expect(page.locator(".sena-choices")).to_have_count(0)  # once a hand
     acted = 0
     for _ in range(12):
         if page.locator(".hand-over").count():

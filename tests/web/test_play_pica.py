@@ -29,10 +29,6 @@ def test_the_setup_offers_pica_pica_off_by_default(client):
     assert 'class="pica-option"' in html
 
 
-def test_a_table_with_people_does_not_offer_it(client):
-    assert 'name="pica"' not in client.get("/en/people").get_data(as_text=True)
-
-
 @pytest.mark.parametrize(
     "fields",
     [

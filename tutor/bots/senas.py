@@ -31,6 +31,7 @@ __all__ = [
     "Sena",
     "senas",
     "senas_for_cards",
+    "game_senas",
     "noticed",
     "facts",
     "known_facts",
@@ -133,6 +134,21 @@ def senas_for_cards(cards: Iterable[Card], flor: bool = False, game: str = "arge
     if not card_senas and not flor and game not in GAME_SENAS:
         found.append(Sena.NADA)
     return tuple(found)
+
+
+def game_senas(game: str, flor: bool = False) -> tuple[Sena, ...]:
+    """Every seña a player of ``game`` (a preset's name) may make: the game's set (Catalan Truc's
+    three, docs/rules/catalan.md §9.2.10), else the Argentine set with FLOR when flor is played and
+    NADA; what the learner chooses from at the table (a seña need not be true).
+
+    >>> [s.value for s in game_senas("catalan")]
+    ['truc_tres', 'truc_dos', 'truc_as']
+    >>> [s.value for s in game_senas("argentino", flor=True)][-2:]
+    ['flor', 'nada']
+    """
+    if game in GAME_SENAS:
+        return GAME_SENAS[game]
+    return (*ARGENTINE_SENAS, *((Sena.FLOR,) if flor else ()), Sena.NADA)
 
 
 def senas(view: BotView) -> tuple[Sena, ...]:

@@ -33,7 +33,7 @@ from ..engine.notation import format_action, parse_action
 from ..engine.pica import PicaPicaHand
 from ..engine.rules import Rules
 from ..engine.state import Action, Deal, HandState, SeatView
-from .senas import Sena, facts as sena_facts, noticed, senas
+from .senas import MAX_SENAS, Sena, facts as sena_facts, game_senas, noticed, senas
 from .style import Style
 
 __all__ = ["LoggedAction", "Table", "TableError", "ScriptError", "NEXT_HAND", "Policy"]
@@ -67,6 +67,9 @@ class LoggedAction:
     """A bot's reason as data: ``{"code": ..., "params": {...}}`` (None for the learner)."""
     hinted: bool = False
     """The learner had asked for a hint before this decision."""
+    senas: tuple[str, ...] = ()
+    """The señas the learner made to its partner with this action (:class:`~tutor.bots.senas.Sena`
+    values; at a table with computer players, :meth:`Table.play`)."""
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready dict (short keys: the log is stored with every game)."""
@@ -75,13 +78,16 @@ class LoggedAction:
             data["r"] = dict(self.reason)
         if self.hinted:
             data["h"] = True
+        if self.senas:
+            data["g"] = list(self.senas)
         return data
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> LoggedAction:
         """Read a dict written by :meth:`to_data`."""
         try:
-            return cls(int(data["s"]), str(data["a"]), str(data["b"]), data.get("r"), bool(data.get("h", False)))
+            senas = tuple(Sena(str(value)).value for value in data.get("g", ()))
+            return cls(int(data["s"]), str(data["a"]), str(data["b"]), data.get("r"), bool(data.get("h", False)), senas)
         except (KeyError, TypeError, ValueError) as error:
             raise TableError(f"bad log entry {data!r}") from error
 
@@ -223,7 +229,8 @@ class Table:
 
     @property
     def silent(self) -> frozenset[int]:
-        """The seats that make no señas: the learner's at a table with computer players, none with people."""
+        """The seats whose señas are not drawn from their cards: the learner's at a table with computer
+        players (it makes its own, or none: :meth:`play`'s ``senas``); none at a table with people."""
         return frozenset() if self.people else frozenset({self.learner_seat})
 
     @property
@@ -259,13 +266,43 @@ class Table:
     # --- Señas -----------------------------------------------------------------------------------
 
     def senas_shown(self, seat: int, index: int | None = None) -> tuple[Sena, ...]:
-        """The señas a computer player showed its partners when hand ``index`` was dealt (none for
-        the learner, who signals nothing, and none with 2 players; a person's at a table with people)."""
-        hand = self.hands()[self.hand_index if index is None else index]
-        if seat in self.silent or isinstance(hand, PicaPicaHand):  # no señas in a pica-pica duel
+        """The señas a computer player showed its partners when hand ``index`` was dealt (none with 2
+        players; a person's at a table with people); the learner's at a table with computer players
+        are those it has made so far in the hand (:meth:`learner_senas`)."""
+        index = self.hand_index if index is None else index
+        hand = self.hands()[index]
+        if isinstance(hand, PicaPicaHand):  # no señas in a pica-pica duel
             return ()
+        if seat in self.silent:
+            return self.learner_senas(index)
         start = hand.rules.new_hand(hand.deal, hand.mano, hand.start_scores)
         return senas(start.view_for(seat))
+
+    def learner_senas(self, index: int | None = None) -> tuple[Sena, ...]:
+        """The señas the learner made in hand ``index`` (default: the one under way), in order."""
+        made = [
+            value
+            for entry in self._hands[self.hand_index if index is None else index]
+            if entry.seat == self.learner_seat
+            for value in entry.senas
+        ]
+        return tuple(Sena(value) for value in dict.fromkeys(made))
+
+    def sena_choices(self) -> tuple[Sena, ...]:
+        """The señas the learner may make now, with its action: the game's set (a seña need not be
+        true, docs/rules/catalan.md §9.2.10, docs/rules/argentine.md §7.5) at a table with computer
+        players of 4 or 6, on its turn in a hand (not a pica-pica round) in which it has made none yet;
+        else none."""
+        hand = self.hand
+        if (
+            self.people
+            or self.rules.players < 4
+            or isinstance(hand, PicaPicaHand)
+            or not self.learner_to_act
+            or self.learner_senas()
+        ):
+            return ()
+        return game_senas(self.rules.variant, self.rules.has_flor)
 
     def noticed_by(self, observer: int, index: int | None = None) -> tuple[int, ...]:
         """The opponents whose señas ``observer`` caught in hand ``index`` ("now and then")."""
@@ -274,7 +311,6 @@ class Table:
             seat
             for seat in range(self.rules.players)
             if seat % 2 != observer % 2
-            and seat not in self.silent
             and self.senas_shown(seat, index)
             and noticed(f"{self.seed}:{index}", seat, observer)
         )
@@ -321,23 +357,46 @@ class Table:
         return parse_action(f"{seat}:{text.strip()}")
 
     def play(
-        self, text: str, *, hinted: bool = False, deadline: float | None = None, seat: int | None = None
+        self,
+        text: str,
+        *,
+        hinted: bool = False,
+        deadline: float | None = None,
+        seat: int | None = None,
+        senas: Sequence[str] = (),
     ) -> list[LoggedAction]:
         """Apply the learner's action (``seat``: a person's, at a table with people), then let the bots act until it is the learner's turn again or
-        the hand ends. Returns the new entries. Raises :class:`IllegalActionError` (with the engine's
-        reason) or :class:`InvalidNotationError`, changing nothing."""
+        the hand ends. Returns the new entries. ``senas``: the señas the learner makes to its partner
+        with it, of :meth:`sena_choices` (at most :data:`~tutor.bots.senas.MAX_SENAS` besides the
+        flor's); its partner knows them from then on, an opponent now and then. Raises
+        :class:`IllegalActionError` (with the engine's reason) or :class:`InvalidNotationError`,
+        changing nothing."""
         if text == NEXT_HAND:
             return self.next_hand(deadline=deadline)
         if seat is not None and seat not in self.humans:
             raise InvalidNotationError(NotationReason.BAD_VALUE, f"seat {seat} is a bot's", value=seat)
+        made = self.check_senas(senas)
         action = self.parse_learner_action(text, seat)
         if self.match.is_over:
             raise IllegalActionError(Reason.MATCH_OVER, "the match is over")
         self.hand.verify(action)
         self.match.apply(action)
-        entry = LoggedAction(action.seat, format_action(action), "learner", hinted=hinted)
+        entry = LoggedAction(action.seat, format_action(action), "learner", hinted=hinted, senas=made)
         self._hands[-1].append(entry)
         return [entry, *self._bots_until_learner(deadline)]
+
+    def check_senas(self, senas: Sequence[str]) -> tuple[str, ...]:
+        """``senas`` as the learner may make them now (:meth:`sena_choices`, at most
+        :data:`~tutor.bots.senas.MAX_SENAS` besides the flor's, each once), else
+        :class:`InvalidNotationError`."""
+        made = tuple(dict.fromkeys(str(value) for value in senas))
+        if not made:
+            return ()
+        allowed = {sena.value for sena in self.sena_choices()}
+        cards = [value for value in made if value != Sena.FLOR.value]
+        if not set(made) <= allowed or len(cards) > MAX_SENAS:
+            raise InvalidNotationError(NotationReason.BAD_VALUE, f"señas {made!r} cannot be made now", value=made)
+        return made
 
     def next_hand(self, *, deadline: float | None = None) -> list[LoggedAction]:
         """Deal the next hand (after one is over) and let the bots act until the learner's turn."""

@@ -55,6 +55,9 @@ DEVICE_CODE_LENGTH = 8
 KEY_LENGTH = 64
 """Longest lesson, step, topic or hand key the projections keep."""
 
+DAILY_KEY_LENGTH = 24
+"""Longest key of a daily deal (a date, a colon and a game: ``2026-12-03:mineiro``)."""
+
 
 def utcnow() -> datetime:
     """The system's time, timezone-aware UTC (the store's default clock: :class:`tutor.store.SystemClock`)."""
@@ -377,8 +380,9 @@ class Game(RunColumns, db.Model):  # type: ignore[name-defined]
     """The rules in the engine's notation (``tutor.engine.notation.format_rules``)."""
     level: Mapped[str] = mapped_column(String(16))
     """The computer players' level (``tutor.bots.Level``)."""
-    daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
-    """The day (ISO date) of a daily deal, else None."""
+    daily: Mapped[str | None] = mapped_column(String(DAILY_KEY_LENGTH), nullable=True)
+    """The daily deal's key, else None: its day (ISO date), and its game after a colon but for the
+    Argentine one (``2026-12-03``, ``2026-12-03:catalan``; ``tutor.web.play.views.daily_key``)."""
     score0: Mapped[int] = mapped_column(Integer, default=0)
     """Team 0's score (the learner's team when the learner sits at an even seat)."""
     score1: Mapped[int] = mapped_column(Integer, default=0)

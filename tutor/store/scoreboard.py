@@ -7,7 +7,8 @@
   (``UPDATE ... WHERE version < ?``), so a resent or late snapshot changes nothing; viewers poll
   with the version they have. A share its keeper has not updated for :data:`SHARE_KEPT` is found no
   more (a night's game is long over), and ``flask store prune`` deletes it.
-* ``daily_result``: a learner's finished daily deal, one row per (day, learner), written once by
+* ``daily_result``: a learner's finished daily deal, one row per (deal, learner) (a deal is a day's
+  game: ``2026-12-03`` the Argentine one, ``2026-12-03:catalan``), written once by
   ``INSERT ... ON CONFLICT DO NOTHING`` (a resent last action, two tabs, a revisit count once): the
   points of both teams, whether the learner won, the learner's decisions and how many equalled the
   best decision of the hand's review, one mark per hand, and an optional nickname.
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .schema import db, new_public_id, utcnow
+from .schema import DAILY_KEY_LENGTH, db, new_public_id, utcnow
 from .sql import delete_where, upsert
 
 if TYPE_CHECKING:
@@ -59,7 +60,8 @@ class DailyResult(db.Model):  # type: ignore[name-defined]
 
     __tablename__ = "daily_result"
 
-    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    day: Mapped[str] = mapped_column(String(DAILY_KEY_LENGTH), primary_key=True)
+    """The daily deal's key: its day, and its game but for the Argentine one (``Game.daily``)."""
     learner_id: Mapped[int] = mapped_column(ForeignKey("learner.id", ondelete="CASCADE"), primary_key=True)
     points_for: Mapped[int] = mapped_column(Integer)
     points_against: Mapped[int] = mapped_column(Integer)

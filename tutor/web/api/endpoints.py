@@ -267,13 +267,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "Replay",
         query=ReplayArgs,
         description=(
-            "Replays `hand` (every game: `argentino`, `fixed`, `catalan`, `mineiro`) and answers the state after its "
-            "actions: `variant` and `rules`; each completed trick with its cards (a Truco Mineiro card played face "
-            "down with `face_down: true`) and `winner`, the seat that took it or "
+            "Replays `hand` (every game: `argentino`, `fixed`, `catalan`, `mineiro`, and pica-pica rounds) and "
+            "answers the state after its actions: `variant` and `rules`; each completed trick with its cards (a "
+            "Truco Mineiro card played face down with `face_down: true`) and `winner`, the seat that took it or "
             '`"tie"` for a parda; `over`, `end` (how the hand ended) and `winner`, the team that took the hand '
             "(null while it is not over, or when nobody scored); `points`, what each team scored in this hand; "
             "`scores` after it; `match_winner`, the team that reached the target if the hand ends the match; "
-            "`to_act` and its `legal_actions` (null and empty once the hand is over); `other_actions`, actions other "
+            "`to_act` and its `legal_actions` (null and empty once the hand is over; the parameter's description "
+            "lists the actions of each game); `other_actions`, actions other "
             "seats may take at the same moment (Catalan Truc: the bet just after one's own card, the knock). An "
             "action the engine refuses is a 400 problem with code `illegal_action`, its `position` in the log (from "
             "0) and the engine's `reason`. The whole deal is given, so nothing is hidden from the answer. A "

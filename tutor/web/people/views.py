@@ -155,8 +155,8 @@ def seat_names(found: Here, table: Table) -> list[dict[str, Any]]:
     """Every seat: who sits there (a nickname, or a computer player) and how this seat calls it."""
     me = found.seat if found.seat is not None else 0
     perspective = Perspective(seat=me, players=found.row.players)
-    view = table.hand.view_for(me)
-    waiting_on = view.to_act if found.row.state == "playing" and not view.is_over else None
+    hand = table.hand  # in table seats, a pica-pica round too (a seat's own view is of its duel alone)
+    waiting_on = hand.to_act if found.row.state == "playing" and not hand.is_over else None
     idle = current_store().people.idle_seconds(found.row) >= idle_limit()
     rows = []
     for seat in [(me + k) % found.row.players for k in range(found.row.players)]:
@@ -172,7 +172,7 @@ def seat_names(found: Here, table: Table) -> list[dict[str, Any]]:
                 "waiting_on": seat == waiting_on,
                 "replaceable": person is not None
                 and seat != found.seat
-                and (view.is_over or (seat == waiting_on and idle)),
+                and (hand.is_over or (seat == waiting_on and idle)),
             }
         )
     return rows

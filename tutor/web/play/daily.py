@@ -2,7 +2,8 @@
 
 URLs (under ``/<lang>``):
 
-* ``GET /play/daily/results?date=YYYY-MM-DD`` (today without a date): the day's results, shown only
+* ``GET /play/daily/results?date=YYYY-MM-DD&game=<game>`` (today without a date, the Argentine game
+  without a game, :data:`.views.DAILY_GAMES`): the results of that game's deal of the day, shown only
   to a learner who has finished that day's deal (others would learn how the cards fall): each
   player's points, whether they won, and how many of their decisions equalled the best one of the
   hand's review (``matched`` of :func:`tutor.web.components.table.replay_hand`), with one mark a hand
@@ -11,9 +12,9 @@ URLs (under ``/<lang>``):
 * ``POST /play/daily/results``: the learner's nickname on that day's results (optional), one of the
   generated Truco nicknames (``shared.nicknames``), so no name typed by a stranger is ever shown.
 
-A result is written once per learner and day (``tutor.store.Scoreboard.record``: ``INSERT ... ON
-CONFLICT DO NOTHING``) when the daily match ends, or, if that write was missed, the first time the
-learner opens the results.
+A result is written once per learner, day and game (``tutor.store.Scoreboard.record``, under the key
+:func:`.views.daily_key`: ``INSERT ... ON CONFLICT DO NOTHING``) when the daily match ends, or, if that
+write was missed, the first time the learner opens the results.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from ...i18n import format_long_date, gettext as _
 from ...store import Game, Result, current_store
 from ..shared.learner import my_learner_id
 from ..shared.nicknames import NUMBERS, WORDS, nicknames
-from .views import GAMES, bp
+from .views import DAILY_DEFAULT, GAMES, DailyGame, bp, daily_game, daily_key, game_args
 
 MARKS = {"b": "🟩", "m": "🟥", "n": "⬜"}
 """A hand's mark on the results and the shared line: every decision the best, one was not, none taken."""
@@ -66,18 +67,19 @@ def record_daily(game: Game, table: Table, reviews: dict[str, Any]) -> None:
         current_store().scoreboard.record(game.daily, result_of(game.learner_id, table, reviews))
 
 
-def _my_result(day: date, learner_id: int | None) -> Result | None:
-    """The learner's result of ``day``, recorded now from their finished daily game if it was missed."""
+def _my_result(key: str, learner_id: int | None) -> Result | None:
+    """The learner's result of the daily deal ``key``, recorded now from their finished daily game if
+    it was missed."""
     scoreboard = current_store().scoreboard
-    found = scoreboard.result(day.isoformat(), learner_id)
+    found = scoreboard.result(key, learner_id)
     if found is not None or learner_id is None:
         return found
-    game = current_store().games.first(learner_id, daily=day.isoformat())
+    game = current_store().games.first(learner_id, daily=key)
     if game is None or game.winner is None:
         return None
     table = Table(parse_rules(game.rules), game.seed, game.level, log=game.log)
     record_daily(game, table, dict(game.reviews or {}))
-    return scoreboard.result(day.isoformat(), learner_id)
+    return scoreboard.result(key, learner_id)
 
 
 def _read_day(text: str | None) -> date:
@@ -93,9 +95,20 @@ def _read_day(text: str | None) -> date:
     return day
 
 
-def share_line(day: date, result: Result) -> str:
-    """The result without a spoiler: the date, the points and the hands' marks."""
+def share_line(day: date, result: Result, game: DailyGame | None = None) -> str:
+    """The result without a spoiler: the date (and the game, but for the Argentine one), the points
+    and the hands' marks."""
     marks = "".join(MARKS.get(m, "") for m in result.marks)
+    if game is not None and game.key != DAILY_DEFAULT:
+        # Translators: the shared result of a game's daily deal: the game (Catalan Truc, ...), the date, the points (mine–theirs) and one mark per hand.
+        return _(
+            "Truco Tutor, %(game)s, the deal of %(date)s: %(mine)s–%(theirs)s %(marks)s",
+            game=game.name,
+            date=format_long_date(day),
+            mine=result.points_for,
+            theirs=result.points_against,
+            marks=marks,
+        )
     # Translators: the shared result of the daily deal: the date, the points (mine–theirs) and one mark per hand.
     return _(
         "Truco Tutor, the deal of %(date)s: %(mine)s–%(theirs)s %(marks)s",
@@ -116,8 +129,8 @@ def is_nickname(text: str) -> bool:
     return word in WORDS and number.isascii() and number.isdigit() and int(number) in NUMBERS
 
 
-def _results_context(day: date, mine: Result | None, learner_id: int | None) -> dict[str, Any]:
-    results = current_store().scoreboard.results(day.isoformat()) if mine is not None else []
+def _results_context(day: date, game: DailyGame, mine: Result | None, learner_id: int | None) -> dict[str, Any]:
+    results = current_store().scoreboard.results(daily_key(day, game.key)) if mine is not None else []
     taken = {r.nickname for r in results if r.nickname}
     first = mine.nickname if mine is not None and mine.nickname else None
     return {
@@ -128,9 +141,11 @@ def _results_context(day: date, mine: Result | None, learner_id: int | None) -> 
         "me": learner_id,
         "results": results,
         "marks": MARKS,
-        "line": share_line(day, mine) if mine is not None else None,
+        "line": share_line(day, mine, game) if mine is not None else None,
         "suggestions": nicknames(first or "", taken - {first})[1:] if mine is not None else [],
-        "deal_url": url_for("play.daily", _external=True),
+        "deal_url": url_for("play.daily", **game_args(game.key), _external=True),
+        "game": game,
+        "game_args": game_args(game.key),
     }
 
 
@@ -138,22 +153,25 @@ def _results_context(day: date, mine: Result | None, learner_id: int | None) -> 
 def daily_results():
     """The day's results, once the learner has finished that day's deal."""
     day = _read_day(request.args.get("date"))
+    game = daily_game(request.args.get("game"))
     learner_id = my_learner_id()
-    mine = _my_result(day, learner_id)
-    return render_template("play/daily_results.html", **_results_context(day, mine, learner_id))
+    mine = _my_result(daily_key(day, game.key), learner_id)
+    return render_template("play/daily_results.html", **_results_context(day, game, mine, learner_id))
 
 
 @bp.post("/play/daily/results")
 def daily_nickname():
     """Choose (or drop) the nickname shown beside the learner's result."""
     day = _read_day(request.form.get("date"))
+    game = daily_game(request.form.get("game"))
+    key = daily_key(day, game.key)
     learner_id = my_learner_id()
-    mine = _my_result(day, learner_id)
+    mine = _my_result(key, learner_id)
     chosen = request.form.get("nickname", "").strip()
     if mine is None or (chosen and not is_nickname(chosen)):
-        context = _results_context(day, mine, learner_id)
+        context = _results_context(day, game, mine, learner_id)
         return render_template(
             "play/daily_results.html", **context, error=_("Choose one of the nicknames offered.")
         ), 400
-    current_store().scoreboard.rename(day.isoformat(), mine.learner_id, chosen or None)
-    return redirect(url_for("play.daily_results", date=day.isoformat()), code=303)
+    current_store().scoreboard.rename(key, mine.learner_id, chosen or None)
+    return redirect(url_for("play.daily_results", date=day.isoformat(), **game_args(game.key)), code=303)

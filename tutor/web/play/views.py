@@ -13,8 +13,9 @@ URLs (all under ``/<lang>``):
 * ``POST /play/<id>/hint``: "what would a good player do?" for the decision on the table (counted once).
 * ``GET /play/<id>/review/<n>``: hand ``n`` (from 1) replayed with every card face up, each of the
   learner's decisions next to the hint's ranking, and each bot's reason. Only finished hands.
-* ``GET /play/daily``: today's deal, the same deals and bot seeds for everyone; once played to the
-  end, its results (:mod:`.daily`: ``GET /play/daily/results``).
+* ``GET /play/daily?game=<game>``: today's deal of one game (:data:`DAILY_GAMES`: Argentine Truco
+  without ``game``, Catalan Truc, Truco Mineiro, pica-pica), the same deals and bot seeds for everyone;
+  once played to the end, its results (:mod:`.daily`: ``GET /play/daily/results?game=<game>``).
 
 The page is drawn only from the learner's ``view_for(seat)`` and ``legal_actions()``: the deal, the
 seed and the bots' cards stay in the database (``tutor.store``: ``Game``). The table itself
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass
 from datetime import date
 from typing import Any, NoReturn
 
@@ -36,7 +38,9 @@ from flask.wrappers import Response
 from tutor.narration import Perspective
 
 from ...bots.table import NEXT_HAND, Table
+from ...engine.errors import InvalidNotationError
 from ...engine.notation import format_rules, parse_rules
+from ...engine.rules import Rules, find_variant
 from ...i18n import LANG_PREFIX, format_long_date, format_number, gettext as _, lazy_gettext as _l
 from ...learning import Source
 from ...store import Game, Learner, LogEntry, current_store
@@ -52,9 +56,37 @@ from .forms import FLOR_MODES, LEVELS, PLAYERS, PRESETS, TARGETS, SetupForm
 
 bp = Blueprint("play", __name__, url_prefix=LANG_PREFIX)
 
-DAILY_RULES = "argentino:target=15"
 DAILY_LEVEL = "strong"
 MAX_SEED = 1 << 31
+
+
+@dataclass(frozen=True)
+class DailyGame:
+    """One game's daily deal: its rules (from the engine's presets) and its name on the pages."""
+
+    key: str
+    """The game in URLs (``?game=catalan``) and in the day's key (:func:`daily_key`)."""
+    rules: Rules
+    name: Any
+    """The game's name (a lazy message)."""
+
+
+DAILY_DEFAULT = "argentino"
+DAILY_GAMES: dict[str, DailyGame] = {
+    game.key: game
+    for game in (
+        # Translators: the name of a game on the daily deal's page; "Truco" stays as it is.
+        DailyGame("argentino", find_variant("argentino").rules(target=15), _l("Argentine Truco")),
+        # Translators: the name of a game on the daily deal's page; keep "Truc" as it is.
+        DailyGame("catalan", find_variant("catalan").rules(), _l("Catalan Truc")),
+        # Translators: the name of a game on the daily deal's page (the Truco of Minas Gerais, Brazil); keep it.
+        DailyGame("mineiro", find_variant("mineiro").rules(), _l("Truco Mineiro")),
+        # Translators: a game on the daily deal's page: six-player Truco with pica-pica (duels one against one); keep the term.
+        DailyGame("pica", find_variant("argentino").rules(players=6, target=15, pica_pica=True), _l("Pica-pica")),
+    )
+}
+"""The games with a daily deal, the Argentine one first: every game the table plays as a game of its
+own (the fixed ruleset is a variation of the Argentine rules), and the pica-pica option of six players."""
 
 
 def _level_names() -> dict[str, str]:
@@ -120,8 +152,10 @@ class Games(TableController[Game, Table]):
             show_hint=show_hint or bool(game.hint_pending),
             since=since,
             error=error,
+            senas=True,
         )
-        return render_table("play/table.html", {**context, "game": game}, status)
+        results = url_for("play.daily_results", **daily_args(game.daily)) if game.daily else None
+        return render_table("play/table.html", {**context, "game": game, "daily_results": results}, status)
 
     def load(self, public_id: str, **where: Any) -> Game:
         """The learner's game with this id, else the play feature's own 404 page."""
@@ -136,13 +170,19 @@ class Games(TableController[Game, Table]):
     def refuse(self, game: Game, table: Table, text: str, drawn: int) -> tuple[int, str] | None:
         if text == NEXT_HAND and not table.hand.is_over and drawn == table.version:
             return 400, _("This hand is not over yet: play on.")
+        if drawn == table.version and _posted_senas():
+            try:
+                table.check_senas(_posted_senas())
+            except InvalidNotationError:
+                # Translators: a seña is a signal to the partner (keep the term); the learner may make at most two, once a hand.
+                return 400, _("Those señas cannot be made now: choose at most two of those offered, once a hand.")
         return None
 
     def play(self, game: Game, table: Table, text: str) -> None:
         if text == NEXT_HAND:
             table.next_hand(deadline=move_deadline())
         else:
-            table.play(text, hinted=bool(game.hint_pending), deadline=move_deadline())
+            table.play(text, hinted=bool(game.hint_pending), deadline=move_deadline(), senas=_posted_senas())
 
     def save(self, game: Game, table: Table, drawn: int, text: str) -> bool:
         extra: dict[str, Any] = {}
@@ -225,6 +265,11 @@ class Games(TableController[Game, Table]):
 GAMES = Games()
 
 
+def _posted_senas() -> list[str]:
+    """The señas the learner's action form was sent with (checkboxes named ``sena``)."""
+    return request.form.getlist("sena")[:8]
+
+
 def _setup_context(form: dict[str, str], errors: dict[str, str]) -> dict[str, Any]:
     learner_id = my_learner_id()  # reading the page creates no learner
     learner_games = current_store().games.latest(learner_id) if learner_id is not None else []
@@ -241,7 +286,6 @@ def _setup_context(form: dict[str, str], errors: dict[str, str]) -> dict[str, An
         "game_rules": {g.public_id: parse_rules(g.rules) for g in learner_games},
         "game_dates": {g.public_id: format_long_date(g.updated.date()) for g in learner_games},
         "level_short": _level_short(),
-        "pica_offered": True,
     }
 
 
@@ -251,7 +295,7 @@ def index():
     if request.method == "GET":
         return render_template("play/setup.html", **_setup_context(SetupForm.typed_fields(request.args), {}))
     try:
-        setup = SetupForm.from_form(request.form, offer_pica=True)
+        setup = SetupForm.from_form(request.form)
     except FormErrors as exc:
         return render_template(
             "play/setup.html", **_setup_context(SetupForm.typed_fields(request.form), exc.messages)
@@ -265,27 +309,78 @@ def new_seed() -> int:
     return secrets.randbelow(MAX_SEED)
 
 
-def daily_seed(day: date) -> int:
-    """The seed of the daily deal: the same for everyone on that day."""
-    digest = hashlib.sha256(f"truco-tutor-daily-table:{day.isoformat()}".encode()).digest()
+def daily_seed(day: date, game: str = DAILY_DEFAULT) -> int:
+    """The seed of a game's daily deal: the same for everyone on that day (the Argentine one's as
+    before there were others)."""
+    name = day.isoformat() if game == DAILY_DEFAULT else f"{game}:{day.isoformat()}"
+    digest = hashlib.sha256(f"truco-tutor-daily-table:{name}".encode()).digest()
     return int.from_bytes(digest[:4], "big") % MAX_SEED
+
+
+def daily_key(day: date, game: str = DAILY_DEFAULT) -> str:
+    """What the store keeps a game's daily deal of ``day`` under (``Game.daily``, the results' day):
+    the date for the Argentine game (as before there were others), ``2026-12-03:catalan`` for another.
+
+    >>> daily_key(date(2026, 12, 3)), daily_key(date(2026, 12, 3), "mineiro")
+    ('2026-12-03', '2026-12-03:mineiro')
+    """
+    return day.isoformat() if game == DAILY_DEFAULT else f"{day.isoformat()}:{game}"
+
+
+def daily_args(key: str) -> dict[str, Any]:
+    """The URL arguments of the daily deal kept under ``key`` (:func:`daily_key`): its date and game.
+
+    >>> daily_args("2026-12-03"), daily_args("2026-12-03:pica")
+    ({'date': '2026-12-03'}, {'date': '2026-12-03', 'game': 'pica'})
+    """
+    day, _sep, game = key.partition(":")
+    return {"date": day, **game_args(game or DAILY_DEFAULT)}
+
+
+def game_args(game: str) -> dict[str, Any]:
+    """``game`` as a URL argument of the daily pages (none for the Argentine game)."""
+    return {} if game == DAILY_DEFAULT else {"game": game}
+
+
+def daily_game(text: str | None) -> DailyGame:
+    """The daily deal's game named in a request (the Argentine one when none is), else a 400: the
+    daily page with a translated message above the games to choose from."""
+    game = DAILY_GAMES.get(text or DAILY_DEFAULT)
+    if game is None:
+        error = _("There is no daily deal of that game. Choose one of the games below.")
+        abort(make_response(daily_page(current_store().today(), DAILY_GAMES[DAILY_DEFAULT], error=error), 400))
+    return game
+
+
+def daily_page(day: date, game: DailyGame, error: str | None = None) -> str:
+    return render_template(
+        "play/daily.html",
+        day=day,
+        game=game,
+        rules=game.rules,
+        games=list(DAILY_GAMES.values()),
+        game_args=game_args,
+        error=error,
+    )
 
 
 @bp.route("/play/daily", methods=["GET", "POST"])
 def daily():
-    """Today's deal: GET shows it (or resumes the learner's game of today), POST starts it."""
+    """Today's deal of a game: GET shows it (or resumes the learner's game of today), POST starts it."""
+    game = daily_game(request.values.get("game"))
     today = current_store().today()
+    key = daily_key(today, game.key)
     learner_id = my_learner_id()  # reading the page creates no learner
-    existing = current_store().games.first(learner_id, daily=today.isoformat()) if learner_id is not None else None
+    existing = current_store().games.first(learner_id, daily=key) if learner_id is not None else None
     if existing is not None and existing.winner is not None:  # played to the end: the day's results
-        return redirect(url_for("play.daily_results"), code=303)
+        return redirect(url_for("play.daily_results", **game_args(game.key)), code=303)
     if existing is not None:
         return redirect(url_for("play.game", game_id=existing.public_id), code=303)
     if request.method == "POST":
         learner = current_learner()
-        game = GAMES.create(learner, parse_rules(DAILY_RULES), DAILY_LEVEL, daily_seed(today), daily=today.isoformat())
-        return redirect(url_for("play.game", game_id=game.public_id), code=303)
-    return render_template("play/daily.html", day=today, rules=parse_rules(DAILY_RULES))
+        found = GAMES.create(learner, game.rules, DAILY_LEVEL, daily_seed(today, game.key), daily=key)
+        return redirect(url_for("play.game", game_id=found.public_id), code=303)
+    return daily_page(today, game)
 
 
 @bp.route("/play/<game_id>", methods=["GET", "POST"])

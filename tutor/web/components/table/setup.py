@@ -43,13 +43,11 @@ class SetupForm:
         return {name: form.get(name, value) for name, value in cls().to_params().items()}
 
     @classmethod
-    def from_form(cls, form: Any, *, offer_pica: bool = False) -> Self:
+    def from_form(cls, form: Any) -> Self:
         """The choices, or :class:`FormErrors` with a message per wrong one (the combinations a
-        preset refuses are checked once each choice is valid). ``offer_pica``: the form offers
-        pica-pica (the table with computer players); otherwise a ``pica`` field is not read."""
+        preset refuses are checked once each choice is valid). Every table's form reads the same
+        choices: the table with computer players, a table with people and a class's tables."""
         values = cls.typed_fields(form)
-        if not offer_pica:
-            values["pica"] = ""
         errors: dict[str, str] = {}
         if values["players"] not in {str(p) for p in PLAYERS}:
             errors["players"] = _("Choose 2, 4 or 6 players.")

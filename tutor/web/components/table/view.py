@@ -363,7 +363,11 @@ def _raises(action: Any, view: SeatView) -> bool:
 def pica_context(table: Table, perspective: Perspective) -> dict[str, Any] | None:
     """In a pica-pica round, its three duels as the table names them: who faces whom, which one is
     under way, and the points each finished (or started) duel gave each team, from the engine's
-    :class:`~tutor.engine.pica.PicaPicaHand`; None in a redonda."""
+    :class:`~tutor.engine.pica.PicaPicaHand`; None in a redonda. Also what the whole table sees of
+    the duel under way, whoever plays it: the seat to act (``to_act``, a table seat), what the duel is
+    worth (``value``) and its open call (``pending``), so that a seat whose own duel is over or still
+    to come (a person at a table with people) is told whose turn it is; ``ended_in``, the duel in which
+    a team reached the target when the duels after it were not played."""
     hand = table.hand
     if not isinstance(hand, PicaPicaHand):
         return None
@@ -387,7 +391,15 @@ def pica_context(table: Table, perspective: Perspective) -> dict[str, Any] | Non
                 "skipped": hand.is_over and not started,
             }
         )
-    return {"duels": duels, "current": None if hand.is_over else hand.duel_index + 1}
+    live = None if hand.is_over else hand.duel
+    return {
+        "duels": duels,
+        "current": None if live is None else hand.duel_index + 1,
+        "ended_in": len(hand.duels) if hand.match_winner is not None and len(hand.duels) < 3 else None,
+        "to_act": hand.to_act,
+        "value": hand.duel.hand_value,
+        "pending": None if live is None else live.pending,
+    }
 
 
 HintFor = Callable[[Table], Hint]
@@ -418,6 +430,7 @@ def table_context(
     show_hint: bool = False,
     since: int | None = None,
     error: str | None = None,
+    senas: bool = False,
 ) -> dict[str, Any]:
     """Everything ``templates/components/table.html`` needs to draw ``table``.
 
@@ -427,7 +440,8 @@ def table_context(
     None for no hint button. ``hint_for(table)`` computes the hint, shown when ``show_hint`` is true
     and it is the learner's turn (None: never). ``since`` is the version the learner last drew: the
     events after it are marked new (None: nothing new). ``error`` is a translated message shown in
-    an alert above the felt.
+    an alert above the felt. ``senas`` offers the learner the señas it may make with its action
+    (:meth:`~tutor.bots.table.Table.sena_choices`: checkboxes named ``sena`` in the action form).
     """
     face = game_face(table.rules.variant, face)
     view = table.table_view()
@@ -494,16 +508,17 @@ def table_context(
                 badges=badges,
                 cards_left=0 if folded else view.cards_left[seat],
                 played=slots[seat],
-                to_act=view.to_act == seat,
+                to_act=(view.to_act if pica is None else pica["to_act"]) == seat,
                 shown=view.shown.get(seat, ()),
                 senas=[{"code": SENA_FACES[str(x)], "text": sena_text(x)} for x in table.senas_shown(seat)]
-                if perspective.is_partner(seat) and not view.is_over
+                if (perspective.is_partner(seat) or (seat == me and seat in table.silent)) and not view.is_over
                 else [],
             )
         )
     card_buttons, other_buttons = _buttons(view, face)
     pending = None
-    if view.pending is not None and not view.is_over:
+    open_call = view.pending if pica is None else pica["pending"]  # a pica-pica round: the duel under way's
+    if open_call is not None and not view.is_over:
         last_call = next((e for e in reversed(events) if e.kind is EventKind.CALL), None)
         if last_call is not None:
             pending = {
@@ -523,6 +538,12 @@ def table_context(
             if not perspective.is_your_team(observer % 2)
             for seat in table.noticed_by(observer)
             if perspective.is_partner(seat)
+        ]
+        + [
+            # Translators: at a table with partners; %(who)s is an opponent who saw the learner's seña (a signal to the partner).
+            _("%(who)s caught your seña.", who=perspective.seat_label(observer))
+            for observer in range(n)
+            if not perspective.is_your_team(observer % 2) and me in table.noticed_by(observer)
         ]
         if not view.is_over
         else []
@@ -565,7 +586,7 @@ def table_context(
         "score_us": score_view(view.scores[us], view.target),
         "score_them": score_view(view.scores[them], view.target),
         "hand_number": table.hand_index + 1,
-        "hand_value": view.hand_value,
+        "hand_value": view.hand_value if pica is None else pica["value"],
         "version": table.version,
         "my_turn": table.learner_to_act,
         "hand_over": view.is_over,
@@ -582,6 +603,11 @@ def table_context(
         "news": news,
         "news_kinds": {kind.value for kind in NEWS_KINDS},
         "pica": pica,
+        "sena_choices": [
+            {"value": x.value, "code": SENA_FACES[x.value], "text": sena_text(x)} for x in table.sena_choices()
+        ]
+        if senas
+        else [],
     }
 
 
