@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from datetime import timedelta
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -152,3 +153,19 @@ def later(live_server):
 
     yield move
     use_clock(live_server.app, SystemClock())
+
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+"""The screenshots of README.md and docs/features.md, each written by the one test that reaches its view."""
+
+
+def docs_screenshot(page, name: str) -> None:
+    """Save what ``page`` shows in its viewport as ``docs/screenshots/<name>.png``; the file must be an image of
+    the page's width with something drawn in it (a blank or unstyled page is a small file)."""
+    from PIL import Image
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=False)
+    assert Image.open(path).size[0] == page.viewport_size["width"]
+    assert path.stat().st_size > 20_000, f"{name}.png looks blank"

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import serious_violations
+from tests.e2e.conftest import docs_screenshot, serious_violations
 
 pytestmark = pytest.mark.e2e
 
@@ -58,6 +58,7 @@ def test_a_match_kept_undone_and_reloaded_offline_on_a_phone(browser, base_url):
 
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert serious_violations(page) == []
+    docs_screenshot(page, "anotador-phone")
 
     # Offline: the service worker controls the page and the cache holds it and its files.
     page.evaluate("navigator.serviceWorker.ready")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
-from tests.e2e.conftest import PageGuard, serious_violations
+from tests.e2e.conftest import PageGuard, docs_screenshot, serious_violations
 
 pytestmark = pytest.mark.e2e
 BOARDS = 4
@@ -177,6 +177,8 @@ def test_three_players_play_four_boards_and_two_of_them_tie(page, browser, base_
     expect(tied).to_have_text(f"{shown[names[0]][1]}=")
     shot(page, "organiser")
     shot(slip_page, "slips")
+    page.locator("[data-club-standings]").scroll_into_view_if_needed()
+    docs_screenshot(page, "club-results")
     assert serious_violations(page) == []
 
 

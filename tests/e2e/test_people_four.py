@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PageGuard, serious_violations
+from tests.e2e.conftest import PageGuard, docs_screenshot, serious_violations
 from tests.e2e.test_people import TABLE_URL, act_if_my_turn, my_cards, open_as_host
 
 pytestmark = pytest.mark.e2e
@@ -77,6 +77,7 @@ def test_four_people_play_a_hand_with_senas_and_the_review(page, browser, base_u
             else:
                 assert partner_cards & SENA_CARDS[face], (seat, face, partner_cards)
     assert serious_violations(pages[2]) == []
+    docs_screenshot(page, "people-table")  # the host's page at 1280 px: four people, the partner's seña
 
     for _ in range(60):
         if all(one.locator(".hand-over").count() for one in pages.values()):
