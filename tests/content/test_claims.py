@@ -196,7 +196,7 @@ def test_the_facts_of_a_trick_and_a_hand_are_told_from_the_engine():
     run = _play("beat-the-false-ace", 0)
     trick = next(c for c in run.verdict().facts if isinstance(c, TrickClaim))
     assert trick.trick == 1 and trick.holds(run.hand)
-    assert claim_sentence(trick).startswith("You take trick 1 with")
+    assert claim_sentence(trick).startswith("You take trick 1 (")
     assert all(c.holds(run.hand) for c in verdict_claims(Moment(run.hand, 0)))
     assert build("trick(3)", Moment(run.hand, 0)) == () or run.hand.tricks[2:]
 

@@ -127,7 +127,7 @@ def test_showdown_form(page, live_server):
     page.get_by_role("button", name="Play the showdown").click()
     result = page.locator("#result")
     expect(result).to_contain_text("Player 2 is mano and states 27.")
-    expect(result).to_contain_text("Player 1 wins the envido for team 1.")
+    expect(result).to_contain_text("Player 1 wins the envido (team 1).")
     expect(page).to_have_url(f"{live_server.url}/en/envido/showdown?player=7o,6o,3b&player=27&mano=2")
 
 

@@ -29,7 +29,7 @@ def test_the_class_plays_one_hand_against_the_bot(page, browser, base_url):
     page.get_by_role("link", name="I have kept it: go to my classes").click()
     page.get_by_role("link", name="Start a live session").click()
     page.get_by_label("Seed (optional: the same seed deals the same hand)").fill(str(SEED))
-    page.get_by_role("button", name="Open the lobby for the class against the bot").click()
+    page.get_by_role("button", name="Open the lobby for the class against the computer player").click()
     pin = page.locator("[data-live-pin]").get_attribute("data-live-pin")
     assert pin and re.fullmatch(r"\d{6}", pin)
 

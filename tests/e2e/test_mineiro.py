@@ -73,7 +73,7 @@ def open_hand(page, title: str) -> None:
 
 def test_the_zap_hand_by_clicks_truco_then_the_zap(phone):
     page = phone
-    open_hand(page, "Bet truco on the trick of your zap")
+    open_hand(page, "Bet Truco on the trick of your zap")
     assert_french_and_fits(page)
     before = version(page)
     page.locator("button[name=action][value=truco]").click()

@@ -68,7 +68,7 @@ def test_a_pica_pica_match_names_the_duel_on_the_table(page, monkeypatch, width,
     expect(current).to_have_count(1)
     # On the learner's turn the duel under way is the learner's own, against the opponent opposite.
     expect(current).to_contain_text(
-        re.compile(r"Duel [123]: (You against the opponent opposite you|The opponent opposite you against you)")
+        re.compile(r"Duel [123]: (You – the opponent opposite you|The opponent opposite you – you)")
     )
     expect(page.locator("#table .play-rules")).to_contain_text(re.compile(r"pica-pica: duel [123] of 3"))
     expect(page.locator("#table .seat-me .badge", has_text=re.compile(r"^duel [123]$"))).to_have_count(1)

@@ -81,7 +81,7 @@ def test_a_teacher_opens_tables_for_a_class_hosts_them_and_watches_a_seat(app):
     watched = teacher.get(f"{path}/watch/0")
     assert watched.status_code == 200
     html = watched.get_data(as_text=True)
-    assert "You are watching the seat of Ana" in html
+    assert "You are watching this seat: Ana." in html
     own = {c.notation for c in table.hand.view_for(0).hand}
     shown = set(re.findall(r'class="hand hand-mine".*?</ul>', html, re.S)[0].split('data-card="')[1:])
     assert {s.split('"', 1)[0] for s in shown} == own  # Ana's cards, as Ana sees them

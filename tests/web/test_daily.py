@@ -141,7 +141,7 @@ def test_finishing_the_set_keeps_one_run_with_the_tries(client, app):
         send(client, d.question.expected, question=d.question)
     html = client.get(PATH).get_data(as_text=True)
     assert "You solved 5 of today's 5 questions." in page_text(html)
-    assert "solved after 2 tries" in page_text(html) and page_text(html).count("solved at the first try") == 4
+    assert "solved after 2 tries" in page_text(html) and page_text(html).count("solved on the first try") == 4
     assert not find_all(html, "form", class_="answer-form")
     with app.app_context():
         (run,) = db.session.scalars(select(QuizRun))

@@ -293,11 +293,11 @@ def test_showdown_page_narrates_the_showdown(client):
     html = client.get("/en/envido/showdown?player=20&player=7&player=30&player=25").get_data(as_text=True)
     reasons = text_of(html, "li")
     assert reasons.index("Player 1 is mano and states 20.") < reasons.index(
-        "Player 2 cannot beat 20 and says “son buenas”."
+        "Player 2 cannot beat 20 and says Son buenas."
     )
     assert "Player 3 stays silent: a partner already holds the best number so far." in reasons
     assert "Team 1 has the best envido: 30 against 25." in reasons
-    assert "Player 3 wins the envido for team 1." in result_text(html)
+    assert "Player 3 wins the envido (team 1)." in result_text(html)
 
 
 def test_showdown_page_with_hands_and_mano(client):
@@ -459,7 +459,7 @@ def test_showdown_explanation_has_one_line_per_statement(english):
     result = showdown([20, 7, 30, 25, 3, 1], mano=0)
     explanation = explain.explain_showdown(result)
     assert len(explanation.reasons) == 1 + len(result.statements) + 2
-    assert explanation.headline == "Player 3 wins the envido for team 1."
+    assert explanation.headline == "Player 3 wins the envido (team 1)."
 
 
 def test_stake_explanations(english):
@@ -531,7 +531,7 @@ def test_messages_are_translated(client, lang):
     unknown = catalog_string(
         lang, "“%(value)s” is not in the Spanish deck: the numbers are 1 to 7, 10, 11 and 12 (there are no 8s and 9s)."
     )
-    son_buenas = catalog_string(lang, "%(player)s cannot beat %(best)s and says “son buenas”.")
+    son_buenas = catalog_string(lang, "%(player)s cannot beat %(best)s and says Son buenas.")
     player = catalog_string(lang, "player %(number)s")
     assert unknown and son_buenas and player, f"the checker's messages are not translated into {lang} yet"
     error = client.get(f"/{lang}/envido?hand=8o,6o,3b").get_data(as_text=True)

@@ -360,8 +360,9 @@ def test_wrong_trick_answer_names_the_winning_card_and_its_player(client):
     feedback = element_text(response.get_data(as_text=True), "div", id="feedback")
     data = question.explanation
     who = "you" if data.seat == 0 else "your opponent"
-    assert f"{card_name(data.card).capitalize()} ({who}) takes the trick." in feedback
-    assert f"level {data.card_level} of 14" in feedback and f"level {data.beats_level};" in feedback
+    assert f"This card takes the trick: {card_name(data.card)} ({who})." in feedback
+    assert "to level 14:" in feedback and f", level {data.card_level}; " in feedback
+    assert f", level {data.beats_level}." in feedback
 
 
 def test_htmx_answer_swaps_the_check_and_updates_feedback_and_progress_out_of_band(client):
@@ -647,7 +648,7 @@ def test_stars_come_from_first_try_answers(app, wrong, stars):
     assert ("is-mastered" in card.attrs["class"]) is (stars == 3)
     summary = client.get(f"/en/lessons/{lesson.key}/done").get_data(as_text=True)
     checks = len(lesson.checked_steps)
-    assert f"You answered {checks - wrong} of {checks} questions right at the first try." in page_text(summary)
+    assert f"You answered {checks - wrong} of {checks} questions right on the first try." in page_text(summary)
 
 
 def test_a_later_right_answer_does_not_change_the_first_try(client):

@@ -108,7 +108,7 @@ def test_the_class_plays_a_hand_against_the_bot_by_majority(app, teacher):
     assert tallied.state == "tally" and unplayed.version == found.question  # nothing played yet
     assert vote(c, sid, found.question, first).status_code == 409  # the vote is closed
     board = teacher.get(f"/en/teach/live/{sid}").get_data(as_text=True)
-    assert "The class&#39;s move is" in board and "2 votes" in board and "data-play-class-move" in board
+    assert "The class&#39;s move: " in board and "2 votes" in board and "data-play-class-move" in board
     version = board_version(teacher, sid)
     assert play(teacher, sid, version).status_code == 303
     assert play(teacher, sid, version).status_code == 409  # a second click: nothing played twice
@@ -166,12 +166,12 @@ def test_a_tie_goes_to_the_engine_s_ranking_and_the_board_says_so(app, teacher):
     expected = min(options[:2], key=ranked.index)
     assert act(teacher, sid, "close").status_code == 303
     tally = teacher.get(f"/en/teach/live/{sid}").get_data(as_text=True)
-    assert "A tie:" in tally and "so it is the class&#39;s move" in tally
+    assert "A tie at " in tally and "so it is the class&#39;s move: " in tally
     assert play(teacher, sid).status_code == 303
     _after, played = stored_table(app, sid)
     assert played.hand_entries(0)[found.question].action == f"0:{expected}"
     board = teacher.get(f"/en/teach/live/{sid}").get_data(as_text=True)
-    assert "A tie:" in board and "The engine&#39;s hint ranks" in board and "so the class played it" in board
+    assert "A tie at " in board and "The engine&#39;s hint ranks" in board and "so the class played it: " in board
 
 
 def test_bad_votes_are_4xx_and_change_nothing(app, teacher):
@@ -230,7 +230,7 @@ def test_the_teacher_plays_another_move_and_the_board_and_review_say_so(app, tea
     assert played.hand_entries(0)[found.question].by == "learner"
     assert after.state == "reveal" and after.teacher_moves == {str(found.question): options[0]}
     board = teacher.get(f"/en/teach/live/{sid}").get_data(as_text=True)
-    assert "The teacher played" in board and "instead of the class&#39;s move" in board
+    assert "The teacher played another move" in board and "(the class&#39;s move: " in board
     # To the end of the hand, the class's own moves: the review names the teacher's move only.
     for _ in range(30):
         found, table = stored_table(app, sid)
@@ -243,7 +243,7 @@ def test_the_teacher_plays_another_move_and_the_board_and_review_say_so(app, tea
         else:
             assert act(teacher, sid, "next").status_code == 303
     board = teacher.get(f"/en/teach/live/{sid}").get_data(as_text=True)
-    assert board.count("data-teacher-move") == 1 and "the class had voted for" in board
+    assert board.count("data-teacher-move") == 1 and "the class had voted: " in board
 
 
 def test_play_is_refused_outside_a_tally_and_for_a_quiz(app, teacher):

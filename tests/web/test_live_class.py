@@ -80,4 +80,4 @@ def test_the_class_against_the_bot_is_listed_by_name(app):
     )
     assert response.status_code == 303
     listed = sessions_on(owner, cid)
-    assert len(listed) == 1 and "The class against the bot" in listed[0][1]
+    assert len(listed) == 1 and "The class against the computer player" in listed[0][1]

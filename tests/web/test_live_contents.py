@@ -296,7 +296,7 @@ def test_the_summary_assigns_the_missed_steps_once(app, teacher):
     cid, sid, missed = ended_class_session(app, teacher)
     summary = teacher.get(f"/en/teach/live/{sid}").get_data(as_text=True)
     assert re.findall(r'data-missed-item="([^"]+)"', summary) == missed
-    assert "Assign the missed steps" in summary
+    assert "Assign the steps answered wrong" in summary
     url, fields = assign_form(summary)
     assert [value for name, value in fields if name == "item"] == missed
     first = teacher.post(url, data=MultiDict(fields))

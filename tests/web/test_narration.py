@@ -89,7 +89,7 @@ def test_a_whole_engine_hand_is_narrated_from_every_seat(english):
                     text = narrate(event, perspective)
                     assert text and "%(" not in text
                     if event.kind is EventKind.CARD_PLAYED:
-                        assert text.startswith("You play ") == (event.seat == me), text
+                        assert text.startswith("You play") == (event.seat == me), text
 
 
 # --- Perspective ---------------------------------------------------------------------------------
@@ -142,7 +142,7 @@ def test_an_onlooker_numbers_players_and_teams(english):
     onlooker = Perspective.onlooker(6)
     assert onlooker.seat_name(2) == "player 3" and onlooker.team_name(1) == "team 2"
     assert onlooker.points_for(3, 0) == "3 points for team 1"
-    assert narrate(Event(EventKind.CARD_PLAYED, seat=2, card=SEVEN), onlooker) == "Player 3 plays seven of coins."
+    assert narrate(Event(EventKind.CARD_PLAYED, seat=2, card=SEVEN), onlooker) == "Player 3 plays: seven of coins."
     assert narrate(Event(EventKind.MATCH_WON, team=1), onlooker) == "Team 2 reaches the target and wins the game."
 
 
@@ -158,23 +158,23 @@ def test_a_perspective_needs_a_seat_at_a_real_table(seat, players):
 @pytest.mark.parametrize(
     ("event", "me", "players", "expected"),
     [
-        (Event(EventKind.CARD_PLAYED, seat=0, card=SEVEN), 0, 2, "You play seven of coins."),
-        (Event(EventKind.CARD_PLAYED, seat=2, card=SEVEN), 0, 4, "Your partner plays seven of coins."),
+        (Event(EventKind.CARD_PLAYED, seat=0, card=SEVEN), 0, 2, "You play: seven of coins."),
+        (Event(EventKind.CARD_PLAYED, seat=2, card=SEVEN), 0, 4, "Your partner plays: seven of coins."),
         (
             Event(EventKind.TRICK_WON, seat=0, team=0, card=ACE, trick=1),
             3,
             6,
-            "The opponent opposite you takes trick 2 with ace of swords.",
+            "The opponent opposite you takes trick 2 (ace of swords).",
         ),
-        (Event(EventKind.TRICK_WON, seat=1, team=1, card=ACE, trick=0), 1, 2, "You take trick 1 with ace of swords."),
+        (Event(EventKind.TRICK_WON, seat=1, team=1, card=ACE, trick=0), 1, 2, "You take trick 1 (ace of swords)."),
         (Event(EventKind.TRICK_PARDA, seat=1, trick=2), 0, 2, "Trick 3: parda."),
         (Event(EventKind.CALL, seat=0, call="truco"), 0, 2, "You call Truco."),
         (Event(EventKind.CALL, seat=1, call="real_envido"), 0, 4, "The opponent on your right calls Real envido."),
         (Event(EventKind.ANSWER, seat=1, call="truco", quiero=False), 0, 2, "Your opponent says No quiero."),
         (Event(EventKind.ANSWER, seat=0, call="envido", quiero=True), 0, 4, "You say Quiero."),
         (Event(EventKind.ENVIDO_STATED, seat=0, value=33), 0, 2, "You state 33."),
-        (Event(EventKind.SON_BUENAS, seat=2), 0, 4, "Your partner says “son buenas”."),
-        (Event(EventKind.SON_BUENAS, seat=1), 1, 2, "You say “son buenas”."),
+        (Event(EventKind.SON_BUENAS, seat=2), 0, 4, "Your partner says Son buenas."),
+        (Event(EventKind.SON_BUENAS, seat=1), 1, 2, "You say Son buenas."),
         (Event(EventKind.ENVIDO_WON, seat=1, team=1, value=31), 0, 2, "Your opponent wins the envido with 31."),
         (Event(EventKind.ENVIDO_CANCELLED), 0, 2, "A flor cancels the envido in this hand."),
         (Event(EventKind.FLOR_ANNOUNCED, seat=0, auto=True), 0, 2, "You announce a flor."),
@@ -223,7 +223,7 @@ def test_a_perspective_needs_a_seat_at_a_real_table(seat, players):
             Event(EventKind.CARDS_SHOWN, seat=1, cards=(SEVEN, SIX)),
             0,
             2,
-            "Your opponent shows seven of coins and six of coins.",
+            "Your opponent shows the cards: seven of coins and six of coins.",
         ),
         (Event(EventKind.HAND_OVER, team=0, end=EndKind.TRICKS), 0, 2, "The hand is over."),
         (Event(EventKind.HAND_OVER, team=1, end=EndKind.MATCH_WON), 0, 2, "The game is over."),
@@ -238,7 +238,7 @@ def test_english_sentences(english, event, me, players, expected):
 
 def test_cards_are_named_on_the_learners_face(english):
     event = Event(EventKind.CARD_PLAYED, seat=1, card=SEVEN)
-    assert narrate(event, Perspective(0, 2), face="french") == "Your opponent plays seven of diamonds."
+    assert narrate(event, Perspective(0, 2), face="french") == "Your opponent plays: seven of diamonds."
 
 
 def test_words_shared_with_the_lessons_and_the_checker(english):
@@ -271,7 +271,7 @@ def test_german_sentences_already_translated(german):
 @pytest.mark.parametrize(
     ("event", "msgid"),
     [
-        (Event(EventKind.SON_BUENAS, seat=0), "You say “son buenas”."),
+        (Event(EventKind.SON_BUENAS, seat=0), "You say Son buenas."),
         (Event(EventKind.FLOR_ANNOUNCED, seat=0), "You announce a flor."),
         (Event(EventKind.HAND_OVER, team=0, end=EndKind.TRICKS), "The hand is over."),
         (Event(EventKind.TEAM_FOLDED, team=0), "You give up the hand."),
@@ -360,11 +360,11 @@ def test_a_refused_bet_is_named_as_the_game_names_it(game, cards, actions, said)
 def test_a_pica_pica_round_tells_who_plays_each_duel_and_who_wins_it(english):
     me = Perspective(0, 6)
     started = Event(EventKind.DUEL_STARTED, seat=0, value=1)
-    assert narrate(started, me) == "Pica-pica, duel 1 of 3: you against the opponent opposite you."
+    assert narrate(started, me) == "Pica-pica, duel 1 of 3: you – the opponent opposite you."
     theirs = Event(EventKind.DUEL_STARTED, seat=3, value=2)
-    assert narrate(theirs, me) == "Pica-pica, duel 2 of 3: the opponent opposite you against you."
+    assert narrate(theirs, me) == "Pica-pica, duel 2 of 3: the opponent opposite you – you."
     others = Event(EventKind.DUEL_STARTED, seat=1, value=3)  # seat 1 against seat 4
-    assert narrate(others, me) == "Pica-pica, duel 3 of 3: the opponent on your right against your partner on the left."
+    assert narrate(others, me) == "Pica-pica, duel 3 of 3: the opponent on your right – your partner on the left."
     won = Event(EventKind.DUEL_WON, seat=4, team=0, value=3, hand_rule=HandRule.TWO_TRICKS)
     assert narrate(won, me) == "Your partner on the left wins duel 3. Two tricks win the hand."
     assert narrate(Event(EventKind.DUEL_WON, seat=0, team=0, value=1), me) == "You win duel 1."

@@ -182,7 +182,7 @@ def test_the_mineiro_buttons_keep_pass_burn_face_down_and_the_mao_de_ferro():
         two.apply(parse_action(text))
     cards, others = _buttons(two.view_for(0), "french")
     assert [b.label for b in cards] == ["four of clubs", "five of spades"]  # French names (4♣ is the zap)
-    assert ("~4b", "Your four of clubs, face down") in [(b.value, b.label) for b in others]
+    assert ("~4b", "Face down: four of clubs") in [(b.value, b.label) for b in others]
     iron = mineiro.new_hand("3o,4b,5e|4e,5c,6c", 0, (11, 11))
     cards, others = _buttons(iron.view_for(0), "french")
     assert cards == [] and [(b.value, b.label) for b in others] == [("3o", "Turn up your next card")]

@@ -76,9 +76,9 @@ def _check_round_page(html: str, hand: PicaPicaHand, me: int) -> None:
         assert me in (mano, other)  # the page is drawn on the learner's turn: its own duel
         # The learner at seat 0 faces seat 3, whom the table calls "the opponent opposite you".
         expected = (
-            f"Duel {number}: You against the opponent opposite you"
+            f"Duel {number}: You – the opponent opposite you"
             if mano == me
-            else f"Duel {number}: The opponent opposite you against you"
+            else f"Duel {number}: The opponent opposite you – you"
         )
         assert expected in html
         assert re.search(r'class="pica-duel pica-playing pica-mine" aria-current="step"', html)

@@ -161,8 +161,8 @@ def test_a_hint_costs_the_third_star(app, client):
     response = client.post(location + "/hint", data={"csrf_token": token, "version": version_of(html)})
     assert response.status_code == 303
     html = client.get(response.headers["Location"]).get_data(as_text=True)
-    # The hint leads with advice in the learner's own words ("Play your ...", "Call Truco."), not a verdict.
-    assert re.search(r'<h2 id="hint-title">(Play your |Call )', html)
+    # The hint leads with advice in the learner's own words ("Play: ...", "Call Truco."), not a verdict.
+    assert re.search(r'<h2 id="hint-title">(Play: |Call )', html)
     spec = get_hand(KEY)
     for _ in range(10):
         practice = Practice(spec, the_run(app, public_id).seed, log=the_run(app, public_id).log)

@@ -111,12 +111,12 @@ def test_the_numbers_of_a_hand_made_log(app, client, clock):
         "Review": "1 question due",
     }
     today = squash(find_all(html, "div", id="today")[0].text)
-    assert today.startswith("Today’s goal: 2 of 10 answers") and "Streak: 3 days in a row" in today
+    assert today.startswith("Today's goal: 2 of 10 answers") and "Streak: 3 days in a row" in today
     assert find_all(html, "progress", id="today-goal-bar")[0].attrs["value"] == "2"
 
     ranking = topic_card(html, "card-ranking")
     assert "Learning" in squash(find_all(ranking, "span", class_="level-badge")[0].text)
-    assert squash(find_all(ranking, "span", class_="topic-window")[0].text) == "3 of your last 5 answers right"
+    assert squash(find_all(ranking, "span", class_="topic-window")[0].text) == "Your last 5 answers: 3 right"
     assert chart_rows(html, "card-ranking") == [
         ["March 8, 2026", "3", "2", "67%"],
         ["March 9, 2026", "1", "0", "0%"],
@@ -127,7 +127,7 @@ def test_the_numbers_of_a_hand_made_log(app, client, clock):
     assert [squash(t.text) for t in find_all(ranking, "text", class_="chart-value")] == ["67%", "0%", "100%"]
 
     envido = topic_card(html, "envido-counting")
-    assert squash(find_all(envido, "span", class_="topic-window")[0].text) == "1 of your last 3 answers right"
+    assert squash(find_all(envido, "span", class_="topic-window")[0].text) == "Your last 3 answers: 1 right"
     assert chart_rows(html, "envido-counting") == [
         ["March 9, 2026", "2", "0", "0%"],
         ["March 10, 2026", "1", "1", "100%"],
@@ -281,7 +281,7 @@ def test_the_table_and_practice_hands_count_on_the_progress_page(app, client, cl
     available = len(all_hands())
     assert play_totals(html) == {
         "Hands played at the table": "3 (3 matches)",
-        "Decisions like the best move": "4 of 6 (67%)",
+        "Decisions as good as the best move": "4 of 6 (67%)",
         "Practice hands played": f"4 (2 of {available} hands)",
         "Practice stars": f"5 of {3 * available}",
     }

@@ -345,7 +345,7 @@ def test_an_unknown_topic_is_a_404_that_lists_the_quizzes(client, path):
     response = client.get(path)
     assert response.status_code == 404
     html = response.get_data(as_text=True)
-    assert gettext("en", "There is no quiz on that topic. Here are the quizzes there are.") in page_text(html)
+    assert gettext("en", "There is no quiz on that topic. Here are all the quizzes.") in page_text(html)
     assert "/en/quiz/flor" in [a.attrs.get("href") for a in find_all(html, "a")]
 
 

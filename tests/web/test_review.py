@@ -166,12 +166,12 @@ def test_an_htmx_answer_swaps_the_question_and_updates_the_feedback_queue_goal_a
     for element, id_ in (("div", "feedback"), ("p", "review-queue"), ("div", "today"), ("span", "badge-review-index")):
         found = find_all(html, element, id=id_)
         assert len(found) == 1 and found[0].attrs.get("hx-swap-oob"), id_
-    assert text_of(html, "div", id="today").startswith("Today’s goal: 2 of 10 answers")
+    assert text_of(html, "div", id="today").startswith("Today's goal: 2 of 10 answers")
 
 
 def test_the_page_shows_todays_goal_and_the_streak_quietly(app, client, clock):
     html = client.get("/en/review").get_data(as_text=True)
-    assert text_of(html, "div", id="today").startswith("Today’s goal: 0 of 10 answers")
+    assert text_of(html, "div", id="today").startswith("Today's goal: 0 of 10 answers")
     answer_lesson(client, right=False)
     clock.advance(days=1)
     answer_lesson(client, right=True)

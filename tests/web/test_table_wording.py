@@ -152,7 +152,7 @@ def test_hints_speak_to_the_learner_and_never_of_a_team_one_against_one():
             assert "team" not in alone, alone
             assert "you" in alone.lower() or "your opponent" in alone, alone
             assert "team" in team, team
-        assert hint_advice("7e") == "Play your seven of swords."  # the card named in English
+        assert hint_advice("7e") == "Play: seven of swords."  # the card named in English
         assert hint_advice("quiero") == "Answer Quiero."
         assert hint_advice("truco") == "Call Truco."
         assert hint_advice("real_envido", answering=True) == "Raise to Real envido."

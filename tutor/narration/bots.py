@@ -39,8 +39,8 @@ def action_label(text: str, face: str | None = "spanish") -> str:
     if catalan is not None:
         return catalan
     if text.startswith("~") and len(text) > 1:
-        # Translators: Truco Mineiro: a card played face down (encoberta); %(card)s is its name.
-        return _("Your %(card)s, face down", card=card_name(Card.parse(text[1:]), face))
+        # Translators: Truco Mineiro: a card played face down (encoberta), as a button and in the hint's list; %(card)s is its name.
+        return _("Face down: %(card)s", card=card_name(Card.parse(text[1:]), face))
     try:
         return call_name(text)
     except KeyError:
@@ -111,26 +111,26 @@ def _params(reason: BotReason | Mapping[str, Any], face: str | None) -> tuple[Re
 # player's name ("Opponent: ...") as well as in a hint.
 REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
     ReasonCode.RANDOM: lambda p: _("Picked at random among the legal actions."),
-    ReasonCode.ONLY_ACTION: lambda p: _("%(action)s was the only sensible choice.", **p),
+    ReasonCode.ONLY_ACTION: lambda p: _("The only sensible choice: %(action)s.", **p),
     # Translators: %(call)s is a Truco call (Envido, Real envido, Falta envido), kept in Spanish.
-    ReasonCode.ENVIDO_WITH_COUNT: lambda p: _("An envido of %(count)s is a good count: worth a %(call)s.", **p),
+    ReasonCode.ENVIDO_WITH_COUNT: lambda p: _("An envido of %(count)s is a good count, worth a call: %(call)s.", **p),
     # Translators: %(call)s is a Truco call, kept in Spanish; the mano wins every tied envido.
     ReasonCode.ENVIDO_AS_MANO: lambda p: _(
-        "An envido of %(count)s as mano wins most showdowns, and ties go to the mano: worth a %(call)s.", **p
+        "An envido of %(count)s as mano wins most showdowns, and ties go to the mano; worth a call: %(call)s.", **p
     ),
-    # Translators: %(call)s is a Truco call, kept in Spanish.
+    # Translators: %(call)s is a Truco call, kept in Spanish; %(count)s is the envido of the player who calls.
     ReasonCode.ENVIDO_PARTNER_SPEAKS: lambda p: _(
-        "Counting on the team's envido (its own is %(count)s): %(call)s.", **p
+        "Counting on the team's envido (this player's own is %(count)s): %(call)s.", **p
     ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
     ReasonCode.ACCEPT_ENVIDO_COUNT: lambda p: _(
-        "An envido of %(count)s should win the showdown: Quiero to the %(call)s.", **p
+        "An envido of %(count)s should win the showdown: Quiero (to %(call)s).", **p
     ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
     ReasonCode.RAISE_ENVIDO: lambda p: _("An envido of %(count)s is very strong: raised to %(call)s.", **p),
     # Translators: %(call)s is a Truco call (Envido, Real envido, Falta envido), kept in Spanish.
     ReasonCode.ENVIDO_CALL_ODDS: lambda p: _(
-        "With an envido of %(count)s the team wins the showdown in about %(wins)s of %(of)s deals: worth a %(call)s.",
+        "With an envido of %(count)s the team wins the showdown in about %(wins)s of %(of)s deals; worth a call: %(call)s.",
         **p,
     ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
@@ -145,114 +145,116 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
     ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
     ReasonCode.ENVIDO_ACCEPT_ODDS: lambda p: _(
-        "With an envido of %(count)s the team wins the showdown in about %(wins)s of %(of)s deals: Quiero to the %(call)s.",
+        "With an envido of %(count)s the team wins the showdown in about %(wins)s of %(of)s deals: Quiero (to %(call)s).",
         **p,
     ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
     ReasonCode.ENVIDO_DECLINE_ODDS: lambda p: (
         # Translators: %(call)s is a Truco call, kept in Spanish.
-        _("With an envido of %(count)s the team almost never wins the showdown: No quiero to the %(call)s.", **p)
+        _("With an envido of %(count)s the team almost never wins the showdown: No quiero (to %(call)s).", **p)
         if _never(p)
         # Translators: %(call)s is a Truco call, kept in Spanish.
         else _(
-            "With an envido of %(count)s the team wins the showdown in only about %(wins)s of %(of)s deals: No quiero to the %(call)s.",
+            "With an envido of %(count)s the team wins the showdown in only about %(wins)s of %(of)s deals: No quiero (to %(call)s).",
             **p,
         )
     ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
     ReasonCode.ENVIDO_ACCEPT_FORCED: lambda p: _(
-        "No quiero to the %(call)s would give the other team the match: Quiero, even with an envido of %(count)s.", **p
+        "No quiero (to %(call)s) would give the other team the game: Quiero, even with an envido of %(count)s.", **p
     ),
     # Translators: %(call)s is a Truco call, kept in Spanish.
     ReasonCode.DECLINE_LOW_COUNT: lambda p: _(
-        "An envido of %(count)s is too low to risk it: No quiero to the %(call)s.", **p
+        "An envido of %(count)s is too low to risk it: No quiero (to %(call)s).", **p
     ),
-    # Translators: "el envido está primero" is a Truco saying (the envido goes first); keep it in Spanish.
+    # Translators: "¡El envido está primero!" is a Truco saying (the envido goes first); keep it in Spanish with its marks.
     ReasonCode.ENVIDO_FIRST: lambda p: _(
-        "El envido está primero: with an envido of %(count)s, %(call)s before answering the Truco.", **p
+        "¡El envido está primero! With an envido of %(count)s: %(call)s, before answering the Truco.", **p
     ),
     # Translators: a flor is three cards of one suit; it must be announced.
     ReasonCode.FLOR_COMPULSORY: lambda p: _("A flor must be announced (worth %(value)s here).", **p),
     # Translators: %(call)s is Contraflor or Contraflor al resto, kept in Spanish.
     ReasonCode.CONTRAFLOR_STRONG: lambda p: _("A flor of %(value)s is high: %(call)s.", **p),
     # Translators: a flor is three cards of one suit; Quiero and %(call)s (Contraflor...) stay Spanish.
-    ReasonCode.ACCEPT_CONTRAFLOR: lambda p: _("A flor of %(value)s is high enough: Quiero to the %(call)s.", **p),
+    ReasonCode.ACCEPT_CONTRAFLOR: lambda p: _("A flor of %(value)s is high enough: Quiero (to %(call)s).", **p),
     # Translators: a flor is three cards of one suit; No quiero and %(call)s (Contraflor...) stay Spanish.
-    ReasonCode.DECLINE_CONTRAFLOR: lambda p: _("A flor of %(value)s is too low: No quiero to the %(call)s.", **p),
+    ReasonCode.DECLINE_CONTRAFLOR: lambda p: _("A flor of %(value)s is too low: No quiero (to %(call)s).", **p),
     # Translators: %(call)s is Truco, Retruco or Vale cuatro, kept in Spanish.
     ReasonCode.TRUCO_STRONG: lambda p: (
-        _("Strong cards (the best is the %(card)s): %(call)s.", **p)
-        if "card" in p
-        else _("Strong cards: %(call)s.", **p)
+        _("Strong cards (best card: %(card)s): %(call)s.", **p) if "card" in p else _("Strong cards: %(call)s.", **p)
     ),
     ReasonCode.TRUCO_SURE: lambda p: _("The team can no longer lose this hand: %(call)s costs nothing.", **p),
     # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
     ReasonCode.ACCEPT_TRUCO_STRONG: lambda p: (
         # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
-        _("Good enough cards (the best is the %(card)s): Quiero to the %(call)s.", **p)
+        _("Good enough cards (best card: %(card)s): Quiero (to %(call)s).", **p)
         if "card" in p
         # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
-        else _("Good enough cards: Quiero to the %(call)s.", **p)
+        else _("Good enough cards: Quiero (to %(call)s).", **p)
     ),
     ReasonCode.RAISE_TRUCO_STRONG: lambda p: (
-        _("Very strong cards (the best is the %(card)s): raised to %(call)s.", **p)
+        _("Very strong cards (best card: %(card)s): raised to %(call)s.", **p)
         if "card" in p
         else _("Very strong cards: raised to %(call)s.", **p)
     ),
     # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
     ReasonCode.DECLINE_TRUCO_WEAK: lambda p: (
         # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
-        _("Cards too weak (the best is the %(card)s): No quiero to the %(call)s.", **p)
+        _("Cards too weak (best card: %(card)s): No quiero (to %(call)s).", **p)
         if "card" in p
         # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
-        else _("Cards too weak: No quiero to the %(call)s.", **p)
+        else _("Cards too weak: No quiero (to %(call)s).", **p)
     ),
     ReasonCode.TABLE_CARD_HOLDS: lambda p: _table_card_holds(p),
     # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
     ReasonCode.TABLE_CARD_WEAK: lambda p: (
         # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
         _(
-            "No card left in hand, and the team's %(card)s on the table is unlikely to take the trick that decides: No quiero to the %(call)s.",
+            "No card left in hand, and the team's card on the table (%(card)s) is unlikely to take the trick that decides: No quiero (to %(call)s).",
             **p,
         )
         if "card" in p
         # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
-        else _("No card left in hand to take the trick that decides: No quiero to the %(call)s.", **p)
+        else _("No card left in hand to take the trick that decides: No quiero (to %(call)s).", **p)
     ),
     # Translators: "mentir" is the Argentine word for bluffing at Truco.
     ReasonCode.BLUFF: lambda p: _("A bluff: %(call)s with weak cards, hoping for a No quiero.", **p),
     ReasonCode.PLAY_LOWEST_WINNER: lambda p: _(
-        "The %(card)s is the lowest card that beats the other team's cards on the table.", **p
+        "The lowest card that beats the other team's cards on the table: %(card)s.", **p
     ),
     ReasonCode.PLAY_LOWEST_CARD: lambda p: _(
-        "This trick cannot be taken (or need not be): the lowest card, the %(card)s, goes.", **p
+        "This trick cannot be taken (or need not be), so the lowest card is played: %(card)s.", **p
     ),
     ReasonCode.PLAY_LOW_PARTNER_WINS: lambda p: _(
-        "The partner's card is winning the trick: the lowest card, the %(card)s, goes.", **p
+        "The partner's card is winning the trick, so the lowest card is played: %(card)s.", **p
     ),
     # Translators: a parda is a tied trick; keep the term.
     ReasonCode.PLAY_PARDA: lambda p: _(
-        "The %(card)s ties the trick (parda), which keeps the hand on the team's side.", **p
+        "This card ties the trick (parda), which keeps the hand on the team's side: %(card)s.", **p
     ),
-    ReasonCode.SAVE_MATA: lambda p: _("The %(card)s does the job, and the %(kept)s stays in hand for later.", **p),
-    ReasonCode.LEAD_STRONG: lambda p: _("Leading with a strong card, the %(card)s, to take the trick.", **p),
+    # Translators: %(card)s is the card played, just strong enough; %(kept)s the stronger card kept for later.
+    ReasonCode.SAVE_MATA: lambda p: _("Enough to do the job: %(card)s. Kept in hand for later: %(kept)s.", **p),
+    ReasonCode.LEAD_STRONG: lambda p: _("Leading with a strong card to take the trick: %(card)s.", **p),
     ReasonCode.LEAD_BEST: lambda p: _(
-        "Leading with the best card in hand, the %(card)s: nothing stronger is left.", **p
+        "Leading with the best card in hand, since nothing stronger is left: %(card)s.", **p
     ),
-    ReasonCode.LEAD_LOW: lambda p: _("Leading low with the %(card)s, keeping the strength for later.", **p),
+    ReasonCode.LEAD_LOW: lambda p: _("Leading low, keeping the strength for later: %(card)s.", **p),
     ReasonCode.WIN_RATE_TRICK: lambda p: _(
-        "The %(card)s takes this trick against about %(wins)s of %(of)s hands the other team may hold.", **p
+        "This card takes the trick against about %(wins)s of %(of)s hands the other team may hold: %(card)s.", **p
     ),
+    # Translators: %(action)s is the move (a card's name or a call).
     ReasonCode.WIN_RATE_HAND: lambda p: _(
-        "With %(action)s the team takes the hand on tricks in about %(wins)s of %(of)s deals the others may hold.", **p
+        "With this move the team takes the hand on tricks in about %(wins)s of %(of)s deals the other team may hold: %(action)s.",
+        **p,
     ),
     # Translators: No quiero and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish; %(action)s is the answer.
     ReasonCode.MATCH_DECLINE_LOSES: lambda p: _(
-        "No quiero to the %(call)s would give the other team the game: %(action)s keeps a chance.", **p
+        "No quiero (to %(call)s) would give the other team the game; this keeps a chance: %(action)s.", **p
     ),
-    # Translators: %(chance)s is a percentage; %(points)s and %(other_points)s are expected points for this hand.
+    # Translators: %(chance)s is a percentage; %(points)s and %(other_points)s are expected points for this hand;
+    # %(action)s and %(other)s are moves (a card's name or a call).
     ReasonCode.MATCH_CHANGES: lambda p: _(
-        "At this score %(action)s gives the better chance of winning the game (about %(chance)s in 100), though %(other)s scores more in this hand on average (%(other_points)s against %(points)s).",
+        "Better chance of winning the game at this score (about %(chance)s in 100): %(action)s. More points in this hand on average (%(other_points)s against %(points)s): %(other)s.",
         **p,
     ),
     # Translators: going to the mazo (irse al mazo) is folding: the player gives up the hand.
@@ -262,8 +264,9 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
         "Going to the mazo now gives %(points)s; played on, the hand would likely cost more, with the envido still open for the other team.",
         **p,
     ),
+    # Translators: %(action)s is the move (a card's name or a call); %(points)s is a number of expected points.
     ReasonCode.BEST_EXPECTED: lambda p: _(
-        "%(action)s gives the best expected result for the team: %(points)s points over the rest of the hand.", **p
+        "Best expected result for the team: %(action)s (expected points over the rest of the hand: %(points)s).", **p
     ),
     # Translators: Catalan Truc, the hand of 11 (worth 3, no bets); %(chance)s is a percentage.
     ReasonCode.ELEVEN_PLAY: lambda p: _(
@@ -277,7 +280,10 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
     ),
     ReasonCode.KNOCK_ONE_CARD: lambda p: (
         # Translators: Catalan Truc: a knock on the pack asks the dealer for a one-card hand (one trick).
-        _("The %(card)s alone is worth more in a one-trick hand than the three cards in three tricks: a knock.", **p)
+        _(
+            "A knock, because in a one-trick hand this card alone is worth more than the three cards in three tricks: %(card)s.",
+            **p,
+        )
         if "card" in p
         # Translators: Catalan Truc: a knock on the pack asks the dealer for a one-card hand (one trick).
         else _("A one-trick hand looks better than three tricks: a knock.")
@@ -288,24 +294,25 @@ REASON_SENTENCES: dict[ReasonCode, Callable[[dict[str, Any]], str]] = {
     ),
     # Translators: Truco Mineiro: the mão keeps the three cards he was given; %(chance)s is a percentage.
     ReasonCode.THREE_KEEP: lambda p: _(
-        "A three worth keeping: with the %(card)s it takes the hand in about %(chance)s of 100 deals.", **p
+        "Three cards worth keeping (best card: %(card)s): they take the hand in about %(chance)s of 100 deals.", **p
     ),
     # Translators: Truco Mineiro: the mão passes his three cards face down to his partner and is given three more.
     ReasonCode.THREE_PASS: lambda p: _(
-        "A strong three, with the %(card)s: it goes to the partner, and three more cards come.", **p
+        "Three strong cards (best card: %(card)s): they go to the partner, and three more cards come.", **p
     ),
     # Translators: Truco Mineiro: the mão burns his three cards (face up, out of the hand) and is given three more.
     ReasonCode.THREE_BURN: lambda p: _(
-        "A weak three (the best is the %(card)s, about %(chance)s in 100 to take the hand): burned, and three more cards come.",
+        "Three weak cards (best card: %(card)s, about %(chance)s in 100 to take the hand): burned, and three more cards come.",
         **p,
     ),
     # Translators: Truco Mineiro: a card played face down (encoberta) can neither take nor tie the trick.
     ReasonCode.PLAY_FACE_DOWN: lambda p: _(
-        "The %(card)s can neither take nor tie this trick: face down, it tells the other side nothing.", **p
+        "This card can neither take nor tie this trick, so it is played face down and tells the other side nothing: %(card)s.",
+        **p,
     ),
     # Translators: Catalan Truc: after a knock the dealer chose one card each (a one-trick hand).
     ReasonCode.DEAL_ONE: lambda p: _(
-        "One card each gives the best expected result: %(points)s points over the hand.", **p
+        "One card each gives the best expected result (expected points over the hand: %(points)s).", **p
     ),
 }
 
@@ -317,15 +324,15 @@ def _table_card_holds(p: dict[str, Any]) -> str:
         if "card" in p:
             # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
             return _(
-                "No card left in hand, but the team's %(card)s on the table should take the trick that decides: Quiero to the %(call)s.",
+                "No card left in hand, but the team's card on the table (%(card)s) should take the trick that decides: Quiero (to %(call)s).",
                 **p,
             )
         # Translators: Quiero (accept) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
-        return _("No card left in hand: Quiero to the %(call)s.", **p)
+        return _("No card left in hand: Quiero (to %(call)s).", **p)
     if "card" in p:
         # Translators: %(call)s is the raise the bot calls (Retruco, Vale cuatro), Spanish.
         return _(
-            "No card left in hand, but the team's %(card)s on the table should take the trick that decides: %(call)s.",
+            "No card left in hand, but the team's card on the table (%(card)s) should take the trick that decides: %(call)s.",
             **p,
         )
     # Translators: %(call)s is the raise the bot calls (Retruco, Vale cuatro), Spanish.
@@ -347,7 +354,7 @@ def reason_sentence(reason: BotReason | Mapping[str, Any], face: str | None = "s
 
 
 def hint_advice(text: str, face: str | None = "spanish", *, answering: bool = False) -> str:
-    """What the hint advises, as advice to the learner: "Play your seven of espadas.", "Call Truco."
+    """What the hint advises, as advice to the learner: "Play: seven of swords.", "Call Truco."
     ``text`` is the action's text without the seat (``7e``, ``truco``, ``quiero``, ``mazo``);
     ``answering``: a call is open, so a call is a raise ("Raise to Falta envido.")."""
     text = str(text)
@@ -372,13 +379,13 @@ def hint_advice(text: str, face: str | None = "spanish", *, answering: bool = Fa
         return _("Call %(call)s.", call=call)
     if text.startswith("~") and len(text) > 1:
         # Translators: the hint's advice (Truco Mineiro): play a card face down; %(card)s is its name.
-        return _("Play your %(card)s face down.", card=card_name(Card.parse(text[1:]), face))
+        return _("Play face down: %(card)s.", card=card_name(Card.parse(text[1:]), face))
     try:
         card = Card.parse(text)
     except (TrucoError, ValueError):
         return action_label(text, face)
-    # Translators: the hint's advice; %(card)s is a card's name such as "seven of espadas".
-    return _("Play your %(card)s.", card=card_name(card, face))
+    # Translators: the hint's advice: play this card; %(card)s is a card's name such as "seven of swords".
+    return _("Play: %(card)s.", card=card_name(card, face))
 
 
 HintTeller = Callable[[dict[str, Any]], str]
@@ -419,7 +426,7 @@ _HINT_ALONE: dict[ReasonCode, HintTeller] = {
     ),
     # Translators: "No quiero" (declining) stays Spanish; %(count)s is the learner's envido number.
     ReasonCode.ENVIDO_ACCEPT_FORCED: lambda p: _(
-        "No quiero would give your opponent the match, so accept even with an envido of %(count)s.", **p
+        "No quiero would give your opponent the game, so accept even with an envido of %(count)s.", **p
     ),
     # Translators: a bluff ("mentir"); %(count)s is the learner's envido number.
     ReasonCode.ENVIDO_BLUFF: lambda p: _(
@@ -427,7 +434,7 @@ _HINT_ALONE: dict[ReasonCode, HintTeller] = {
         **p,
     ),
     # Translators: "No quiero" (declining) stays Spanish.
-    ReasonCode.MATCH_DECLINE_LOSES: lambda p: _("No quiero would give your opponent the match.", **p),
+    ReasonCode.MATCH_DECLINE_LOSES: lambda p: _("No quiero would give your opponent the game.", **p),
     # Translators: going to the mazo (folding); the envido stays Spanish.
     ReasonCode.MAZO_SAVE_POINTS: lambda p: _(
         "Played on, the hand would likely cost you more than going to the mazo now.", **p
@@ -436,26 +443,28 @@ _HINT_ALONE: dict[ReasonCode, HintTeller] = {
     ReasonCode.TABLE_CARD_WEAK: lambda p: (
         # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
         _(
-            "You have no card left in hand, and your %(card)s on the table is unlikely to take the trick that decides: No quiero to the %(call)s.",
+            "You have no card left in hand, and your card on the table (%(card)s) is unlikely to take the trick that decides: No quiero (to %(call)s).",
             **p,
         )
         if "card" in p
         # Translators: No quiero (decline) and %(call)s (Truco, Retruco, Vale cuatro) stay Spanish.
-        else _("You have no card left in hand to take the trick that decides: No quiero to the %(call)s.", **p)
+        else _("You have no card left in hand to take the trick that decides: No quiero (to %(call)s).", **p)
     ),
     ReasonCode.TABLE_CARD_HOLDS: lambda p: (
         _(
-            "You have no card left in hand, but your %(card)s on the table should take the trick that decides.",
+            "You have no card left in hand, but your card on the table (%(card)s) should take the trick that decides.",
             **p,
         )
         if "card" in p
         else _("You have no card left in hand, but the trick that decides should be yours.", **p)
     ),
     ReasonCode.PLAY_LOWEST_WINNER: lambda p: _(
-        "The %(card)s is your lowest card that beats your opponent's card on the table.", **p
+        "Your lowest card that beats your opponent's card on the table: %(card)s.", **p
     ),
     # Translators: a parda is a tied trick; keep the term.
-    ReasonCode.PLAY_PARDA: lambda p: _("The %(card)s ties the trick (parda), which keeps the hand on your side.", **p),
+    ReasonCode.PLAY_PARDA: lambda p: _(
+        "This card ties the trick (parda), which keeps the hand on your side: %(card)s.", **p
+    ),
 }
 _HINT_TEAM: dict[ReasonCode, HintTeller] = {
     ReasonCode.WIN_RATE_TRICK: lambda p: _(
@@ -464,7 +473,9 @@ _HINT_TEAM: dict[ReasonCode, HintTeller] = {
     ReasonCode.WIN_RATE_HAND: lambda p: (
         _("With it your team almost never takes the hand on tricks.", **p)
         if _never(p)
-        else _("With it your team takes the hand on tricks in about %(wins)s of %(of)s deals the others may hold.", **p)
+        else _(
+            "With it your team takes the hand on tricks in about %(wins)s of %(of)s deals the other team may hold.", **p
+        )
     ),
     ReasonCode.BEST_EXPECTED: lambda p: _(
         "It gives your team the best expected result over the rest of the hand.", **p
@@ -495,7 +506,7 @@ _HINT_TEAM: dict[ReasonCode, HintTeller] = {
     ),
     # Translators: "No quiero" (declining) stays Spanish; %(count)s is the learner's envido number.
     ReasonCode.ENVIDO_ACCEPT_FORCED: lambda p: _(
-        "No quiero would give the other team the match, so accept even with an envido of %(count)s.", **p
+        "No quiero would give the other team the game, so accept even with an envido of %(count)s.", **p
     ),
     # Translators: a bluff ("mentir"); %(count)s is the learner's envido number.
     ReasonCode.ENVIDO_BLUFF: lambda p: _(
@@ -503,7 +514,7 @@ _HINT_TEAM: dict[ReasonCode, HintTeller] = {
         **p,
     ),
     # Translators: "No quiero" (declining) stays Spanish.
-    ReasonCode.MATCH_DECLINE_LOSES: lambda p: _("No quiero would give the other team the match.", **p),
+    ReasonCode.MATCH_DECLINE_LOSES: lambda p: _("No quiero would give the other team the game.", **p),
     # Translators: going to the mazo (folding); the envido stays Spanish.
     ReasonCode.MAZO_SAVE_POINTS: lambda p: _(
         "Played on, the hand would likely cost your team more than going to the mazo now.", **p

@@ -40,10 +40,10 @@ def _trick(claim: TrickClaim, p: Perspective, face: str | None) -> str:
     card = card_name(claim.card, face) if claim.card is not None else ""
     if p.is_you(claim.seat):
         # Translators: the learner's card took a trick; %(number)s counts the tricks from 1.
-        return _("You take trick %(number)s with %(card)s.", number=trick, card=card)
+        return _("You take trick %(number)s (%(card)s).", number=trick, card=card)
     # Translators: %(player)s is a seat name such as "your partner"; %(number)s counts the tricks from 1.
     return sentence(
-        _("%(player)s takes trick %(number)s with %(card)s.", player=p.seat_name(claim.seat), number=trick, card=card)
+        _("%(player)s takes trick %(number)s (%(card)s).", player=p.seat_name(claim.seat), number=trick, card=card)
     )
 
 
@@ -51,19 +51,24 @@ def _hand(claim: HandClaim, p: Perspective, face: str | None) -> str:
     alone = p.is_you_alone(claim.team)
     team = p.team_name(claim.team)
     if claim.end is EndKind.TRICKS:
-        # Translators: %(team)s is a team name such as "your team" or "your opponent".
-        head = _("You win the hand.") if alone else sentence(_("%(team)s wins the hand.", team=team))
+        head = (
+            # Translators: the learner wins the hand (a game of two, or a sentence about the learner).
+            _("You win the hand.")
+            if alone
+            # Translators: %(team)s is a team name such as "your team" or "your opponent".
+            else sentence(_("%(team)s wins the hand.", team=team))
+        )
         why = hand_rule_sentence(claim.rule.value if claim.rule is not None else None)
         return f"{head} {why}" if why else head
     if claim.end is EndKind.MAZO and claim.seat is not None:
         if p.is_you(claim.seat):
             # Translators: going to the mazo means folding; the other side takes the hand.
-            return _("You went to the mazo, so the hand goes to %(team)s.", team=team)
+            return _("You went to the mazo, so %(team)s takes the hand.", team=team)
         # Translators: %(player)s is a seat name; going to the mazo means folding; %(team)s takes the hand.
         if not alone:
             return sentence(
                 _(
-                    "%(player)s went to the mazo, so the hand goes to %(team)s.",
+                    "%(player)s went to the mazo, so %(team)s takes the hand.",
                     player=p.seat_name(claim.seat),
                     team=team,
                 )
@@ -74,12 +79,12 @@ def _hand(claim: HandClaim, p: Perspective, face: str | None) -> str:
         call = call_name(claim.call or "truco")
         if p.is_you(claim.seat):
             # Translators: No quiero ends the hand; %(call)s is Truco, Retruco or Vale cuatro (Spanish).
-            return _("You said No quiero to the %(call)s, so the hand goes to %(team)s.", call=call, team=team)
+            return _("You said No quiero (to %(call)s), so %(team)s takes the hand.", call=call, team=team)
         if alone:
             # Translators: %(player)s is a seat name; %(call)s is Truco, Retruco or Vale cuatro (Spanish).
             return sentence(
                 _(
-                    "%(player)s said No quiero to the %(call)s, so the hand is yours.",
+                    "%(player)s said No quiero (to %(call)s), so the hand is yours.",
                     player=p.seat_name(claim.seat),
                     call=call,
                 )
@@ -87,7 +92,7 @@ def _hand(claim: HandClaim, p: Perspective, face: str | None) -> str:
         # Translators: %(player)s is a seat name; %(call)s is Truco, Retruco or Vale cuatro; %(team)s takes the hand.
         return sentence(
             _(
-                "%(player)s said No quiero to the %(call)s, so the hand goes to %(team)s.",
+                "%(player)s said No quiero (to %(call)s), so %(team)s takes the hand.",
                 player=p.seat_name(claim.seat),
                 call=call,
                 team=team,
@@ -170,9 +175,9 @@ def _held(claim: HeldClaim, p: Perspective, face: str | None) -> str:
     cards = card_list(claim.cards, face)
     if p.is_you(claim.seat):
         # Translators: the cards the learner was dealt.
-        return _("You held %(cards)s.", cards=cards)
+        return _("Your cards were: %(cards)s.", cards=cards)
     # Translators: %(player)s is a seat name; the cards that player was dealt.
-    return sentence(_("%(player)s held %(cards)s.", player=p.seat_name(claim.seat), cards=cards))
+    return sentence(_("%(player)s held: %(cards)s.", player=p.seat_name(claim.seat), cards=cards))
 
 
 CLAIM_SENTENCES: dict[type, Callable[..., str]] = {

@@ -65,7 +65,7 @@ def _card_played(event: Event, p: Perspective, face: str | None) -> str:
             event,
             p,
             # Translators: Truco Mineiro: the learner plays a card face down (it can neither win nor tie the trick).
-            lambda: _("You play %(card)s face down.", card=own),
+            lambda: _("You play face down: %(card)s.", card=own) if own else _("You play a card face down."),
             # Translators: %(player)s is a seat name; Truco Mineiro: a card played face down stays hidden.
             lambda who: _("%(player)s plays a card face down.", player=who),
         )
@@ -73,9 +73,10 @@ def _card_played(event: Event, p: Perspective, face: str | None) -> str:
     return _by_seat(
         event,
         p,
-        lambda: _("You play %(card)s.", card=card),
-        # Translators: %(player)s is a seat name such as "your partner" (third person).
-        lambda who: _("%(player)s plays %(card)s.", player=who, card=card),
+        # Translators: the learner plays a card; %(card)s is its name.
+        lambda: _("You play: %(card)s.", card=card),
+        # Translators: %(player)s is a seat name such as "your partner" (third person); %(card)s is a card's name.
+        lambda who: _("%(player)s plays: %(card)s.", player=who, card=card),
     )
 
 
@@ -86,9 +87,9 @@ def _trick_won(event: Event, p: Perspective, face: str | None) -> str:
         event,
         p,
         # Translators: the learner's card took a trick; %(number)s counts the tricks from 1.
-        lambda: _("You take trick %(number)s with %(card)s.", number=trick, card=card),
+        lambda: _("You take trick %(number)s (%(card)s).", number=trick, card=card),
         # Translators: %(player)s is a seat name such as "your partner"; %(number)s counts the tricks from 1.
-        lambda who: _("%(player)s takes trick %(number)s with %(card)s.", player=who, number=trick, card=card),
+        lambda who: _("%(player)s takes trick %(number)s (%(card)s).", player=who, number=trick, card=card),
     )
 
 
@@ -152,10 +153,10 @@ def _son_buenas(event: Event, p: Perspective, face: str | None) -> str:
     return _by_seat(
         event,
         p,
-        # Translators: the envido showdown; "son buenas" ("they are good": I cannot beat that) stays Spanish.
-        lambda: _("You say “son buenas”."),
-        # Translators: %(player)s is a seat name; "son buenas" ("they are good": I cannot beat that) stays Spanish.
-        lambda who: _("%(player)s says “son buenas”.", player=who),
+        # Translators: the envido showdown; "Son buenas" ("they are good": I cannot beat that) stays Spanish, like Quiero.
+        lambda: _("You say Son buenas."),
+        # Translators: %(player)s is a seat name; "Son buenas" ("they are good": I cannot beat that) stays Spanish, like Quiero.
+        lambda who: _("%(player)s says Son buenas.", player=who),
     )
 
 
@@ -307,6 +308,7 @@ def _hand_won(event: Event, p: Perspective, face: str | None) -> str:
     headline = _by_team(
         event,
         p,
+        # Translators: the learner wins the hand (a game of two, or a sentence about the learner).
         lambda: _("You win the hand."),
         # Translators: %(team)s is a team name such as "your team" or "your opponent".
         lambda team: _("%(team)s wins the hand.", team=team),
@@ -321,9 +323,9 @@ def _cards_shown(event: Event, p: Perspective, face: str | None) -> str:
         event,
         p,
         # Translators: at the end of the hand the winner of the envido or flor shows the cards it counted.
-        lambda: _("You show %(cards)s.", cards=cards),
+        lambda: _("You show your cards: %(cards)s.", cards=cards),
         # Translators: %(player)s is a seat name; at the end of the hand the winner of the envido shows its cards.
-        lambda who: _("%(player)s shows %(cards)s.", player=who, cards=cards),
+        lambda who: _("%(player)s shows the cards: %(cards)s.", player=who, cards=cards),
     )
 
 
@@ -422,9 +424,9 @@ def _three_burned(event: Event, p: Perspective, face: str | None) -> str:
         event,
         p,
         # Translators: Truco Mineiro: the mão burns three cards (face up, out of the hand) and takes three more.
-        lambda: _("You burn %(cards)s and take three more.", cards=cards),
+        lambda: _("You burn three cards (%(cards)s) and take three more.", cards=cards),
         # Translators: %(player)s is a seat name; Truco Mineiro: burned cards are out of the hand, seen by all.
-        lambda who: _("%(player)s burns %(cards)s and takes three more.", player=who, cards=cards),
+        lambda who: _("%(player)s burns three cards (%(cards)s) and takes three more.", player=who, cards=cards),
     )
 
 
@@ -434,17 +436,15 @@ def _duel_started(event: Event, p: Perspective, face: str | None) -> str:
     count = number(event.value or 1)
     if p.is_you(mano):
         # Translators: pica-pica (keep the term): six players play three one-against-one duels in turn;
-        # %(number)s counts the duels from 1 to 3; %(opponent)s is a seat name ("the opponent opposite you").
-        return _(
-            "Pica-pica, duel %(number)s of 3: you against %(opponent)s.", number=count, opponent=p.seat_name(opponent)
-        )
+        # %(number)s counts the duels from 1 to 3; the learner ("you") against %(opponent)s, a seat name ("the opponent opposite you").
+        return _("Pica-pica, duel %(number)s of 3: you – %(opponent)s.", number=count, opponent=p.seat_name(opponent))
     if p.is_you(opponent):
-        # Translators: pica-pica (keep the term): %(number)s counts the duels from 1 to 3; %(player)s is a seat name.
-        return _("Pica-pica, duel %(number)s of 3: %(player)s against you.", number=count, player=p.seat_name(mano))
+        # Translators: pica-pica (keep the term): %(number)s counts the duels from 1 to 3; %(player)s, a seat name, against the learner ("you").
+        return _("Pica-pica, duel %(number)s of 3: %(player)s – you.", number=count, player=p.seat_name(mano))
     # Translators: pica-pica (keep the term): %(number)s counts the duels from 1 to 3; %(player)s and
-    # %(opponent)s are seat names ("your partner on the right", "the opponent on your left").
+    # %(opponent)s are seat names ("your partner on the right", "the opponent on your left"), one against the other.
     return _(
-        "Pica-pica, duel %(number)s of 3: %(player)s against %(opponent)s.",
+        "Pica-pica, duel %(number)s of 3: %(player)s – %(opponent)s.",
         number=count,
         player=p.seat_name(mano),
         opponent=p.seat_name(opponent),

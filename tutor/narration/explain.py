@@ -211,7 +211,7 @@ def explain_showdown(result: ShowdownResult) -> ExplanationText:
             if value == best_value:
                 # Translators: envido showdown; "mano" is the player who plays first.
                 text = _(
-                    "%(player)s states %(value)s: the same number, but nearer the mano, so it wins the tie.",
+                    "%(player)s states %(value)s: the same number, but nearer the mano, so %(player)s wins the tie.",
                     player=player,
                     value=value,
                 )
@@ -220,22 +220,22 @@ def explain_showdown(result: ShowdownResult) -> ExplanationText:
             best = statement.seat
         elif statement.action is StatementAction.SON_BUENAS:
             if value == best_value:
-                # Translators: envido showdown; "son buenas" ("they are good": I cannot beat that) stays Spanish.
+                # Translators: envido showdown; "Son buenas" ("they are good": I cannot beat that) stays Spanish, like Quiero.
                 text = _(
-                    "%(player)s also has %(best)s, but the tie goes to the player nearer the mano: “son buenas”.",
+                    "%(player)s also has %(best)s, but the tie goes to the player nearer the mano: Son buenas.",
                     player=player,
                     best=best_value,
                 )
             else:
-                # Translators: envido showdown; "son buenas" ("they are good": I cannot beat that) stays Spanish.
-                text = _("%(player)s cannot beat %(best)s and says “son buenas”.", player=player, best=best_value)
+                # Translators: envido showdown; "Son buenas" ("they are good": I cannot beat that) stays Spanish, like Quiero.
+                text = _("%(player)s cannot beat %(best)s and says Son buenas.", player=player, best=best_value)
         else:
             text = _("%(player)s stays silent: a partner already holds the best number so far.", player=player)
         reasons.append(sentence(text))
     winner = ONLOOKER.seat_name(result.winner)
     team = ONLOOKER.team_name(result.team)
-    # Translators: result of the envido showdown; "envido" stays Spanish.
-    headline = sentence(_("%(player)s wins the envido for %(team)s.", player=winner, team=team))
+    # Translators: result of the envido showdown, the winner and in brackets the winner's team; "envido" stays Spanish.
+    headline = sentence(_("%(player)s wins the envido (%(team)s).", player=winner, team=team))
     ours, theirs = result.team_values[result.team], result.team_values[1 - result.team]
     if result.tie_broken:
         # Translators: envido showdown tie; "mano" is the player who plays first.
@@ -254,9 +254,9 @@ def explain_showdown(result: ShowdownResult) -> ExplanationText:
 
 def team_values_text(result: ShowdownResult) -> tuple[str, str]:
     """One line per team with its envido (its best player's)."""
-    # Translators: a team's envido in the showdown, e.g. "Team 1: 33"; "envido" stays Spanish.
+    # Translators: a team's envido in the showdown, e.g. "Team 1: envido 33"; "envido" stays Spanish.
     first, second = (
-        _("Envido of %(team)s: %(value)s", team=ONLOOKER.team_name(t), value=v)
+        sentence(_("%(team)s: envido %(value)s", team=ONLOOKER.team_name(t), value=v))
         for t, v in enumerate(result.team_values)
     )
     return first, second
@@ -274,11 +274,12 @@ def explain_envido_stake(stake: EnvidoStake, next_calls: Sequence[EnvidoCall] = 
     last = calls[-1]
     leader = max(stake.scores)
     first, second = stake.scores
+    # Translators: what an accepted Falta envido is worth when it decides the whole game, as in "Quiero: the game. No quiero: 1 point."
+    the_game = _("the game")
     # Translators: summary of an envido stake; "Quiero" (accepted) and "No quiero" (declined) stay Spanish.
     headline = _(
         "Quiero: %(accepted)s. No quiero: %(declined)s.",
-        # Translators: what an accepted Falta envido is worth when it decides the whole game.
-        accepted=points_text(stake.accepted) if not stake.wins_game else _("the game"),
+        accepted=points_text(stake.accepted) if not stake.wins_game else the_game,
         declined=points_text(stake.declined),
     )
     reasons: list[str] = []

@@ -89,7 +89,8 @@ def _notation_message(reason: NotationReason, details: dict[str, Any], field: Fi
         return _("No cards were given.")
     if reason is NotationReason.MALFORMED:
         if field is Field.TRICKS and position is not None:
-            # Translators: trick results: W won, L lost, P parda (a tied trick); "parda" is a Truco term.
+            # Translators: trick results: W won, L lost, P parda (a tied trick); "parda" is a Truco term. The letters
+            # W, L and P are what the API and the form accept in every language: keep them, translate only the words.
             return _(
                 "Trick %(number)s: “%(value)s” is not W (won), L (lost) or P (parda).", number=position, value=value
             )
@@ -126,9 +127,10 @@ def _notation_message(reason: NotationReason, details: dict[str, Any], field: Fi
                 got,
             )
         if field is Field.TRICK:
+            # Translators: a trick is one card from each player; Truco is played by 2, 4 or 6 players.
             return ngettext(
-                "A trick needs 2 to 6 cards, one per player (%(num)s was given).",
-                "A trick needs 2 to 6 cards, one per player (%(num)s were given).",
+                "A trick has 2, 4 or 6 cards, one per player (%(num)s was given).",
+                "A trick has 2, 4 or 6 cards, one per player (%(num)s were given).",
                 got,
             )
         if field is Field.SCORE:

@@ -16,6 +16,7 @@ TOPIC_NAMES = {
     # Translators: a quiz topic (calling truco, retruco, vale cuatro and what they score).
     "truco-calls": _l("Truco calls and points"),
     "scoring-a-game": _l("Scoring a game"),
+    # Translators: a quiz topic (lesson 8): playing in teams of two and of three (partners, señas), not pairs of cards.
     "pairs-and-trios": _l("Pairs and trios"),
     # Translators: a quiz topic, the optional flor rule.
     "flor": _l("Flor"),

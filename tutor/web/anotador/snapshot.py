@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Request
 
-from ...i18n import gettext as _
+from ...i18n import gettext as _, ngettext
 from .values import TARGETS, TEAM_COUNTS, award_keys
 
 MAX_BODY = 64 * 1024
@@ -35,7 +35,13 @@ def _names(value: Any) -> list[str]:
         raise SnapshotError(_("A shared score needs two or three teams."))
     names = [n.strip() if isinstance(n, str) else "" for n in value]
     if any(not n or len(n) > MAX_NAME for n in names):
-        raise SnapshotError(_("Each team needs a name of at most %(num)s characters.", num=MAX_NAME))
+        raise SnapshotError(
+            ngettext(
+                "Each team needs a name of at most %(num)s character.",
+                "Each team needs a name of at most %(num)s characters.",
+                MAX_NAME,
+            )
+        )
     return names
 
 

@@ -41,8 +41,8 @@ def _texts() -> dict[str, str]:
         "standing": _("%(team)s: %(said)s"),
         # Translators: the anotador, when a team reaches the target.
         "won": _("%(team)s wins the match."),
-        # Translators: the anotador, after the undo button; %(award)s is a button's label.
-        "undone": _("Undone: %(award)s for %(team)s."),
+        # Translators: the anotador, after the undo button: the team and the award taken back; %(award)s is a button's label.
+        "undone": _("Undone: %(team)s, %(award)s."),
         "nothing": _("Nothing to undo."),
         # Translators: the anotador: who deals the next hand (a team's name).
         "deals": _("Next to deal: %(team)s"),
@@ -54,11 +54,11 @@ def _texts() -> dict[str, str]:
         "shared": _("Anyone with this link sees the score, read-only:"),
         "share_failed": _("The score could not be shared now. Try again when you are online."),
         "offline": _("Offline: the viewers will get the score when you are back online."),
-        "stale": _("No update for a while: the keeper may be offline."),
+        "stale": _("No update for a while: the phone keeping the score may be offline."),
         "copied": _("Link copied."),
         "empty": _("No points yet."),
-        # Translators: the anotador's history, the start of a hand and who dealt it.
-        "hand": _("Hand %(n)s, dealt by %(team)s"),
+        # Translators: the anotador's history, the start of a hand and the team that dealt it.
+        "hand": _("Hand %(n)s (dealer: %(team)s)"),
     }
 
 

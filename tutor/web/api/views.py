@@ -646,7 +646,7 @@ def handle_api_error(exc: ApiError) -> Response:
 def handle_too_large(exc: RequestEntityTooLarge) -> Response:
     """A body over :data:`MAX_BODY`."""
     return problem(
-        413, Problem.PAYLOAD_TOO_LARGE, _("The request body is too large: at most %(limit)s bytes.", limit=MAX_BODY)
+        413, Problem.PAYLOAD_TOO_LARGE, _("The request body is too large (limit in bytes: %(limit)s).", limit=MAX_BODY)
     )
 
 
@@ -658,7 +658,7 @@ def before() -> Response | None:
         return problem(
             414,
             Problem.URI_TOO_LONG,
-            _("The address is too long: at most %(limit)s characters of parameters.", limit=MAX_QUERY),
+            _("The address is too long (limit for its parameters, in characters: %(limit)s).", limit=MAX_QUERY),
         )
     return None
 

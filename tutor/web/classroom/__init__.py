@@ -77,13 +77,13 @@ def open_work_badge() -> Badge | None:
 
 
 def live_assign_missed(class_id: str, items: tuple[str, ...]) -> FormAction | None:
-    """The live summary's "Assign the missed steps" for a class: a POST of the steps (their items)
+    """The live summary's "Assign the steps answered wrong" for a class: a POST of the steps (their items)
     to :func:`.dashboard.assign_steps`, with a one-time token (a double click sets the work once)."""
     steps = tuple(item for item in items if reviewable(item) is not None)
     if not steps:
         return None
     fields = (*(("item", item) for item in steps), (FORM_TOKEN_FIELD, new_form_token()))
-    return FormAction(url_for("classroom.assign_steps", cid=class_id), _("Assign the missed steps"), fields)
+    return FormAction(url_for("classroom.assign_steps", cid=class_id), _("Assign the steps answered wrong"), fields)
 
 
 def init_app(app: Flask) -> None:

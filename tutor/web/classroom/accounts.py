@@ -218,7 +218,7 @@ def logout_everywhere():
     current_store().classroom.end_sessions(teacher)
     logout_user()
     session.clear()
-    flash(_("Every session of your account has ended, this one too."), "info")
+    flash(_("Every session of your account has ended, including this one."), "info")
     return redirect(url_for("classroom.teach"), code=303)
 
 

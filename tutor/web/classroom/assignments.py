@@ -25,7 +25,7 @@ from flask import abort, flash, redirect, request, url_for
 
 from ...content import all_hands, all_lessons, get_hand, get_lesson
 from ...content.checks import new_seed
-from ...i18n import current_language, format_long_date, gettext as _, pgettext
+from ...i18n import current_language, format_long_date, gettext as _, ngettext, pgettext
 from ...learning import TOPICS, get_topic
 from ...learning.attempts import PRACTICE_PREFIX, QUIZ_PASS_SHARE, QUIZ_PREFIX
 from ...learning.draw import QUIZ_SIZE
@@ -63,7 +63,11 @@ class Score:
     @property
     def text(self) -> str:
         counted = _("%(right)s of %(num)s right", right=self.right, num=self.size)
-        return counted + " · " + (_("passed") if self.passed else _("below the pass mark"))
+        if self.passed:
+            # Translators: the result of a topic quiz set as homework: the pupil reached the pass mark.
+            return counted + " · " + _("passed")
+        # Translators: the result of a topic quiz set as homework: the pupil did not reach the pass mark.
+        return counted + " · " + _("below the pass mark")
 
 
 @dataclass(frozen=True)
@@ -187,7 +191,7 @@ def title_of(assignment: Assignment) -> str:
         return _("(no longer in the app)")
     if kind == "daily":
         return _("The daily challenge")
-    return _("%(num)s questions from your review", num=assignment.count)
+    return ngettext("%(num)s question from your review", "%(num)s questions from your review", assignment.count)
 
 
 def link_of(assignment: Assignment) -> str | None:
@@ -217,7 +221,11 @@ def choices() -> list[tuple[str, list[tuple[str, str]]]]:
         ),
         (_("Topic quizzes"), [(f"quiz:{t.key}", topic_name(t)) for t in TOPICS]),
         (_("Practice hands"), [(f"practice:{h.key}", _(h.title)) for h in all_hands()]),
-        (_("Other"), [("daily", _("The daily challenge")), ("reviews", _("Questions from each pupil's own review"))]),
+        (
+            # Translators: the heading of the group of things to assign that are neither lessons, quizzes nor practice hands.
+            _("Other"),
+            [("daily", _("The daily challenge")), ("reviews", _("Questions from each pupil's own review"))],
+        ),
     ]
 
 
@@ -360,6 +368,7 @@ def assignment_csv(cid: str, aid: str):
     found_statuses = statuses(found.id, members, [chosen])
     header = [_("Nickname"), _("Status"), _("Finished")]
     if chosen.kind == "quiz":
+        # Translators: column heads of an assignment's CSV for a quiz: right answers, questions, whether the pupil passed.
         header += [_("Right answers"), _("Questions"), _("Passed")]
     body = []
     for member in members:
@@ -367,7 +376,9 @@ def assignment_csv(cid: str, aid: str):
         row: list[object] = [member.nickname, status.label, finished_day(status).isoformat() if status.finished else ""]
         if chosen.kind == "quiz":
             score = status.score
-            row += [score.right, score.size, _("yes") if score.passed else _("no")] if score else ["", "", ""]
+            # Translators: a cell of an assignment's CSV (the column "Passed") and of a live session's CSV (the column "Right").
+            passed = _("yes") if score and score.passed else _("no")
+            row += [score.right, score.size, passed] if score else ["", "", ""]
         body.append(row)
     return csv_response(csv_text(header, body, current_language()), f"assignment-{chosen.public_id}.csv")
 

@@ -108,7 +108,7 @@ def change_code(cid: str):
         flash(_("The class has a new join code; the old one no longer works."), "success")
     elif action == "close":
         store.set_flags(found, join_open=False)
-        flash(_("Joining is closed: nobody can join with the code until you open it again."), "info")
+        flash(_("Joining is closed: nobody can join with the code until you open joining again."), "info")
     elif action == "open":
         store.set_flags(found, join_open=True)
         flash(_("Joining is open again."), "success")

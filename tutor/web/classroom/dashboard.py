@@ -44,13 +44,17 @@ WEEK = timedelta(days=7)
 def level_letter(level: Level) -> str:
     """The level's one-letter mark in the grid (translated with its name)."""
     return {
-        # Translators: one-letter mark of the level "Not started" in the teacher's grid.
+        # Translators: one-letter mark of the level "Not started" in the teacher's grid, explained by the key above the grid
+        # ("N = Not started"): take the initial of your level name; the four letters must differ.
         Level.NEW: pgettext("level letter", "N"),
-        # Translators: one-letter mark of the level "Learning" in the teacher's grid.
+        # Translators: one-letter mark of the level "Learning" in the teacher's grid, explained by the key above the grid;
+        # the four letters must differ.
         Level.LEARNING: pgettext("level letter", "L"),
-        # Translators: one-letter mark of the level "Practised" in the teacher's grid.
+        # Translators: one-letter mark of the level "Practised" in the teacher's grid, explained by the key above the grid;
+        # the four letters must differ.
         Level.PRACTISED: pgettext("level letter", "P"),
-        # Translators: one-letter mark of the level "Mastered" in the teacher's grid.
+        # Translators: one-letter mark of the level "Mastered" in the teacher's grid, explained by the key above the grid;
+        # the four letters must differ.
         Level.MASTERED: pgettext("level letter", "M"),
     }[level]
 
@@ -127,7 +131,7 @@ def item_title(item: str) -> str | None:
     found = reviewable(item)
     if found is not None:
         lesson, step = found
-        # Translators: a lesson step in the list of questions most often missed, e.g. "Lesson 4: Envido calls · Real envido".
+        # Translators: a lesson step in the list of questions most often answered wrong, e.g. "Lesson 5: Calling the envido · The showdown".
         return _(
             "Lesson %(number)s: %(lesson)s · %(step)s", number=lesson.number, lesson=_(lesson.title), step=_(step.title)
         )
@@ -229,9 +233,9 @@ def assigned_message(lessons: list[str], steps: list[str]) -> str:
     lang = current_language()
     return ngettext(
         "Set from today: %(lessons)s. An assignment holds a whole lesson, not single steps, so the lesson "
-        "of the missed steps is set (%(steps)s).",
-        "Set from today: %(lessons)s. An assignment holds a whole lesson, not single steps, so the lesson "
-        "of each missed step is set (%(steps)s).",
+        "these steps belong to is set (%(steps)s).",
+        "Set from today: %(lessons)s. An assignment holds whole lessons, not single steps, so the lessons "
+        "these steps belong to are set (%(steps)s).",
         len(lessons),
         lessons=format_list(titles, locale=lang),
         steps=format_list(steps, locale=lang),
@@ -313,7 +317,13 @@ def export(cid: str):
     found = own_class(cid)
     view = class_view(found)
     rows = sort_rows(rows_of(found.public_id, view.members, view.progress), "nickname")
-    header = [_("Nickname"), _("Joined"), _("Answers"), _("Right answers")]
+    header = [
+        _("Nickname"),
+        # Translators: a column head of the class's CSV: the date the pupil joined the class.
+        _("Joined"),
+        _("Answers"),
+        _("Right answers"),
+    ]
     header += [topic_name(topic) for topic in TOPICS]
     body = [
         [row.member.nickname, row.member.joined.date().isoformat(), row.answers, row.right]

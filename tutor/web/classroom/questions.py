@@ -134,7 +134,14 @@ def questions_csv(cid: str, aid: str):
     found = own_class(cid)
     chosen = _chosen(found.id, aid)
     stats = question_stats(chosen, current_store().classroom.members(found.id))
-    header = [_("Question"), _("Step"), _("Answered"), _("Right answers"), _("Share right (%)"), _("Right answer")]
+    header = [
+        _("Question"),
+        _("Step"),
+        _("Answered"),
+        _("Right answers"),
+        _("Share of answers right (%)"),
+        _("Right answer"),
+    ]
     header += [_("Most common wrong answer"), _("Times given"), _("Why it is wrong")]
     body = []
     for row in stats:

@@ -38,7 +38,15 @@ from ...bots.table import NEXT_HAND, Table
 from ...engine.errors import InvalidNotationError, TrucoError
 from ...engine.notation import format_rules, parse_rules
 from ...engine.rules import FlorMode, find_variant
-from ...i18n import LANG_PREFIX, current_language, format_long_date, format_number, format_short_time, gettext as _
+from ...i18n import (
+    LANG_PREFIX,
+    current_language,
+    format_long_date,
+    format_number,
+    format_short_time,
+    gettext as _,
+    ngettext,
+)
 from ...store import current_store
 from ...store.club import BOARDS, MODES, NICK_LENGTH, TITLE_LENGTH, ClubEvent, ClubPlayer, Finished
 from ...store.people import new_token
@@ -175,7 +183,11 @@ def _read_event() -> tuple[dict[str, Any] | None, dict[str, str]]:
     errors: dict[str, str] = {}
     title = " ".join(form.get("title", "").split())
     if not 3 <= len(title) <= TITLE_LENGTH:
-        errors["title"] = _("Give the night a title of 3 to %(num)s characters.", num=TITLE_LENGTH)
+        errors["title"] = ngettext(
+            "Give the night a title of 3 to %(num)s character.",
+            "Give the night a title of 3 to %(num)s characters.",
+            TITLE_LENGTH,
+        )
     boards = read_version(form.get("boards"))
     if boards not in BOARDS:
         errors["boards"] = _("Choose from 2 to 16 boards.")
@@ -304,7 +316,10 @@ def delete(eid: str):
     """Delete the event, its players and results, once the organiser has ticked the confirmation."""
     event = own_event(eid)
     if request.form.get("confirm") != "yes":
-        context = {**results_context(event), "notice": _("Tick the box to confirm that the night and its results go.")}
+        context = {
+            **results_context(event),
+            "notice": _("Tick the box to confirm that the night and its results are to be deleted."),
+        }
         return no_store((render_template("club/organiser.html", **context), 400))
     current_store().club.delete(event)
     return redirect(url_for("club.events"), code=303)
@@ -314,8 +329,8 @@ def delete(eid: str):
 def export(eid: str):
     """The ranking and every board's results as CSV (a POST: CSRF-protected, never prefetched)."""
     event = own_event(eid)
-    # Translators: the column headers of a club night's CSV.
     header = [
+        # Translators: a column head of a club night's result table and CSV: the player's rank (1, 2=, …).
         _("Place"),
         event_facts(event)["name_header"] or _("Nickname"),
         _("Boards played"),
@@ -446,7 +461,9 @@ def read_nick(text: str | None) -> tuple[str | None, str | None]:
     if not nick:
         return None, _("Type a nickname, or keep the one suggested: the others see it on the result table.")
     if len(nick) > NICK_LENGTH:
-        return None, _("A nickname has at most %(num)s characters.", num=NICK_LENGTH)
+        return None, ngettext(
+            "A nickname has at most %(num)s character.", "A nickname has at most %(num)s characters.", NICK_LENGTH
+        )
     if blocked(nick):
         return None, _("Choose another nickname: that one is not allowed.")
     return nick, None

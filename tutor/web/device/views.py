@@ -248,6 +248,7 @@ def init_app(app: Flask) -> None:
         app,
         Section(
             "device.device",
+            # Translators: the menu entry of the page that moves the learner's progress to another device.
             _l("Another device"),
             _l("Continue on your phone or another computer with a short code."),
             order=90,

@@ -176,7 +176,7 @@ def decision_note(counts: Counter[str], played: str, face: str, voted: str | Non
     label = action_label(played, face)
     if voted is not None:
         return _(
-            "The teacher played %(action)s instead of the class's move, %(voted)s.",
+            "The teacher played another move: %(action)s (the class's move: %(voted)s).",
             action=label,
             voted=action_label(voted, face),
         )
@@ -186,17 +186,17 @@ def decision_note(counts: Counter[str], played: str, face: str, voted: str | Non
     if tie is not None:
         top, others = tie
         return ngettext(
-            "A tie: %(action)s and %(others)s got %(num)s vote each. The engine's hint ranks %(action)s higher,"
-            " so the class played it.",
-            "A tie: %(action)s and %(others)s got %(num)s votes each. The engine's hint ranks %(action)s higher,"
-            " so the class played it.",
+            "A tie at %(num)s vote each: %(action)s, %(others)s. The engine's hint ranks this move higher, so the"
+            " class played it: %(action)s.",
+            "A tie at %(num)s votes each: %(action)s, %(others)s. The engine's hint ranks this move higher, so the"
+            " class played it: %(action)s.",
             top,
             action=label,
             others=others,
         )
     return ngettext(
-        "The class played %(action)s: %(num)s vote.",
-        "The class played %(action)s: %(num)s votes.",
+        "The class played its move: %(action)s (%(num)s vote).",
+        "The class played its move: %(action)s (%(num)s votes).",
         counts[played],
         action=label,
     )
@@ -211,17 +211,17 @@ def tally_note(counts: Counter[str], voted: str, face: str) -> str:
     if tie is not None:
         top, others = tie
         return ngettext(
-            "A tie: %(action)s and %(others)s got %(num)s vote each. The engine's hint ranks %(action)s higher,"
-            " so it is the class's move.",
-            "A tie: %(action)s and %(others)s got %(num)s votes each. The engine's hint ranks %(action)s higher,"
-            " so it is the class's move.",
+            "A tie at %(num)s vote each: %(action)s, %(others)s. The engine's hint ranks this move higher, so it is"
+            " the class's move: %(action)s.",
+            "A tie at %(num)s votes each: %(action)s, %(others)s. The engine's hint ranks this move higher, so it is"
+            " the class's move: %(action)s.",
             top,
             action=label,
             others=others,
         )
     return ngettext(
-        "The class's move is %(action)s: %(num)s vote.",
-        "The class's move is %(action)s: %(num)s votes.",
+        "The class's move: %(action)s (%(num)s vote).",
+        "The class's move: %(action)s (%(num)s votes).",
         counts[voted],
         action=label,
     )

@@ -247,7 +247,7 @@ def missed_steps(found: LiveSession) -> list[MissedStep]:
         if count:
             wrong[drawn.item] += count
             lesson = get_lesson(drawn.lesson)
-            # Translators: a lesson step the class missed in a live session, e.g. "Lesson 4: Counting envido · Pairs".
+            # Translators: a lesson step the class answered wrong in a live session, e.g. "Lesson 5: Calling the envido · The showdown".
             titles.setdefault(
                 drawn.item,
                 _(
@@ -297,7 +297,7 @@ def answer_rows(found: LiveSession) -> list[list[object]]:
 def content_name(kind: str, quiz: str, size: int) -> str:
     """What a session asks, as its class page names it: the quiz and how many questions, or the bot."""
     if kind == "bot":
-        return _("The class against the bot")
+        return _("The class against the computer player")
     if quiz == EXAM:
         # Translators: the mixed exam of every quiz topic.
         name = _("Final exam")
@@ -550,8 +550,16 @@ def export(sid: str):
     if found.state != "ended" or found.kind != "quiz":
         notice = _("The answers can be downloaded once the session has ended.")
         return no_store((render_template("live/board.html", notice=notice, **board_context(found)), 409))
-    # Translators: the column headers of a live session's CSV: a pupil's nickname, the question's number, the answer the pupil gave, whether it was right.
-    header = [_("Nickname"), _("Question"), _("Answer"), _("Right")]
+    header = [
+        # Translators: a column head: the pupil's nickname (the assignment's table, the dashboard, a live session's scores and CSV, a club night's tables).
+        _("Nickname"),
+        # Translators: a column head of a live session's CSV: the question's number.
+        _("Question"),
+        # Translators: a column head of a live session's CSV: the answer the pupil gave (a noun).
+        _("Answer"),
+        # Translators: a column head of a live session's CSV: whether the pupil's answer was right ("yes" or "no").
+        _("Right"),
+    ]
     text = csv_text(header, answer_rows(found), current_language())
     return csv_response(text, f"live-{found.public_id}.csv")
 

@@ -39,7 +39,7 @@ from tutor.narration import Perspective, error_message
 from ...bots.table import NEXT_HAND, Table, TableError
 from ...engine.errors import InvalidNotationError, TrucoError
 from ...engine.notation import format_rules, parse_rules
-from ...i18n import LANG_PREFIX, format_number, gettext as _
+from ...i18n import LANG_PREFIX, format_number, gettext as _, ngettext
 from ...store import current_store
 from ...store.people import NICK_LENGTH, WAITING_CAP, PeopleTable, Seating, new_token, seating, token_hash
 from ..components.cards import game_face
@@ -145,7 +145,9 @@ def read_nick(text: str | None, seats: Seating) -> tuple[str | None, str | None]
     if not nick:
         return None, _("Type a nickname: the others see it at the table.")
     if len(nick) > NICK_LENGTH:
-        return None, _("A nickname has at most %(num)s characters.", num=NICK_LENGTH)
+        return None, ngettext(
+            "A nickname has at most %(num)s character.", "A nickname has at most %(num)s characters.", NICK_LENGTH
+        )
     if nick.casefold() in seats.nicks():
         return None, _("Someone at this table already has that nickname. Choose another one.")
     return nick, None
@@ -383,7 +385,7 @@ def join(code: str):
     person = {"nick": nick, "token": token_hash(token) or ""}
     values = seated_values(found, person, request.form.get("seat"))
     if values is None:
-        return show(found, 409, error=_("This table is full: nobody more can wait for a seat."))
+        return show(found, 409, error=_("This table is full: nobody else can join the waiting list."))
     if not current_store().people.swap(found.row, found.row.rev, **values):
         return stale(here(code))
     response = redirect(url_for("people.table", code=found.code), code=303)
@@ -528,9 +530,12 @@ def to_bot(found: Here, table: Table, seat: int) -> dict[str, Any] | str:
     if seats[seat] is None or seat == found.seat:
         return _("That seat cannot be taken now.")
     if found.row.state == "playing" and not table.hand.is_over and not (seat == waiting_on and idle):
-        return _(
-            "A player can be replaced between hands, or when the table has waited on them for %(num)s seconds.",
-            num=format_number(int(idle_limit())),
+        seconds = int(idle_limit())
+        return ngettext(
+            "A player can be replaced between hands, or when the table has waited on them for %(seconds)s second.",
+            "A player can be replaced between hands, or when the table has waited on them for %(seconds)s seconds.",
+            seconds,
+            seconds=format_number(seconds),
         )
     seats[seat] = None
     values: dict[str, Any] = {"seats": seats}

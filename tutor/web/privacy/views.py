@@ -120,13 +120,9 @@ def delete():
 def deleted_message(classes: int) -> str:
     if not classes:
         return _("Everything stored about you is deleted. This browser now starts as a new learner.")
-    if classes == 1:
-        return _(
-            "Everything stored about you is deleted, with your teacher account and its class. "
-            "This browser now starts as a new learner."
-        )
+    # Translators: the singular names no number ("its class"): a teacher with one class.
     return ngettext(
-        "Everything stored about you is deleted, with your teacher account and its %(num)s class. "
+        "Everything stored about you is deleted, with your teacher account and its class. "
         "This browser now starts as a new learner.",
         "Everything stored about you is deleted, with your teacher account and its %(num)s classes. "
         "This browser now starts as a new learner.",

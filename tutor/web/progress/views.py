@@ -121,7 +121,7 @@ def missed_view(missed: Missed, due: set[str]) -> MissedView | None:
     found = reviewable(missed.item)
     if found is not None:
         lesson, step = found
-        # Translators: a lesson step in the list of questions most often missed, e.g. "Lesson 4: Envido calls · Real envido".
+        # Translators: a lesson step in the list of questions most often answered wrong, e.g. "Lesson 5: Calling the envido · The showdown".
         title = _(
             "Lesson %(number)s: %(lesson)s · %(step)s", number=lesson.number, lesson=_(lesson.title), step=_(step.title)
         )

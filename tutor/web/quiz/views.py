@@ -139,7 +139,7 @@ def _quiz_or_404(key: str) -> Quiz:
 
 def _missing_quiz() -> Response:
     # Translators: shown for a quiz address whose topic does not exist.
-    message = _("There is no quiz on that topic. Here are the quizzes there are.")
+    message = _("There is no quiz on that topic. Here are all the quizzes.")
     return _render("quiz/index.html", 404, error=message, **_index_context())
 
 
@@ -633,9 +633,7 @@ def init_app(app: Flask) -> None:
         Section(
             "quiz.index",
             _l("Quizzes"),
-            _l(
-                "Test yourself on each topic, take the final exam, print a worksheet, or answer today's five questions."
-            ),
+            _l("Test yourself on each topic, take the final exam, print a worksheet, or answer today's challenge."),
             order=18,
         ),
     )

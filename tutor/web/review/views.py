@@ -213,7 +213,7 @@ def init_app(app: Flask) -> None:
             "review.index",
             # Translators: the menu entry of the review of mistakes (spaced repetition), not the replay of a hand.
             _lp("spaced repetition", "Review"),
-            _l("The questions you missed come back when it is time to practise them again, one a page."),
+            _l("The questions you missed come back when it is time to practise them again, one per page."),
             order=20,
             badge=badge,
         ),

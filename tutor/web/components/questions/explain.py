@@ -58,9 +58,10 @@ def _card_by(card: Card, seat: int, players: int, face: str | None) -> str:
 def _levels(
     winner: Card, loser: Card, winner_level: int, loser_level: int, face: str | None, levels: int = LEVELS
 ) -> str:
+    # Translators: the order of the cards has %(levels)s levels, level 1 the strongest; each card with its level.
     return _(
-        "In the order of the cards, %(winner)s is at level %(winner_level)s of %(levels)s and %(loser)s at level "
-        "%(loser_level)s; level 1 is the strongest.",
+        "In the order of the cards, from level 1 (the strongest) to level %(levels)s: %(winner)s, level "
+        "%(winner_level)s; %(loser)s, level %(loser_level)s.",
         winner=card_name(winner, face),
         winner_level=number(winner_level),
         levels=number(levels),
@@ -71,9 +72,7 @@ def _levels(
 
 def _mata_note(card: Card, face: str | None) -> str:
     # Translators: "matas" are the four strongest cards; keep the term.
-    return sentence(
-        _("%(card)s is one of the four matas, the strongest cards of the deck.", card=card_name(card, face))
-    )
+    return sentence(_("One of the four matas, the strongest cards of the deck: %(card)s.", card=card_name(card, face)))
 
 
 def _number_note(winner: Card, loser: Card) -> list[str]:
@@ -89,20 +88,22 @@ def _equal(question: Question, data: ex.CardsEqual, face: str | None) -> Explana
     first, second = data.cards
     # Translators: "parda" is a tied trick; keep the Truco term.
     reason = _(
-        "They are on the same level of the order (level %(level)s of %(levels)s): if they meet in a trick, "
-        "it is a parda.",
+        "They are on the same level of the order (level %(level)s of %(levels)s): if they are the highest cards of "
+        "a trick and come from opposing teams, it is a parda.",
         level=number(data.level),
         levels=number(data.levels),
     )
     headline = sentence(
-        _("%(first)s and %(second)s are equal.", first=card_name(first, face), second=card_name(second, face))
+        _("Equal cards: %(first)s and %(second)s.", first=card_name(first, face), second=card_name(second, face))
     )
     return ExplanationText(headline, (reason,))
 
 
 def _stronger(question: Question, data: ex.CardBeats, face: str | None) -> ExplanationText:
     winner, loser = data.winner, data.loser
-    headline = sentence(_("%(winner)s beats %(loser)s.", winner=card_name(winner, face), loser=card_name(loser, face)))
+    headline = sentence(
+        _("Stronger: %(winner)s. Weaker: %(loser)s.", winner=card_name(winner, face), loser=card_name(loser, face))
+    )
     reasons = [_mata_note(winner, face)] if data.mata else _number_note(winner, loser)
     reasons.append(_levels(winner, loser, data.winner_level, data.loser_level, face, data.levels))
     return ExplanationText(headline, tuple(reasons))
@@ -119,7 +120,7 @@ def _order(question: Question, data: ex.CardOrder, face: str | None) -> Explanat
             reasons.append(
                 sentence(
                     _(
-                        "%(cards)s are equal, so they share place %(place)s.",
+                        "Equal cards, sharing place %(place)s: %(cards)s.",
                         cards=card_list(group, face),
                         place=number(place),
                     )
@@ -171,7 +172,8 @@ def _trick_parda(question: Question, data: ex.TrickParda, face: str | None) -> E
 def _trick(question: Question, data: ex.TrickTaken | ex.TrickByPartners, face: str | None) -> ExplanationText:
     players = _players(question)
     card = _card_by(data.card, data.seat, players, face)
-    headline = sentence(_("%(card)s takes the trick.", card=card))
+    # Translators: %(card)s is the card's name and, in brackets, who played it ("seven of swords (you)").
+    headline = sentence(_("This card takes the trick: %(card)s.", card=card))
     if isinstance(data, ex.TrickByPartners):
         pairs = [_card_by(c, s, players, face) for c, s in zip(data.cards, data.seats, strict=True)]
         # Translators: "parda" is a tied trick; keep the Truco term.
@@ -346,7 +348,7 @@ def _hand(question: Question, data: ex.HandOutcome, face: str | None) -> Explana
         headline = _("The hand is not decided yet.")
     else:
         # Translators: who wins a hand; %(side)s is "the mano's team" or "the other team".
-        headline = sentence(_("The hand goes to %(side)s.", side=side_name(winner)))
+        headline = sentence(_("Winner of the hand: %(side)s.", side=side_name(winner)))
     side = side_name(winner) if winner else ""
     if rule == "two_tricks":
         # Translators: %(side)s is "the mano's team" or "the other team".
@@ -635,8 +637,9 @@ def _seat(question: Question, data: ex.SeatFound, face: str | None) -> Explanati
 
 
 def _sena(question: Question, data: ex.SenaMeant, face: str | None) -> ExplanationText:
-    # Translators: the answer to a seña question, e.g. "This seña stands for: The ace of espadas."
-    headline = _("This seña stands for: %(meaning)s.", meaning=sena_meaning(data.sena))
+    # Translators: the answer to a seña question, e.g. "The ace of espadas: that is what this seña stands for."
+    # %(meaning)s is the right answer option, as the question lists it.
+    headline = _("%(meaning)s: that is what this seña stands for.", meaning=sena_meaning(data.sena))
     cards = ngettext(
         "It stands for this card: %(cards)s.",
         "It stands for any one of these cards: %(cards)s.",

@@ -177,8 +177,8 @@ def tricks_played_view(s: sit.TricksPlayedSituation) -> SituationView:
             # Translators: a trick that ended in a parda (a tie); keep the Truco term.
             view.log.append(_("Trick %(number)s: parda.", number=number(n)))
         else:
-            # Translators: who took a trick; %(side)s is "the mano's team" or "the other team".
-            view.log.append(_("Trick %(number)s: taken by %(side)s.", number=number(n), side=side_name(side)))
+            # Translators: who took a trick; %(side)s, the side that took it, is "the mano's team" or "the other team".
+            view.log.append(_("Trick %(number)s: %(side)s.", number=number(n), side=side_name(side)))
     return view
 
 

@@ -38,7 +38,7 @@ from tutor.narration import error_message
 
 from ....bots.table import Table, TableError
 from ....engine.errors import InvalidNotationError, TrucoError
-from ....i18n import gettext as _
+from ....i18n import gettext as _, ngettext
 from ....store import Runs, db
 from ...shared.caches import caches_on
 from ...shared.htmx import wants_fragment
@@ -97,8 +97,11 @@ def move_deadline() -> float | None:
 
 
 def too_many(seconds: int) -> str:
-    return _(
-        "You are going faster than the table can think. Wait %(seconds)s seconds, then try again.", seconds=seconds
+    return ngettext(
+        "You are going faster than the table can think. Wait %(seconds)s second, then try again.",
+        "You are going faster than the table can think. Wait %(seconds)s seconds, then try again.",
+        seconds,
+        seconds=seconds,
     )
 
 

@@ -528,9 +528,10 @@ def table_context(
             }
     caught = (
         [
-            # Translators: at a table with partners; %(who)s is an opponent, e.g. "The opponent on your left".
+            # Translators: at a table with partners; %(who)s is an opponent, e.g. "The opponent on your left", who saw
+            # a seña; %(partner)s is the seat name of the player who made it.
             _(
-                "%(who)s caught a seña of %(partner)s.",
+                "%(who)s saw a seña (made by: %(partner)s).",
                 who=perspective.seat_label(observer),
                 partner=perspective.seat_name(seat),
             )
