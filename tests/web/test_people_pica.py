@@ -110,7 +110,7 @@ def _check_round_page(html: str, hand: PicaPicaHand, seat: int) -> None:
     for index, (state, who, said) in enumerate(duels):
         assert who.startswith(f"Duel {index + 1}: ")
         mano, other = hand.pairs[index]
-        named = who.startswith(f"Duel {index + 1}: You against ") or who.endswith(" against you")
+        named = who.startswith(f"Duel {index + 1}: You – ") or who.endswith(" – you")
         assert named == (seat in (mano, other)), who  # the person's own duel names them "you"
         if index < len(hand.duels) and hand.duels[index].is_over:
             duel = hand.duels[index]
@@ -129,7 +129,7 @@ def _check_round_page(html: str, hand: PicaPicaHand, seat: int) -> None:
     # The duel under way, as everyone at the table sees it: its number and value, whose turn, its open call.
     value = hand.duel.hand_value
     worth = "this duel is worth 1 point" if value == 1 else f"this duel is worth {value} points"
-    assert f"pica-pica: duel {hand.duel_index + 1} of 3 · {worth}" in html
+    assert f"pica-pica: duel {hand.duel_index + 1} of 3 · {worth}" in re.sub(r"\s+", " ", html)
     to_act = hand.to_act
     turns = re.findall(r'<li class="people-seat[^"]*" data-seat="(\d)">(?:(?!</li>).)*?<span class="badge">to play</span>',
                        html, re.S)  # fmt: skip

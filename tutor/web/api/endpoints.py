@@ -234,7 +234,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             ],
             "reason": {
                 "code": "best_expected",
-                "detail": "four of cups gives the best expected result for the team: -1 points over the rest of the hand.",
+                "detail": "Best expected result for the team: four of cups (expected points over the rest of the hand: -1).",
             },
         },
     ),
