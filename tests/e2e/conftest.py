@@ -3,6 +3,12 @@
 Never ``playwright install``: the browser is /usr/bin/chromium (``make test`` installs it). Every
 test's page is guarded: a Content-Security-Policy report, a JavaScript error, a page resource
 answered with an error status or a request to any host other than 127.0.0.1 fails the test.
+
+The guard watches requests (``request`` events) rather than routing them: any route turns
+Chromium's HTTP cache off and sends every request through Python, so each page would fetch its
+twenty-odd fingerprinted style sheets and scripts again (they are cached as immutable in
+production). A test about what a page does while its files come again from the server asks for
+``without_http_cache``.
 """
 
 from __future__ import annotations
@@ -91,12 +97,16 @@ class PageGuard:
     def page_error(self, error) -> None:
         self.problems.append(f"JavaScript error: {error}")
 
+    def request(self, request) -> None:
+        if urlsplit(request.url).hostname != "127.0.0.1":
+            self.problems.append(f"request to another host: {request.url}")
+
     def route(self, route) -> None:
+        """For ``without_http_cache``: the same check, and the request to another host is not sent."""
         url = route.request.url
         if urlsplit(url).hostname == "127.0.0.1":
             route.continue_()
         else:
-            self.problems.append(f"request to another host: {url}")
             route.abort()
 
 
@@ -107,10 +117,17 @@ def page_guard(page):
     page.on("console", guard.console)
     page.on("pageerror", guard.page_error)
     page.on("response", guard.response)
-    page.context.route("**/*", guard.route)
+    page.context.on("request", guard.request)
     yield guard
     if guard.problems:
         pytest.fail("\n".join(guard.problems))
+
+
+@pytest.fixture
+def without_http_cache(page, page_guard):
+    """Every request of the test's context goes to the server again (a route turns Chromium's HTTP
+    cache off): for a test of what a page does while its style sheets are on their way."""
+    page.context.route("**/*", page_guard.route)
 
 
 def pytest_collection_modifyitems(items):
