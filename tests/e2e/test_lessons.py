@@ -367,13 +367,16 @@ new MutationObserver(() => {
         ("/en/envido", '.site-nav a[href="/en/lessons"]', ".lesson-card", "/en/lessons"),
     ],
 )
-def test_a_lesson_page_is_styled_the_moment_a_boosted_link_swaps_it_in(page, start, link, selector, lands):
+def test_a_lesson_page_is_styled_the_moment_a_boosted_link_swaps_it_in(
+    page, without_http_cache, start, link, selector, lands
+):
     """Issue 11, bug 9: right after the lesson-summary link the summary showed without its styles.
 
     The lesson stylesheet was linked inside <body>. A boosted link swaps the body, so the link was
     taken out and put in again, and the browser painted the new page before it had the sheet again
-    (static files are served with Cache-Control: no-cache, so it asks the server each time). Sampled
-    in the same task as the swap, before any paint, the new page's panels must already be white.
+    (static files were served with Cache-Control: no-cache, so it asked the server each time; the
+    test keeps the browser's cache off, ``without_http_cache``, so it still does). Sampled in the same
+    task as the swap, before any paint, the new page's panels must already be white.
     """
     page.add_init_script(SAMPLE_WHEN_SWAPPED_IN % json.dumps(selector))
     page.goto(start)

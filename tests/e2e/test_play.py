@@ -143,12 +143,13 @@ new MutationObserver(() => {
 """
 
 
-def test_the_play_pages_are_styled_the_moment_a_boosted_link_or_form_swaps_them_in(page):
+def test_the_play_pages_are_styled_the_moment_a_boosted_link_or_form_swaps_them_in(page, without_http_cache):
     """ "Page shown without styles": the play pages linked css/play.css inside <body>, which a boosted
     swap takes out and puts back (and a link in the play pages' <head> alone would be dropped by
     htmx). Sampled in the same task as the swap, before any paint, the new page is already styled:
     the set-up form's choices are play.css's blocks (a label is inline otherwise), and the table
-    reached by the boosted set-up form has its green felt."""
+    reached by the boosted set-up form has its green felt. (The browser's cache is off,
+    ``without_http_cache``: each style sheet comes from the server again, as on a first visit.)"""
     page.add_init_script(SAMPLE_WHEN_SWAPPED_IN % ('"form.setup label.choice"', '"display"'))
     page.goto("/en/")
     page.locator('.site-nav a[href="/en/play"]').first.click()
