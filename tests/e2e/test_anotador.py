@@ -45,12 +45,12 @@ def test_a_match_kept_undone_and_reloaded_offline_on_a_phone(browser, base_url):
     assert "13 buenas" in team_text(page, 1)
     page.get_by_role("button", name="Undo").click()
     assert "0 points" in team_text(page, 1) or "0 malas" in team_text(page, 1)
-    expect(page.locator("#anotador-status")).to_contain_text("Undone: Falta envido: Quiero for Beto.")
+    expect(page.locator("#anotador-status")).to_contain_text("Undone: Beto, Falta envido: Quiero.")
 
     award(page, "Truco: Quiero")
     assert "2 malas" in team_text(page, 1)
     assert page.locator("#anotador-dealer").inner_text() == "Next to deal: Ana"
-    assert page.locator("#anotador-history h3").all_inner_texts() == ["Hand 1, dealt by Beto"]
+    assert page.locator("#anotador-history h3").all_inner_texts() == ["Hand 1 (dealer: Beto)"]
     assert page.locator("#anotador-history li").all_inner_texts() == [
         "Ana plus 2, Envido: Quiero (2–0)",
         "Beto plus 2, Truco: Quiero (2–2)",
