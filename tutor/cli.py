@@ -79,7 +79,9 @@ def replay_report(notation: str) -> list[str]:
                 _("mano: seat %(seat)s", seat=summary["mano"]),
                 # Translators: in `tutor replay`, the seat (numbered from 0) that dealt the cards.
                 _("dealer: seat %(seat)s", seat=summary["dealer"]),
-                ngettext("this hand is worth %(num)s point", "this hand is worth %(num)s points", summary["hand_value"]),
+                ngettext(
+                    "this hand is worth %(num)s point", "this hand is worth %(num)s points", summary["hand_value"]
+                ),
             ]
         )
     )
