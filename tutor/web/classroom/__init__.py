@@ -95,7 +95,8 @@ def init_app(app: Flask) -> None:
         app,
         Section(
             "classroom.my_classes",
-            # Translators: the menu entry a pupil who joined a class sees: their class's page.
+            # Translators: the menu entry a pupil who joined a class sees: their class's page. Keep it
+            # short (one word if you can): the whole menu must fit one row at 1280 px.
             _l("My class"),
             _l("The work your teacher set, and what you have done."),
             order=22,
