@@ -6,6 +6,7 @@ sample.
 
 Expectations come from the rules and the bots' documented rules of thumb, not from running them:
 the zap, copas and espadilha take nearly every hand, so they are kept (or passed, with a partner);
+the señas at four players are the rules' Brazilian five, for the seat's two best such cards;
 three of the lowest cards take almost none, so they are burned while another three can come; a
 card below the best card on the table can neither take nor tie the trick, so it goes face down.
 """
@@ -20,7 +21,7 @@ from hypothesis import given, strategies as st
 
 from tests.bots.matches import play_match, run
 from tests.budgets import budget, examples
-from tutor.bots import Level, ReasonCode, choose, hint
+from tutor.bots import Level, ReasonCode, Sena, choose, hint, sena_facts, senas
 from tutor.bots.checks import check_reason
 from tutor.engine import (
     Call,
@@ -224,3 +225,49 @@ def test_a_hint_in_a_mao_de_ferro_says_only_that_the_next_card_is_turned_up(rule
                 assert found.reason.code is ReasonCode.ONLY_ACTION
             assert check_reason(found.reason, hand, seat, found.best) == []
             hand.apply(found.best)
+
+
+# Truco Mineiro's señas as docs/rules/mineiro.md §9.3.11 lists them, written out again here, strongest first.
+MINEIRO_SENA_OF = {
+    "4♣": Sena.ZAP,
+    "7♥": Sena.COPAS,
+    "A♠": Sena.ESPADILHA,
+    "7♦": Sena.PICA_FUMO,
+    "3♠": Sena.MINEIRO_TRES,
+    "3♣": Sena.MINEIRO_TRES,
+    "3♦": Sena.MINEIRO_TRES,
+    "3♥": Sena.MINEIRO_TRES,
+}
+SENA_ORDER = [Sena.ZAP, Sena.COPAS, Sena.ESPADILHA, Sena.PICA_FUMO, Sena.MINEIRO_TRES]
+
+
+def test_the_mineiro_senas_are_the_brazilian_five():
+    hand = FOUR.new_hand("3♥,A♠,4♣|7♥,5♣,6♣|K♥,A♣,7♠|2♠,5♦,3♦", 0, (0, 0))
+    assert senas(hand.view_for(0)) == (Sena.ZAP, Sena.ESPADILHA)  # the two best: the three is left out
+    assert senas(hand.view_for(1)) == (Sena.COPAS,)
+    # The ace of clubs and the 7 of spades are plain cards here (Argentine señas would name them).
+    assert senas(hand.view_for(2)) == ()
+    assert senas(hand.view_for(3)) == (Sena.MINEIRO_TRES,)
+    assert senas(TWO.new_hand("4♣,7♥,A♠|2♠,5♦,3♦", 0, (0, 0)).view_for(0)) == ()  # no partner
+
+
+@examples(40)
+@given(seed=st.integers(0, 10**6))
+def test_every_seat_at_four_shows_the_senas_of_its_two_best_signalled_cards(seed):
+    deck = [Card.parse(f"{rank}{suit}") for rank in ("A", 2, 3, 4, 5, 6, 7, "J", "Q", "K") for suit in "♠♣♦♥"]
+    dealt = random.Random(seed).sample(deck, 12)
+    hand = FOUR.new_hand("|".join(",".join(c.notation for c in dealt[i * 3 : i * 3 + 3]) for i in range(4)), 0, (0, 0))
+    for seat in range(4):
+        cards = hand.deal[seat]
+        french = [_french(card.notation) for card in cards]
+        held = {MINEIRO_SENA_OF[card] for card in french if card in MINEIRO_SENA_OF}
+        expected = tuple(sena for sena in SENA_ORDER if sena in held)[:2]
+        shown = senas(hand.view_for(seat))
+        assert shown == expected, (seat, [c.notation for c in cards], shown)
+        assert all(fact.check(cards) for fact in sena_facts(seat, shown))  # each is true of the cards
+
+
+def _french(notation: str) -> str:
+    """A card of the project's notation (4b) as the French face writes it (4♣)."""
+    rank, suit = notation[:-1], notation[-1]
+    return {"1": "A", "10": "J", "11": "Q", "12": "K"}.get(rank, rank) + {"e": "♠", "b": "♣", "o": "♦", "c": "♥"}[suit]

@@ -136,3 +136,62 @@ def test_the_opponents_catch_the_learners_senas_now_and_then():
         assert [observer for observer in (1, 3) if 0 in again.noticed_by(observer, 0)] == by
         caught += bool(by)
     assert made >= 20 and 0 < caught < made
+
+
+MINEIRO_FACE_OF = {
+    "wink": Sena.ZAP,
+    "eyebrows": Sena.COPAS,
+    "puff_cheek": Sena.ESPADILHA,
+    "tongue": Sena.PICA_FUMO,
+    "shoulder": Sena.MINEIRO_TRES,
+}
+"""Truco Mineiro's señas by their drawing (docs/rules/mineiro.md §9.3.11)."""
+
+
+def _mineiro_play(app, client) -> tuple[str, str]:
+    """A new four-player Truco Mineiro game past the mão's keep, pass or burn (the learner keeps, if
+    it is the mão): its path and page."""
+    path = new_game(client, preset="mineiro", players="4", level="beginner")
+    html = client.get(path).get_data(as_text=True)
+    if "keep" in ACTION_RE.findall(html):
+        assert CHOICE_RE.findall(html) == []  # no señas before the cards are dealt
+        assert act(client, path, html, "keep", []).status_code == 303
+        html = client.get(path).get_data(as_text=True)
+    return path, html
+
+
+def test_the_mineiro_partner_shows_the_games_own_senas_true_of_its_cards(app, client):
+    shown = 0
+    for _deal in range(8):
+        path, html = _mineiro_play(app, client)
+        _game, table = stored_table(app, path)
+        seen = faces(html)
+        assert seen["seat-opponent"] == [] and seen["seat-me"] == []
+        partner_cards = set(table.hand.view_for(2).dealt)
+        for face in seen["seat-partner"]:
+            assert face in MINEIRO_FACE_OF, face  # no Argentine seña at this table
+            assert partner_cards & set(SENA_CARDS[MINEIRO_FACE_OF[face]]), (face, partner_cards)
+        shown += len(seen["seat-partner"])
+    assert shown
+
+
+def test_the_learner_chooses_from_the_mineiro_set(app, client):
+    for _try in range(10):
+        path, html = _mineiro_play(app, client)
+        if any(a[0].isdigit() or a[0] == "~" for a in ACTION_RE.findall(html)):
+            break
+    assert CHOICE_RE.findall(html) == [
+        "mineiro_zap",
+        "mineiro_copas",
+        "mineiro_espadilha",
+        "mineiro_pica_fumo",
+        "mineiro_tres",
+    ]
+    assert "Winks: the zap (4♣)" in html and "Raises a shoulder: a three" in html
+    card = next(a for a in ACTION_RE.findall(html) if a[0].isdigit() or a[0] == "~")
+    assert act(client, path, html, card, ["ancho_basto"]).status_code == 400  # an Argentine seña
+    response = act(client, path, html, card, ["mineiro_zap"])
+    assert response.status_code == 303, response.get_data(as_text=True)[:300]
+    _game, table = stored_table(app, path)
+    assert table.senas_shown(0) == (Sena.ZAP,)
+    assert HandFact(0, any_of=frozenset(SENA_CARDS[Sena.ZAP])) in table.facts_for(2)

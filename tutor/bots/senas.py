@@ -2,8 +2,10 @@
 
 The set is the common Argentine one (docs/rules/decisions.md, "Señas (the computer players' set)"; lesson 8
 names the first two). Catalan Truc has its own three (docs/rules/catalan.md §9.2.10): one eye closed
-for a three, pursed lips for a two, the tip of the tongue for an ace, and no seña for "nothing"
-(:data:`GAME_SENAS` picks a game's set). A :class:`Sena` is data: its value names it, :attr:`Sena.cards` says which
+for a three, pursed lips for a two, the tip of the tongue for an ace, and no seña for "nothing";
+Truco Mineiro has the usual Brazilian five (docs/rules/mineiro.md §9.3.11): a wink for the zap, raised
+eyebrows for the copas, a puffed cheek for the espadilha, the tongue for the pica-fumo, a raised
+shoulder for a three (:data:`GAME_SENAS` picks a game's set). A :class:`Sena` is data: its value names it, :attr:`Sena.cards` says which
 cards it stands for. :func:`senas` says which señas a seat shows; :func:`noticed` decides, from a
 seed, whether an opponent caught one ("the opponents notice a seña now and then");
 :func:`facts` turns señas seen into facts for :func:`tutor.engine.determinize.determinize`, so
@@ -24,7 +26,7 @@ from enum import StrEnum
 
 from ..engine.cards import Card, parse_cards
 from ..engine.determinize import HandFact
-from ..engine.ranking import ARGENTINE, CATALAN
+from ..engine.ranking import ARGENTINE, CATALAN, MINEIRO, Ranking
 from .common import BotView
 
 __all__ = [
@@ -73,6 +75,16 @@ class Sena(StrEnum):
     """Catalan Truc: a 2, pursed lips."""
     TRUC_AS = "truc_as"
     """Catalan Truc: an ace (any of the four, equal in this game), the tip of the tongue shown."""
+    ZAP = "mineiro_zap"
+    """Truco Mineiro: the zap (4♣, its best card), a wink."""
+    COPAS = "mineiro_copas"
+    """Truco Mineiro: the copas (7♥), raising the eyebrows."""
+    ESPADILHA = "mineiro_espadilha"
+    """Truco Mineiro: the espadilha (A♠), a cheek puffed out."""
+    PICA_FUMO = "mineiro_pica_fumo"
+    """Truco Mineiro: the pica-fumo (7♦), the tongue shown."""
+    MINEIRO_TRES = "mineiro_tres"
+    """Truco Mineiro: a 3 (any suit), a shoulder raised."""
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -91,6 +103,11 @@ SENA_CARDS: dict[Sena, tuple[Card, ...]] = {
     Sena.TRUC_TRES: parse_cards("3e 3b 3o 3c"),
     Sena.TRUC_DOS: parse_cards("2e 2b 2o 2c"),
     Sena.TRUC_AS: parse_cards("1e 1b 1o 1c"),
+    Sena.ZAP: parse_cards("4♣"),
+    Sena.COPAS: parse_cards("7♥"),
+    Sena.ESPADILHA: parse_cards("A♠"),
+    Sena.PICA_FUMO: parse_cards("7♦"),
+    Sena.MINEIRO_TRES: parse_cards("3♠ 3♣ 3♦ 3♥"),
 }
 """The cards of each card seña, strongest seña first within a game's set."""
 
@@ -104,8 +121,12 @@ ARGENTINE_SENAS: tuple[Sena, ...] = (
     Sena.ANCHO_FALSO,
 )
 CATALAN_SENAS: tuple[Sena, ...] = (Sena.TRUC_TRES, Sena.TRUC_DOS, Sena.TRUC_AS)
-GAME_SENAS: dict[str, tuple[Sena, ...]] = {"catalan": CATALAN_SENAS}
+MINEIRO_SENAS: tuple[Sena, ...] = (Sena.ZAP, Sena.COPAS, Sena.ESPADILHA, Sena.PICA_FUMO, Sena.MINEIRO_TRES)
+"""Truco Mineiro's set: the four manilhas and the threes (docs/rules/mineiro.md §9.3.11)."""
+GAME_SENAS: dict[str, tuple[Sena, ...]] = {"catalan": CATALAN_SENAS, "mineiro": MINEIRO_SENAS}
 """The card señas of a preset by name when they are not the Argentine set (:data:`ARGENTINE_SENAS`)."""
+GAME_RANKINGS: dict[str, Ranking] = {"catalan": CATALAN, "mineiro": MINEIRO}
+"""The ranking that orders a game's señas, strongest card first (the Argentine one for the others)."""
 
 _SENA_OF: dict[Card, Sena] = {card: sena for sena in ARGENTINE_SENAS for card in SENA_CARDS[sena]}
 _SIGNALLED = frozenset(_SENA_OF)
@@ -120,10 +141,14 @@ def senas_for_cards(cards: Iterable[Card], flor: bool = False, game: str = "arge
     ['truc_tres', 'truc_as']
     >>> senas_for_cards(parse_cards("12e 7o 4c"), game="catalan")
     ()
+    >>> [s.value for s in senas_for_cards(parse_cards("3♥ A♠ 4♣"), game="mineiro")]
+    ['mineiro_zap', 'mineiro_espadilha']
+    >>> senas_for_cards(parse_cards("A♣ 7♠ K♥"), game="mineiro")
+    ()
     """
     found: list[Sena] = [Sena.FLOR] if flor else []
     of = _SENA_OF if game not in GAME_SENAS else {c: s for s in GAME_SENAS[game] for c in SENA_CARDS[s]}
-    ranking = ARGENTINE if game not in GAME_SENAS else CATALAN
+    ranking = GAME_RANKINGS.get(game, ARGENTINE)
     ordered = sorted(cards, key=lambda c: (ranking.level(c), c.suit.value))
     card_senas: list[Sena] = []
     for card in ordered:
@@ -138,7 +163,8 @@ def senas_for_cards(cards: Iterable[Card], flor: bool = False, game: str = "arge
 
 def game_senas(game: str, flor: bool = False) -> tuple[Sena, ...]:
     """Every seña a player of ``game`` (a preset's name) may make: the game's set (Catalan Truc's
-    three, docs/rules/catalan.md §9.2.10), else the Argentine set with FLOR when flor is played and
+    three, docs/rules/catalan.md §9.2.10; Truco Mineiro's five, docs/rules/mineiro.md §9.3.11), else the
+    Argentine set with FLOR when flor is played and
     NADA; what the learner chooses from at the table (a seña need not be true).
 
     >>> [s.value for s in game_senas("catalan")]
@@ -180,7 +206,7 @@ def known_facts(seat: int, shown: Mapping[int, Sequence[Sena]], seed: int | str)
 
 def facts(seat: int, shown: Sequence[Sena]) -> tuple[HandFact, ...]:
     """What ``seat``'s señas tell about its dealt cards, as facts for the determinization (NADA:
-    none of the Argentine set's cards; Catalan's set has no such seña)."""
+    none of the Argentine set's cards; the Catalan and Mineiro sets have no such seña)."""
     out: list[HandFact] = []
     for sena in shown:
         if sena is Sena.FLOR:

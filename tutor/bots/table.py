@@ -32,7 +32,7 @@ from ..engine.match import MatchState
 from ..engine.notation import format_action, parse_action
 from ..engine.pica import PicaPicaHand
 from ..engine.rules import Rules
-from ..engine.state import Action, Deal, HandState, SeatView
+from ..engine.state import Action, Deal, HandState, Phase, SeatView
 from .senas import MAX_SENAS, Sena, facts as sena_facts, game_senas, noticed, senas
 from .style import Style
 
@@ -266,7 +266,7 @@ class Table:
     # --- Señas -----------------------------------------------------------------------------------
 
     def senas_shown(self, seat: int, index: int | None = None) -> tuple[Sena, ...]:
-        """The señas a computer player showed its partners when hand ``index`` was dealt (none with 2
+        """The señas a computer player showed its partners when play began in hand ``index`` (none with 2
         players; a person's at a table with people); the learner's at a table with computer players
         are those it has made so far in the hand (:meth:`learner_senas`)."""
         index = self.hand_index if index is None else index
@@ -275,7 +275,15 @@ class Table:
             return ()
         if seat in self.silent:
             return self.learner_senas(index)
+        # The cards the seat held when play began: after the phase before play (Truco Mineiro's
+        # keep, pass or burn by the mão, which gives the others their cards).
         start = hand.rules.new_hand(hand.deal, hand.mano, hand.start_scores)
+        for action in hand.actions:
+            if start.phase is not Phase.DEAL:
+                break
+            start.apply(action)
+        if start.phase is Phase.DEAL:
+            return ()
         return senas(start.view_for(seat))
 
     def learner_senas(self, index: int | None = None) -> tuple[Sena, ...]:
@@ -291,13 +299,14 @@ class Table:
     def sena_choices(self) -> tuple[Sena, ...]:
         """The señas the learner may make now, with its action: the game's set (a seña need not be
         true, docs/rules/catalan.md §9.2.10, docs/rules/argentine.md §7.5) at a table with computer
-        players of 4 or 6, on its turn in a hand (not a pica-pica round) in which it has made none yet;
-        else none."""
+        players of 4 or 6, on its turn in a hand (not a pica-pica round, not before play) in which it has
+        made none yet; else none."""
         hand = self.hand
         if (
             self.people
             or self.rules.players < 4
             or isinstance(hand, PicaPicaHand)
+            or hand.phase is Phase.DEAL  # Truco Mineiro's keep, pass or burn: the cards are not all dealt
             or not self.learner_to_act
             or self.learner_senas()
         ):

@@ -551,6 +551,11 @@ SENA_FACES = {
     "truc_tres": "wink",
     "truc_dos": "kiss",
     "truc_as": "tongue",
+    "mineiro_zap": "wink",
+    "mineiro_copas": "eyebrows",
+    "mineiro_espadilha": "puff_cheek",
+    "mineiro_pica_fumo": "tongue",
+    "mineiro_tres": "shoulder",
 }
 """Which face drawing (templates/components/_table_parts.html) shows each seña of :class:`tutor.bots.Sena`."""
 
@@ -582,6 +587,19 @@ def sena_text(sena: Any) -> str:
         "truc_dos": lambda: _("Purses the lips: a two"),
         # Translators: a Catalan Truc seña (a signal to the partner) and the card it stands for; all four aces are equal in this game.
         "truc_as": lambda: _("Shows the tip of the tongue: an ace"),
+        # Translators: a Truco Mineiro seña (a signal to the partner) and the card it stands for; "zap" is the
+        # game's best card (4 of clubs) and stays Portuguese.
+        "mineiro_zap": lambda: _("Winks: the zap (4♣)"),
+        # Translators: a Truco Mineiro seña and the card it stands for; "copas" (the 7 of hearts, the second best
+        # card) is the card's Portuguese name and stays.
+        "mineiro_copas": lambda: _("Raises the eyebrows: the copas (7♥)"),
+        # Translators: a Truco Mineiro seña and the card it stands for; "espadilha" (the ace of spades) stays Portuguese.
+        "mineiro_espadilha": lambda: _("Puffs out one cheek: the espadilha (A♠)"),
+        # Translators: a Truco Mineiro seña and the card it stands for; "pica-fumo" (the 7 of diamonds) stays
+        # Portuguese.
+        "mineiro_pica_fumo": lambda: _("Shows the tongue: the pica-fumo (7♦)"),
+        # Translators: a Truco Mineiro seña and the card it stands for (a three of any suit).
+        "mineiro_tres": lambda: _("Raises a shoulder: a three"),
     }
     return texts[str(sena)]()
 
