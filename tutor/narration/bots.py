@@ -590,9 +590,8 @@ def sena_text(sena: Any) -> str:
         # Translators: a Truco Mineiro seña (a signal to the partner) and the card it stands for; "zap" is the
         # game's best card (4 of clubs) and stays Portuguese.
         "mineiro_zap": lambda: _("Winks: the zap (4♣)"),
-        # Translators: a Truco Mineiro seña and the card it stands for; "copas" (the 7 of hearts, the second best
-        # card) is the card's Portuguese name and stays.
-        "mineiro_copas": lambda: _("Raises the eyebrows: the copas (7♥)"),
+        # Translators: a Truco Mineiro seña and the card it stands for (the second best card of the game).
+        "mineiro_copas": lambda: _("Raises the eyebrows: the 7 of hearts"),
         # Translators: a Truco Mineiro seña and the card it stands for; "espadilha" (the ace of spades) stays Portuguese.
         "mineiro_espadilha": lambda: _("Puffs out one cheek: the espadilha (A♠)"),
         # Translators: a Truco Mineiro seña and the card it stands for; "pica-fumo" (the 7 of diamonds) stays
