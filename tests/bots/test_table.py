@@ -1,5 +1,6 @@
 """The table runner: a whole match replays from its log, bots act until the learner's turn, forged
-logs are refused, and the same seed with the same learner actions gives the same match."""
+logs are refused, the same seed with the same learner actions gives the same match, and Truco
+Mineiro's señas are those of the cards held when play begins."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tests.budgets import budget
+from tutor.bots import sena_facts
 from tutor.bots.table import NEXT_HAND, Table, TableError
-from tutor.engine import IllegalActionError, InvalidNotationError, Rules
+from tutor.engine import IllegalActionError, InvalidNotationError, Phase, PlayCard, Rules, find_variant
+from tutor.engine.state import ThreeChoice
 
 
 def learner_text(action) -> str:
@@ -108,3 +111,31 @@ def test_bot_entries_carry_a_reason_and_the_learner_entries_none():
     assert all(isinstance(e["r"]["code"], str) and e["r"]["code"] for e in bots)
     assert all("r" not in e for e in learner)
     assert {e["s"] for e in learner} == {0}
+
+
+def test_a_mineiro_match_at_four_with_strong_bots_shows_true_senas_after_the_deal():
+    """Truco Mineiro: the bots' señas are those of the cards they hold when play begins (after the mão's
+    keep, pass or burn), each true of them, known to the learner; the strong bots play the whole match
+    with those facts in their determinization."""
+    rules = find_variant("mineiro").rules(players=4)
+    table = Table(rules, 11, "strong")
+    rng = random.Random(3)
+    signalled = 0
+    for _ in range(3000):
+        if table.is_over:
+            break
+        hand = table.hands()[table.hand_index]
+        if hand.phase is not Phase.DEAL:
+            partner = table.senas_shown(2)
+            moves = [action for action in hand.actions if not isinstance(action, ThreeChoice)]
+            played_by_partner = {a.card for a in moves if isinstance(a, PlayCard) and a.seat == 2}
+            held = set(hand.view_for(2).hand) | played_by_partner
+            for fact in sena_facts(2, partner):
+                assert fact.check(tuple(held)), (partner, held)
+                assert fact in table.facts_for(0)
+            signalled += len(partner)
+        if table.hand.is_over:
+            table.play(NEXT_HAND)
+        else:
+            table.play(learner_text(rng.choice(table.view().legal_actions)))
+    assert table.is_over and signalled
