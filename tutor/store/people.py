@@ -145,14 +145,17 @@ class PeopleTables:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def _row(self, *, seed: int, log: list[Any], version: int, host: str, **fields: Any) -> PeopleTable:
-        """A new table's row in its lobby, every seat a bot's (``fields``: rules, level, players,
-        hints, and a class table's class and teacher)."""
+    def _row(
+        self, *, seed: int, log: list[Any], version: int, host: str, seats: list[Any] | None = None, **fields: Any
+    ) -> PeopleTable:
+        """A new table's row in its lobby, every seat a bot's unless ``seats`` says otherwise
+        (``fields``: rules, level, players, hints, and a class table's class and teacher)."""
         now = self.store.now()
         players = fields["players"]
+        seats = [None] * players if seats is None else list(seats)
         return PeopleTable(
             code=new_code(), seed=seed, log=log, version=version, host=token_hash(host), state="lobby",
-            seats=[None] * players, waiting=[], rev=0, reviews={}, created=now, moved=now, **fields,
+            seats=seats, waiting=[], rev=0, reviews={}, created=now, moved=now, **fields,
         )  # fmt: skip
 
     def _add(self, make: Callable[[], list[PeopleTable]], claim: tuple[int, str] | None) -> list[PeopleTable] | None:
@@ -173,11 +176,21 @@ class PeopleTables:
         raise RuntimeError("no free table code")
 
     def create(
-        self, *, rules: str, level: str, seed: int, players: int, log: list[Any], version: int
+        self,
+        *,
+        rules: str,
+        level: str,
+        seed: int,
+        players: int,
+        log: list[Any],
+        version: int,
+        seats: list[Any] | None = None,
     ) -> tuple[PeopleTable, str]:
-        """A new table in its lobby, every seat a bot's; returns it and the host's token."""
+        """A new table in its lobby, every seat a bot's unless ``seats`` (one entry a seat: None for a
+        bot, or the person's nick and token hash) says otherwise, in one write; returns it and the host's
+        token."""
         host = new_token()
-        fields = {"rules": rules, "level": level, "players": players, "hints": False}
+        fields = {"rules": rules, "level": level, "players": players, "hints": False, "seats": seats}
         rows = self._add(lambda: [self._row(seed=seed, log=log, version=version, host=host, **fields)], None)
         assert rows is not None
         return rows[0], host

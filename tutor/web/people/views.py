@@ -315,9 +315,13 @@ def too_many(wait: int, *, opening: bool = False) -> Response:
 
 
 def open_table(setup: SetupForm, nick: str) -> Response:
-    """A new table in its lobby, its host in the first seat (two cookies: the seat's and the host's)."""
+    """A new table in its lobby, its host in the first seat, in one write (two cookies: the seat's and
+    the host's)."""
     rules = setup.rules()
     table = Table(rules, secrets.randbelow(1 << 31), setup.level, humans=range(rules.players))
+    token = new_token()
+    seats: list[Any] = [None] * rules.players
+    seats[0] = {"nick": nick, "token": token_hash(token)}
     row, host = current_store().people.create(
         rules=format_rules(rules),
         level=setup.level,
@@ -325,11 +329,8 @@ def open_table(setup: SetupForm, nick: str) -> Response:
         players=rules.players,
         log=table.log(),
         version=table.version,
+        seats=seats,
     )
-    token = new_token()
-    seats: list[Any] = [None] * rules.players
-    seats[0] = {"nick": nick, "token": token_hash(token)}
-    current_store().people.swap(row, row.rev, seats=seats)
     response = redirect(url_for("people.table", code=row.code), code=303)
     set_cookie(response, cookie_name(row.code), token)
     return set_cookie(response, cookie_name(row.code, host=True), host)
