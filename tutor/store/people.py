@@ -190,8 +190,10 @@ class PeopleTables:
         bot, or the person's nick and token hash) says otherwise, in one write; returns it and the host's
         token."""
         host = new_token()
-        fields = {"rules": rules, "level": level, "players": players, "hints": False, "seats": seats}
-        rows = self._add(lambda: [self._row(seed=seed, log=log, version=version, host=host, **fields)], None)
+        fields = {"rules": rules, "level": level, "players": players, "hints": False}
+        rows = self._add(
+            lambda: [self._row(seed=seed, log=log, version=version, host=host, seats=seats, **fields)], None
+        )
         assert rows is not None
         return rows[0], host
 
