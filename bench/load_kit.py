@@ -7,12 +7,20 @@ request types; this module starts ``gunicorn -w 2`` on a migrated database in on
 clients in ``--clients`` processes that start together, measures the CPU the servers, the database
 and the clients used and the load average while they ran, and turns the clients' logs into a row per
 request type (count, p50, p90, p99, max, errors, races, statuses, the share of polls answered 204).
+
+Where a request's time went: every request carries an ``X-Bench-Id`` header, and each gunicorn
+writes an access log of that id and the time it spent on the request (``%(M)s``: from the moment a
+worker's thread read the request to the response sent). :func:`server_times` reads those logs, so a
+row also gives the p99 of the servers' own time: a client p99 far above it is time spent waiting for
+a thread, a worker or the CPU, not working. ``settle`` gives a second set of rows without the
+requests sent in the first seconds, while the people are still arriving.
 """
 
 from __future__ import annotations
 
 import contextlib
 import http.client
+import itertools
 import multiprocessing
 import os
 import queue
@@ -50,15 +58,23 @@ class Log:
     """What one client process saw (its threads share it under ``lock``)."""
 
     times: dict[str, list[float]] = field(default_factory=dict)
+    sent: dict[str, list[float]] = field(default_factory=dict)
+    """When each request of ``times`` was sent (the wall clock, shared by the processes)."""
+    tags: dict[str, list[str]] = field(default_factory=dict)
+    """Each request's ``X-Bench-Id``, to find it in the servers' access logs."""
     statuses: Counter = field(default_factory=Counter)
     errors: Counter = field(default_factory=Counter)
     races: Counter = field(default_factory=Counter)
     samples: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def record(self, kind: str, seconds: float, status: int, ok: bool, race: bool, what: str) -> None:
+    def record(
+        self, kind: str, seconds: float, status: int, ok: bool, race: bool, what: str, sent: float = 0.0, tag: str = ""
+    ) -> None:
         with self.lock:
             self.times.setdefault(kind, []).append(seconds)
+            self.sent.setdefault(kind, []).append(sent)
+            self.tags.setdefault(kind, []).append(tag)
             self.statuses[(kind, status)] += 1
             if race:
                 self.races[(kind, status)] += 1
@@ -71,6 +87,8 @@ class Log:
         """The log as plain data, to cross from a client process to the parent."""
         return {
             "times": self.times,
+            "sent": self.sent,
+            "tags": self.tags,
             "statuses": [[k, s, n] for (k, s), n in self.statuses.items()],
             "errors": [[k, s, n] for (k, s), n in self.errors.items()],
             "races": [[k, s, n] for (k, s), n in self.races.items()],
@@ -84,6 +102,10 @@ def guarded(log: Log, target: Callable[..., object], *args: object) -> None:
         target(*args)
     except Exception as error:  # noqa: BLE001 - counted and shown, never hidden
         log.record("client", 0.0, 0, False, False, f"client exception: {type(error).__name__}: {error}")
+
+
+_TAGS = itertools.count()
+"""The requests of this process, numbered (with the process id: a request's ``X-Bench-Id``)."""
 
 
 class Browser:
@@ -148,11 +170,13 @@ class Browser:
             body = urllib.parse.urlencode(form, doseq=True)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
             headers["X-CSRFToken"] = str(form.get("csrf_token", ""))
+        tag = headers["X-Bench-Id"] = f"{os.getpid()}-{next(_TAGS)}"
+        sent = time.time()
         began = time.perf_counter()
         status, text, location = self._send(method, path, body, headers)
         elapsed = time.perf_counter() - began
         explained = status == 409 and race is not None and race()
-        self.log.record(kind, elapsed, status, status in expect, explained, f"{method} {path} -> {status}")
+        self.log.record(kind, elapsed, status, status in expect, explained, f"{method} {path} -> {status}", sent, tag)
         return status, text, location
 
     def close(self) -> None:
@@ -179,11 +203,17 @@ def run_threads(
 # --- Servers ------------------------------------------------------------------------------------------
 
 
+ACCESS_FORMAT = "%({x-bench-id}i)s %(M)s"
+"""The access log's line: the request's ``X-Bench-Id`` and the milliseconds the server spent on it."""
+
+
 def start_gunicorn(env: dict[str, str], work: Path, number: int) -> tuple[subprocess.Popen, tuple[str, int]]:
     port = free_port()
     log = work / f"gunicorn-{number}.log"
+    access = ["--access-logfile", str(work / f"access-{number}.log"), "--access-logformat", ACCESS_FORMAT]
     process = subprocess.Popen(
         [str(BIN / "gunicorn"), "-c", str(ROOT / "gunicorn.conf.py"), "-w", "2", "-b", f"127.0.0.1:{port}"]
+        + access
         + ["tutor:create_app()"],
         env=env,
         cwd=work,
@@ -219,6 +249,19 @@ class Servers:
     addresses: list[tuple[str, int]]
     pids: list[int]
     database_pid: int | None
+    work: Path | None = None
+    """The temporary folder (the access logs), until the servers stop."""
+
+
+def server_times(servers: Servers) -> dict[str, float]:
+    """Each request's time in a server, in seconds, by its ``X-Bench-Id`` (read before the servers stop)."""
+    found: dict[str, float] = {}
+    for path in sorted(servers.work.glob("access-*.log")) if servers.work else ():
+        for line in path.read_text(errors="replace").splitlines():
+            parts = line.split()
+            if len(parts) == 2 and parts[0] != "-" and parts[1].isdigit():
+                found[parts[0]] = int(parts[1]) / 1000
+    return found
 
 
 @contextlib.contextmanager
@@ -250,7 +293,7 @@ def served(setup: str, secret_key: str, prefix: str) -> Iterator[Servers]:
                     process, address = start_gunicorn(env, work, number)
                     processes.append(process)
                     addresses.append(address)
-                yield Servers(addresses, [p.pid for p in processes], database_pid)
+                yield Servers(addresses, [p.pid for p in processes], database_pid, work)
             finally:
                 stop_servers(processes)
     finally:
@@ -328,10 +371,57 @@ def quantile(ordered: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-def figures(measured: Measured, kinds: Sequence[str], polls: Sequence[str], **about: Any) -> dict[str, Any]:
+def timing_row(ordered: list[float], server: list[float]) -> dict[str, Any]:
+    """count, p50, p90, p99 and max of the clients' times (sorted, in s), and the servers' own p50 and p99."""
+    row: dict[str, Any] = {"count": len(ordered)}
+    if ordered:
+        row.update(
+            p50=quantile(ordered, 0.5),
+            p90=quantile(ordered, 0.9),
+            p99=quantile(ordered, 0.99),
+            max=ordered[-1] * 1000,
+        )
+    if server:
+        server = sorted(server)
+        row.update(server_p50=quantile(server, 0.5), server_p99=quantile(server, 0.99))
+    return row
+
+
+def settled_rows(
+    measured: Measured, kinds: Sequence[str], server: dict[str, float], settle: float
+) -> dict[str, dict[str, Any]]:
+    """The rows of the requests sent ``settle`` seconds or more after the first request of the run."""
+    starts = [t for log in measured.logs for values in log["sent"].values() for t in values]
+    begin = min(starts, default=0.0) + settle
+    rows = {}
+    for kind in kinds:
+        picked = [
+            (seconds, server.get(tag))
+            for log in measured.logs
+            for seconds, sent, tag in zip(
+                log["times"].get(kind, []), log["sent"].get(kind, []), log["tags"].get(kind, []), strict=True
+            )
+            if sent >= begin
+        ]
+        rows[kind] = timing_row(sorted(p[0] for p in picked), [p[1] for p in picked if p[1] is not None])
+    return rows
+
+
+def figures(
+    measured: Measured,
+    kinds: Sequence[str],
+    polls: Sequence[str],
+    server: dict[str, float] | None = None,
+    settle: float = 0.0,
+    **about: Any,
+) -> dict[str, Any]:
     """The figures of a run: a row per request type of ``kinds`` (``polls`` also get their share of
-    204s), the totals, the CPU and the load; ``about`` describes the run (set-up, sizes)."""
+    204s; with ``server``, the servers' own times by ``X-Bench-Id``, each row their p50 and p99), the
+    totals, the CPU and the load; with ``settle``, the rows again without the first ``settle``
+    seconds (``settled``); ``about`` describes the run (set-up, sizes)."""
+    server = server or {}
     times: dict[str, list[float]] = {kind: [] for kind in kinds}
+    own: dict[str, list[float]] = {kind: [] for kind in kinds}
     statuses: Counter = Counter()
     errors: Counter = Counter()
     races: Counter = Counter()
@@ -339,6 +429,7 @@ def figures(measured: Measured, kinds: Sequence[str], polls: Sequence[str], **ab
     for log in measured.logs:
         for kind, values in log["times"].items():
             times.setdefault(kind, []).extend(values)
+            own.setdefault(kind, []).extend(server[t] for t in log["tags"].get(kind, []) if t in server)
         for target, key in ((statuses, "statuses"), (errors, "errors"), (races, "races")):
             for kind, status, n in log[key]:
                 target[(kind, status)] += n
@@ -346,14 +437,7 @@ def figures(measured: Measured, kinds: Sequence[str], polls: Sequence[str], **ab
     rows = {}
     for kind in kinds:
         ordered = sorted(times[kind])
-        row: dict[str, Any] = {"count": len(ordered)}
-        if ordered:
-            row.update(
-                p50=quantile(ordered, 0.5),
-                p90=quantile(ordered, 0.9),
-                p99=quantile(ordered, 0.99),
-                max=ordered[-1] * 1000,
-            )
+        row = timing_row(ordered, own[kind])
         row["errors"] = {str(s): n for (k, s), n in errors.items() if k == kind}
         row["races"] = {str(s): n for (k, s), n in races.items() if k == kind}
         row["statuses"] = {str(s): n for (k, s), n in sorted(statuses.items()) if k == kind}
@@ -375,14 +459,24 @@ def figures(measured: Measured, kinds: Sequence[str], polls: Sequence[str], **ab
         "client_cpu_share": measured.client_cpu / wall / cores,
         "cores": cores,
         **measured.extra,
+        **({"settle": settle, "settled": settled_rows(measured, kinds, server, settle)} if settle else {}),
     }
+
+
+def _timing_line(kind: str, row: dict[str, Any], width: int) -> str:
+    server = f"{row['server_p99']:>9.1f}" if "server_p99" in row else f"{'-':>9}"
+    return (
+        f"  {kind:<{width}}{row['count']:>7}{row['p50']:>8.1f}{row['p90']:>8.1f}{row['p99']:>8.1f}"
+        f"{row['max']:>8.1f}{server}"
+    )
 
 
 def print_figures(result: dict[str, Any], heading: str, race_note: str) -> None:
     """The report: ``heading``, a line per request type, the errors, the CPU, the load and the aim."""
     print(heading)
     width = max(len(kind) for kind in result["requests"]) + 2
-    print(f"  {'request':<{width}}{'count':>7}{'p50':>8}{'p90':>8}{'p99':>8}{'max':>8}  errors, races, 204s")
+    head = f"  {'request':<{width}}{'count':>7}{'p50':>8}{'p90':>8}{'p99':>8}{'max':>8}{'srv p99':>9}"
+    print(f"{head}  errors, races, 204s")
     for kind, row in result["requests"].items():
         if not row["count"]:
             print(f"  {kind:<{width}}{0:>7}")
@@ -392,10 +486,11 @@ def print_figures(result: dict[str, Any], heading: str, race_note: str) -> None:
             notes.append(f"{race_note} {sum(row['races'].values())}")
         if "share_204" in row:
             notes.append(f"204 {100 * row['share_204']:.0f} %")
-        print(
-            f"  {kind:<{width}}{row['count']:>7}{row['p50']:>8.1f}{row['p90']:>8.1f}{row['p99']:>8.1f}"
-            f"{row['max']:>8.1f}  {'; '.join(notes)}"
-        )
+        print(f"{_timing_line(kind, row, width)}  {'; '.join(notes)}")
+    if result.get("settled"):
+        print(f"  without the first {result['settle']:g} s (people still arriving):")
+        for kind, row in result["settled"].items():
+            print(_timing_line(kind, row, width) if row["count"] else f"  {kind:<{width}}{0:>7}")
     print(
         f"  (times in ms) {result['requests_per_second']:.0f} requests/s, errors {result['errors']}, "
         f"races {result['races']}"
@@ -413,6 +508,7 @@ def print_figures(result: dict[str, Any], heading: str, race_note: str) -> None:
     print(
         f"  load average (1 min): before {load['before']:.2f}, highest during {load['max']:.2f}, after {load['after']:.2f}"
     )
+    print("  (srv p99: the p99 of the servers' own time on the request; the rest is waiting)")
     slow = [kind for kind, row in result["requests"].items() if row["count"] and row["p99"] >= AIM_MS]
     print(
         f"  aim met: no errors, p99 under {AIM_MS} ms"

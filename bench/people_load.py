@@ -65,7 +65,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench import load_kit  # noqa: E402
-from bench.load_kit import SETUPS, Browser, figures, print_figures, run_clients, run_threads, served  # noqa: E402
+from bench.load_kit import (  # noqa: E402
+    SETUPS,
+    Browser,
+    figures,
+    print_figures,
+    run_clients,
+    run_threads,
+    served,
+    server_times,
+)
 
 SECRET_KEY = "people-load-bench-secret"
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -163,6 +172,7 @@ class Group:
     def run_host(self) -> None:
         host, rng = self.browser(0), random.Random(self.number * 10)
         number = 0
+        time.sleep(self.number * self.args.arrive / self.args.tables)  # the groups arrive one after another
         try:
             while self.time_left() > 5:
                 opened = self.open_table(host)
@@ -345,17 +355,24 @@ def main() -> int:
     parser.add_argument("--level", choices=("random", "beginner"), default="random", help="for an empty seat")
     parser.add_argument("--think", type=float, default=3.0, help="the longest think time, s (from 0.5)")
     parser.add_argument("--clients", type=int, default=3, help="client processes")
+    parser.add_argument(
+        "--arrive", type=float, default=10.0, help="the hosts open their first tables over this many s (0: all at once)"
+    )
+    parser.add_argument("--settle", type=float, default=30.0, help="the rows again without the first SETTLE s")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
-    if not 1 <= args.tables <= 250 or args.think < 0.5:
-        parser.error("--tables: 1 to 250 (one loopback address each); --think: at least 0.5")
+    if not 1 <= args.tables <= 250 or args.think < 0.5 or not 0 <= args.arrive < args.seconds:
+        parser.error("--tables: 1 to 250 (one loopback address each); --think: at least 0.5; --arrive: 0 to --seconds")
     with served(args.setup, SECRET_KEY, "people-load-") as servers:
         measured = run_clients(client_process, args.tables, args, servers)
-    keys = ("setup", "tables", "seconds", "level", "think", "clients")
+        server = server_times(servers)
+    keys = ("setup", "tables", "seconds", "level", "think", "clients", "arrive")
     result = figures(
         measured,
         KINDS,
         ("poll",),
+        server,
+        args.settle,
         **{k: getattr(args, k) for k in keys},
         matches_finished=sum(log["matches"] for log in measured.logs),
     )
@@ -364,7 +381,8 @@ def main() -> int:
     else:
         heading = (
             f"people_load: {result['setup']}, {result['tables']} tables x 4 people (to 15, computer level "
-            f"{result['level']}), {result['seconds']:g} s, {result['clients']} client processes, "
+            f"{result['level']}), {result['seconds']:g} s (the tables opened over the first {result['arrive']:g} s), "
+            f"{result['clients']} client processes, "
             f"{result['matches_finished']} matches finished"
         )
         print_figures(result, heading, "409 races (not errors)")

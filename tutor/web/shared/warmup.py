@@ -36,6 +36,9 @@ WARM_PATHS = (
     "/{lang}/play",
     "/{lang}/envido",
     "/{lang}/quiz",
+    "/{lang}/people",
+    "/{lang}/club",
+    "/{lang}/anotador",
 )
 """Pages rendered once per language (GETs that write nothing); a missing one is skipped."""
 
