@@ -229,6 +229,23 @@ def test_the_others_get_their_own_three_after_the_mao_has_kept():
     assert [hand.view_for(seat).hand for seat in (1, 2, 3)] == [hand.deal[1], hand.deal[2], hand.deal[3]]
 
 
+def test_when_play_began_is_the_hand_after_the_maos_choices_and_none_before():
+    hand = four(FOUR_SPARE)
+    assert hand.when_play_began() is None
+    play(hand, "0:burn 0:pass")
+    assert hand.when_play_began() is None  # the mão has not kept yet
+    play(hand, "0:keep")
+    began = hand.when_play_began()
+    assert began is not None and began.phase is Phase.PLAY
+    expected = tuple(Card.parse(t) for t in ("11e", "11b", "11o"))
+    assert began.hands[0] == expected and began.hands[2] == tuple(Card.parse(t) for t in ("12e", "12b", "12o"))
+    assert began.burned == tuple(Card.parse(t) for t in ("3o", "5e", "6e"))
+    first = began.legal_actions()[0]
+    play(hand, str(first))  # a card played later does not move when play began
+    later = hand.when_play_began()
+    assert later is not None and later.hands == began.hands and later.actions == began.actions
+
+
 def test_a_deal_without_spare_threes_leaves_nothing_to_choose():
     hand = four("3o,5e,6e|2e,5c,6c|3c,5o,6o|1b,5b,6b")
     assert hand.phase is Phase.PLAY and not any(isinstance(a, ThreeChoice) for a in hand.legal_actions())

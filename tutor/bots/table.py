@@ -275,16 +275,8 @@ class Table:
             return ()
         if seat in self.silent:
             return self.learner_senas(index)
-        # The cards the seat held when play began: after the phase before play (Truco Mineiro's
-        # keep, pass or burn by the mão, which gives the others their cards).
-        start = hand.rules.new_hand(hand.deal, hand.mano, hand.start_scores)
-        for action in hand.actions:
-            if start.phase is not Phase.DEAL:
-                break
-            start.apply(action)
-        if start.phase is Phase.DEAL:
-            return ()
-        return senas(start.view_for(seat))
+        start = hand.when_play_began()  # the cards the seat held when play began
+        return () if start is None else senas(start.view_for(seat))
 
     def learner_senas(self, index: int | None = None) -> tuple[Sena, ...]:
         """The señas the learner made in hand ``index`` (default: the one under way), in order."""

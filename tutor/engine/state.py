@@ -1223,6 +1223,24 @@ class HandState:
         self._do(action)
         return action
 
+    def when_play_began(self) -> HandState | None:
+        """The hand as it stood when play began: the hand dealt again and replayed to the end of the
+        phase before play (:attr:`Phase.DEAL`: Truco Mineiro's keep, pass or burn by the mão, which
+        gives the others their cards); the new hand itself in a game without that phase. None while
+        the hand is still in it.
+
+        >>> from tutor.engine import Rules
+        >>> hand = Rules().new_hand("1e,7o,3b|4c,5c,6c")
+        >>> hand.when_play_began().hands == hand.hands
+        True
+        """
+        start = self.rules.new_hand(self.deal, self.mano, self.start_scores)
+        for action in self.actions:
+            if start.phase is not Phase.DEAL:
+                break
+            start.apply(action)
+        return None if start.phase is Phase.DEAL else start
+
     def _do(self, action: Action) -> None:
         """Apply a checked action (a variant's state class extends it with its own actions)."""
         match action:
