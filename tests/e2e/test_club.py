@@ -195,8 +195,21 @@ def test_a_scorekeeper_enters_the_boards_of_a_real_table_on_a_phone(page, browse
     page.get_by_role("radio", name=re.compile("At real tables, with cards")).check()
     page.get_by_label("Tables (at real tables only)").select_option("2")
     page.get_by_role("button", name="Create the club night").click()
+    # The organiser names two of the four entrants (a 1-against-1 night: players), with the keyboard.
+    page.get_by_role("link", name="Names of the players").click()
+    page.get_by_label("A1", exact=True).fill("Ana")
+    page.keyboard.press("Tab")
+    page.keyboard.type("Beto")  # the next field is A2
+    page.get_by_label("B1", exact=True).fill("ana")  # the same name as A1: refused, nothing saved
+    page.get_by_role("button", name="Save the names").click()
+    expect(page.locator("#B1-error")).to_have_text("A1 already has this name: give each one its own.")
+    assert serious_violations(page) == []
+    page.get_by_label("B1", exact=True).fill("Caro")
+    page.get_by_label("B1", exact=True).press("Enter")
+    expect(page.get_by_role("status")).to_have_text("The names are saved.")
     page.get_by_role("link", name="The movement card and the scorekeepers' codes, to print").click()
     expect(page.locator("[data-table-card]")).to_have_count(2)
+    expect(page.locator('[data-round="1"] [data-table="1"]')).to_contain_text("A1 (Ana) against B1 (Caro)")
     assert serious_violations(page) == []
     shot(page, "movement")
     code = page.locator('[data-table-card="1"] [data-table-code]').get_attribute("data-table-code")
@@ -204,6 +217,7 @@ def test_a_scorekeeper_enters_the_boards_of_a_real_table_on_a_phone(page, browse
 
     phone, guard = phone_with_code(browser, base_url, f"{code[:4].lower()} {code[4:].lower()}")
     expect(phone.get_by_role("heading", name="Table 1", exact=True)).to_be_visible()
+    expect(phone.get_by_role("heading", name="Round 1: A1 (Ana) against B1 (Caro)")).to_be_visible()
     assert serious_violations(phone) == []
     boards = phone.locator("a.keeper-board")
     expect(boards).to_have_count(4)  # two rounds of two boards: every table plays every board
@@ -242,5 +256,5 @@ def test_a_scorekeeper_enters_the_boards_of_a_real_table_on_a_phone(page, browse
     expect(page.locator("#club-results")).to_contain_text("Results entered: 4 of 8", timeout=10_000)
     rows = page.locator("[data-club-standings] tbody tr")
     expect(rows).to_have_count(2)  # side A's pair 1 and side B's pair 1 (alone on their side so far)
-    assert sorted(rows.evaluate_all("els => els.map(e => e.dataset.player)")) == ["A1", "B1"]
+    assert sorted(rows.evaluate_all("els => els.map(e => e.dataset.player)")) == ["A1 (Ana)", "B1 (Caro)"]
     assert serious_violations(page) == []

@@ -50,7 +50,7 @@ def boards_of(client, code: str) -> dict[int, tuple[int, int]]:
     html = client.get(f"/en/club/score/{code}").get_data(as_text=True)
     found = {}
     for section in html.split('class="keeper-round"')[1:]:
-        a, b = search(r"A(\d+) against B(\d+)", section).groups()
+        a, b = search(r"A(\d+)(?: \([^)]*\))? against B(\d+)", section).groups()
         for board in re.findall(r'data-board="(\d+)"', section):
             found[int(board)] = (int(a), int(b))
     return found
@@ -274,3 +274,86 @@ def test_two_against_two_with_flor_takes_what_two_flores_give(app, organiser):
     refused = enter(organiser, singles, first, 6, 1)
     assert refused.status_code == 400
     assert enter(organiser, keeper, second, 7, 4).status_code == 303  # an envido of 7, a Vale cuatro
+
+
+def name_pairs(client, eid: str, names: dict[str, str], rev: str | None = None):
+    page = f"/en/teach/club/{eid}/names"
+    html = client.get(page).get_data(as_text=True)
+    if rev is None:
+        rev = search(r'name="rev" value="(\d+)"', html).group(1)
+    return client.post(page, data={"csrf_token": csrf_token(client, page), "rev": rev, **names})
+
+
+def saved_names(app) -> list[dict[str, str] | None]:
+    with app.app_context():
+        return [e.pair_names for e in db.session.query(ClubEvent).order_by(ClubEvent.id)]
+
+
+def test_named_pairs_show_after_their_code_everywhere_the_night_shows_them(app, organiser):
+    eid, code = create(organiser, players="4")
+    assert name_pairs(organiser, eid, {"A1": "  Ana   y Beto ", "B2": "Los del fondo"}).status_code == 303
+    assert saved_names(app) == [{"A1": "Ana y Beto", "B2": "Los del fondo"}]
+    assert "The names are saved." in organiser.get(f"/en/teach/club/{eid}?named=1").get_data(as_text=True)
+    movement = organiser.get(f"/en/teach/club/{eid}/movement").get_data(as_text=True)
+    assert "A1 (Ana y Beto) against B1" in movement and "A2 against B2 (Los del fondo)" in movement
+    keeper = table_codes(organiser, eid)[1]
+    rounds = organiser.get(f"/en/club/score/{keeper}").get_data(as_text=True)
+    assert "Round 1: A1 (Ana y Beto) against B1" in rounds
+    board = min(boards_of(organiser, keeper))
+    form = organiser.get(f"/en/club/score/{keeper}/board/{board}").get_data(as_text=True)
+    assert '<option value="1" selected>A1 (Ana y Beto)</option>' in form
+    assert '<option value="2">B2 (Los del fondo)</option>' in form
+    assert enter(organiser, keeper, board, 3, 1).status_code == 303
+    results = organiser.get(f"/en/teach/club/{eid}").get_data(as_text=True)
+    assert 'data-player="A1 (Ana y Beto)"' in results and 'data-player="B1"' in results
+    traveller = organiser.get(f"/en/teach/club/{eid}/board/{board}").get_data(as_text=True)
+    assert "<td>A1 (Ana y Beto)</td><td>B1</td>" in traveller
+    token = csrf_token(organiser, f"/en/teach/club/{eid}")
+    csv = organiser.post(f"/en/teach/club/{eid}/export.csv", data={"csrf_token": token}).get_data(as_text=True)
+    assert "A1 (Ana y Beto)" in csv
+    # A blank field takes a name away again.
+    assert name_pairs(organiser, eid, {"A1": "", "B2": "Los del fondo"}).status_code == 303
+    assert saved_names(app) == [{"B2": "Los del fondo"}]
+    assert "A1 against B1" in organiser.get(f"/en/teach/club/{eid}/movement").get_data(as_text=True)
+
+
+def test_a_wrong_name_is_refused_with_its_reason_and_nothing_is_saved(app, organiser):
+    eid, _code = create(organiser)
+    long = name_pairs(organiser, eid, {"A1": "x" * 41, "A2": "Caro"})
+    assert long.status_code == 400 and "A name has at most 40 characters." in long.get_data(as_text=True)
+    assert 'value="Caro"' in long.get_data(as_text=True)  # what was typed is kept
+    twice = name_pairs(organiser, eid, {"A1": "Caro", "B1": "caro"})
+    assert twice.status_code == 400 and "A1 already has this name" in twice.get_data(as_text=True)
+    assert saved_names(app) == [None]
+    german = organiser.post(
+        f"/de/teach/club/{eid}/names",
+        data={"csrf_token": csrf_token(organiser, f"/de/teach/club/{eid}/names"), "rev": "0", "A1": "y" * 50},
+    )
+    assert german.status_code == 400 and "A name has at most" not in german.get_data(as_text=True)
+
+
+def test_names_changed_in_another_tab_are_not_overwritten(app, organiser):
+    eid, _code = create(organiser)
+    assert name_pairs(organiser, eid, {"A1": "Ana"}).status_code == 303
+    stale = name_pairs(organiser, eid, {"A1": "Beto"}, rev="0")  # drawn before the first save
+    assert stale.status_code == 409 and "changed in another tab" in stale.get_data(as_text=True)
+    assert 'value="Ana"' in stale.get_data(as_text=True)
+    assert saved_names(app) == [{"A1": "Ana"}]
+    assert name_pairs(organiser, eid, {"A1": "Ana"}, rev="x").status_code == 409
+    assert organiser.post(f"/en/teach/club/{eid}/names", data={"rev": "1", "A1": "Beto"}).status_code == 400  # no CSRF
+    assert saved_names(app) == [{"A1": "Ana"}]
+
+
+def test_only_the_organiser_names_the_pairs_of_a_night_at_real_tables(app, organiser):
+    eid, _code = create(organiser)
+    other = app.test_client()
+    assert sign_up(other, login="garcia", name="Sr Garcia").status_code in (200, 303)
+    token = csrf_token(other, "/en/teach/club")
+    assert other.get(f"/en/teach/club/{eid}/names").status_code == 404
+    assert (
+        other.post(f"/en/teach/club/{eid}/names", data={"csrf_token": token, "rev": "0", "A1": "X"}).status_code == 404
+    )
+    assert app.test_client().get(f"/en/teach/club/{eid}/names").status_code == 404
+    assert saved_names(app) == [None]
+    online, _ = create(organiser, mode="online")
+    assert organiser.get(f"/en/teach/club/{online}/names").status_code == 404

@@ -24,8 +24,14 @@
   a board once, a unique constraint on each side) and the points each side won in the hand.
   The first entry is ``INSERT ... ON CONFLICT DO NOTHING`` (a double submission writes one row), a
   correction a compare-and-swap on ``version``.
+  The organiser may name the pairs (or players) of such a night: ``pair_names`` maps an entrant's
+  code (``A1``, ``B3``: its side and number in the movement) to the names typed, and ``names_rev``
+  is raised by each change of them, a compare-and-swap (two tabs of the organiser: the second is
+  told that the names changed meanwhile, and writes nothing).
 
-No personal data: a player is a nickname and a token's hash; a table is a number and a code.
+No personal data: a player is a nickname and a token's hash; a table is a number and a code; a pair's
+name is what the organiser typed (first names or a team's name, at most :data:`PAIR_NAME_LENGTH`
+characters).
 """
 
 from __future__ import annotations
@@ -66,6 +72,8 @@ BOARDS = range(2, 17)
 MODES = ("online", "tables")
 """How a night is played: online against the bots, or at real tables with a scorekeeper per table."""
 TABLE_CODE_LENGTH = 8
+PAIR_NAME_LENGTH = 40
+"""The longest name of a pair (or player) at real tables."""
 PLAYER_CAP = 200
 """Players an event can have at most."""
 
@@ -88,6 +96,10 @@ class ClubEvent(db.Model):  # type: ignore[name-defined]
     mode: Mapped[str] = mapped_column(String(8), default="online", server_default="online")
     tables: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The number of tables of a night at real tables (None online)."""
+    pair_names: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
+    """At real tables: the names the organiser gave the pairs, by code (``{"A1": "Ana y Beto"}``)."""
+    names_rev: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Raised by every change of ``pair_names`` (their compare-and-swap)."""
     closes_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     changes: Mapped[int] = mapped_column(Integer, default=0)
@@ -298,6 +310,21 @@ class ClubEvents:
         db.session.execute(delete(ClubPlayer).where(ClubPlayer.event_id == event.id))
         db.session.execute(delete(ClubEvent).where(ClubEvent.id == event.id))
         db.session.commit()
+
+    def name_pairs(self, event: ClubEvent, names: dict[str, str], rev: int) -> bool:
+        """Give the pairs of a night at real tables these names (a code's blank name is dropped), if
+        ``names_rev`` is still ``rev``; raises ``changes`` too (the projector's result table shows
+        them). False, writing nothing, if the names changed since ``rev``."""
+        kept = {code: name for code, name in sorted(names.items()) if name}
+        done = db.session.execute(
+            update(ClubEvent)
+            .where(ClubEvent.id == event.id, ClubEvent.names_rev == rev)
+            .values(pair_names=kept, names_rev=ClubEvent.names_rev + 1, changes=ClubEvent.changes + 1)
+            .returning(ClubEvent.id)
+        ).first()
+        db.session.commit()
+        db.session.refresh(event)
+        return done is not None
 
     def poll_key(self, event_id: int) -> int | None:
         """The event's ``changes`` (one primary-key read per poll)."""

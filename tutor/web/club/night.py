@@ -42,9 +42,20 @@ def at_tables(event: ClubEvent) -> bool:
     return event.mode == "tables"
 
 
-def entrant_name(side: int, pair: int) -> str:
+def entrant_code(side: int, pair: int) -> str:
     """A pair (or player) of a night at real tables by its side and number: ``A3``, ``B1``."""
     return f"{SIDES[side]}{pair}"
+
+
+def entrant_name(side: int, pair: int, names: dict[str, str] | None = None) -> str:
+    """A pair (or player) at real tables as shown: its code, and the names the organiser gave it
+    (``A3 (Ana y Beto)``); the code alone if it has none."""
+    code = entrant_code(side, pair)
+    name = (names or {}).get(code)
+    if not name:
+        return code
+    # Translators: a pair (or a player) of a club night at real tables: its code in the movement ("A1") and the names the organiser gave it ("Ana and Beto").
+    return _("%(code)s (%(names)s)", code=code, names=name)
 
 
 def table_results(event: ClubEvent) -> list[BoardResult]:
@@ -63,7 +74,8 @@ def night_results(event: ClubEvent) -> tuple[list[BoardResult], dict[Any, str]]:
     store = current_store().club
     if at_tables(event):
         tables = event.tables or 0
-        names = {(side, n): entrant_name(side, n) for side in (0, 1) for n in range(1, tables + 1)}
+        given = event.pair_names or {}
+        names = {(side, n): entrant_name(side, n, given) for side in (0, 1) for n in range(1, tables + 1)}
         return table_results(event), names
     nicks: dict[Any, str] = {p.id: p.nickname for p in store.players(event.id)}
     return [BoardResult(r.player_id, r.board, r.points, r.decisions, r.matched) for r in store.results(event.id)], nicks
@@ -107,13 +119,14 @@ def table_rows(event: ClubEvent, number: int) -> list[dict[str, Any]]:
     """The traveller of board ``number`` at real tables: each table's pairs, the points each side
     won, side A's result and both sides' matchpoints, by table."""
     scores = [s for s in current_store().club.scores(event.id) if s.board == number]
+    names = event.pair_names or {}
     a_mp = matchpoints({s.table_no: s.a_points - s.b_points for s in scores})
     b_mp = matchpoints({s.table_no: s.b_points - s.a_points for s in scores})
     return [
         {
             "table": s.table_no,
-            "a_name": entrant_name(0, s.a_pair),
-            "b_name": entrant_name(1, s.b_pair),
+            "a_name": entrant_name(0, s.a_pair, names),
+            "b_name": entrant_name(1, s.b_pair, names),
             "a_points": s.a_points,
             "b_points": s.b_points,
             "result_text": format_number(s.a_points - s.b_points),

@@ -25,15 +25,15 @@ from werkzeug.wrappers import Response
 
 from ...engine.notation import parse_rules
 from ...engine.outcomes import possible_outcome
-from ...i18n import gettext as _
+from ...i18n import gettext as _, ngettext
 from ...store import current_store
-from ...store.club import ClubEvent, ClubTable, Entered, TableResult
+from ...store.club import PAIR_NAME_LENGTH, ClubEvent, ClubTable, Entered, TableResult
 from ..components.table.controller import read_version
 from ..shared.limits import limited
 from ..shared.qr import public_url_for, qr_data_uri
 from .boards import board_of
 from .movement import Seating, mitchell, seating_of
-from .night import at_tables, entrant_name
+from .night import SIDES, at_tables, entrant_code, entrant_name
 from .views import bp, event_facts, no_store, not_found, own_event, too_many
 
 MAX_POINTS = 99
@@ -44,11 +44,13 @@ def seats_of(event: ClubEvent) -> list[Seating]:
     return mitchell(event.tables or 0, event.boards)
 
 
-def seat_row(seat: Seating) -> dict[str, Any]:
+def seat_row(seat: Seating, names: dict[str, str] | None) -> dict[str, Any]:
     return {
         "seat": seat,
-        "a_name": entrant_name(0, seat.a_pair),
-        "b_name": entrant_name(1, seat.b_pair),
+        "a_code": entrant_code(0, seat.a_pair),
+        "b_code": entrant_code(1, seat.b_pair),
+        "a_name": entrant_name(0, seat.a_pair, names),
+        "b_name": entrant_name(1, seat.b_pair, names),
         "boards_text": ", ".join(str(n) for n in seat.boards),
     }
 
@@ -60,7 +62,8 @@ def movement(eid: str):
     if not at_tables(event):
         abort(404)
     seats = seats_of(event)
-    rounds = [[seat_row(s) for s in seats if s.round == r] for r in range(1, (event.tables or 0) + 1)]
+    names = event.pair_names
+    rounds = [[seat_row(s, names) for s in seats if s.round == r] for r in range(1, (event.tables or 0) + 1)]
     cards = []
     for table in current_store().club.tables_of(event.id):
         link = public_url_for("club.scorekeeper", code=table.code)
@@ -69,7 +72,7 @@ def movement(eid: str):
                 "table": table,
                 "link": link,
                 "qr": qr_data_uri(link),
-                "rows": [seat_row(s) for s in seats if s.table == table.number],
+                "rows": [seat_row(s, names) for s in seats if s.table == table.number],
             }
         )
     page = render_template("club/movement.html", **event_facts(event), rounds=rounds, cards=cards)
@@ -98,7 +101,7 @@ def scorekeeper(code: str):
     table, event = scorekeeper_of(code)
     entered = {s.board: s for s in current_store().club.scores(event.id) if s.table_no == table.number}
     rows = [
-        {**seat_row(s), "boards": [(n, entered.get(n)) for n in s.boards]}
+        {**seat_row(s, event.pair_names), "boards": [(n, entered.get(n)) for n in s.boards]}
         for s in seats_of(event)
         if s.table == table.number
     ]
@@ -131,8 +134,8 @@ def form_page(
         saved=saved,
         version=saved.version if saved else 0,
         values=values,
-        a_names=[(n, entrant_name(0, n)) for n in pairs],
-        b_names=[(n, entrant_name(1, n)) for n in pairs],
+        a_names=[(n, entrant_name(0, n, event.pair_names)) for n in pairs],
+        b_names=[(n, entrant_name(1, n, event.pair_names)) for n in pairs],
         target=parse_rules(event.rules).target,
         **shown,
     )
@@ -216,6 +219,71 @@ def enter_score(code: str, number: int):
         )
         return form_page(table, event, number, seat, 409, error=message)
     return redirect(url_for("club.scorekeeper", code=table.code, saved=number), code=303)
+
+
+# --- The pairs' names ---------------------------------------------------------------------------------
+
+
+def entrant_codes(event: ClubEvent) -> list[tuple[str, list[str]]]:
+    """Each side's codes (``A1`` … ``A<tables>``, then B's), as the names form lists them."""
+    numbers = range(1, (event.tables or 0) + 1)
+    return [(side, [entrant_code(i, n) for n in numbers]) for i, side in enumerate(SIDES)]
+
+
+def read_names(event: ClubEvent) -> tuple[dict[str, str], dict[str, str]]:
+    """The names typed for each pair (spaces collapsed, blank for none), and a translated message per refused one."""
+    names: dict[str, str] = {}
+    errors: dict[str, str] = {}
+    seen: dict[str, str] = {}
+    for _side, codes in entrant_codes(event):
+        for code in codes:
+            name = " ".join("".join(ch for ch in request.form.get(code, "")[:400] if ch.isprintable()).split())
+            names[code] = name
+            if len(name) > PAIR_NAME_LENGTH:
+                errors[code] = ngettext(
+                    "A name has at most %(num)s character.", "A name has at most %(num)s characters.", PAIR_NAME_LENGTH
+                )
+            elif name and name.casefold() in seen:
+                errors[code] = _("%(code)s already has this name: give each one its own.", code=seen[name.casefold()])
+            elif name:
+                seen[name.casefold()] = code
+    return names, errors
+
+
+def names_page(event: ClubEvent, status: int = 200, **shown: Any) -> Response:
+    values = shown.pop("values", None)
+    page = render_template(
+        "club/names.html",
+        **event_facts(event),
+        sides=entrant_codes(event),
+        values=values if values is not None else (event.pair_names or {}),
+        rev=shown.pop("rev", event.names_rev),
+        errors=shown.pop("errors", {}),
+        **shown,
+    )
+    return no_store((page, status))
+
+
+@bp.route("/teach/club/<eid>/names", methods=["GET", "POST"])
+def pair_names(eid: str):
+    """The organiser names the pairs (or players) of a night at real tables: shown everywhere after
+    their code (the movement card, the scorekeepers' pages, the travellers and the result table)."""
+    event = own_event(eid)
+    if not at_tables(event):
+        abort(404)
+    if request.method == "GET":
+        return names_page(event)
+    names, errors = read_names(event)
+    rev = read_version(request.form.get("rev"))
+    if errors:
+        return names_page(event, 400, values=names, errors=errors, rev=rev if rev is not None else event.names_rev)
+    if rev is None or not current_store().club.name_pairs(event, names, rev):
+        message = _(
+            "The names were changed in another tab or on another device in the meantime. Nothing was saved:"
+            " here they are as saved now. Type your change again."
+        )
+        return names_page(event, 409, error=message)
+    return redirect(url_for("club.organiser", eid=event.public_id, named=1), code=303)
 
 
 __all__: list[str] = []

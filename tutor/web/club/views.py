@@ -287,7 +287,8 @@ def results_context(event: ClubEvent) -> dict[str, Any]:
 def organiser(eid: str):
     """The event's page for the projector: the code, the QR code and the result table, polled."""
     event = own_event(eid)
-    return no_store(render_template("club/organiser.html", **results_context(event)))
+    named = at_tables(event) and request.args.get("named") == "1"
+    return no_store(render_template("club/organiser.html", **results_context(event), named=named))
 
 
 @bp.get("/teach/club/<eid>/results")
