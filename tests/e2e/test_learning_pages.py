@@ -213,7 +213,13 @@ def make_club(page) -> dict[str, str]:
     page.get_by_role("radio", name=re.compile("At real tables, with cards")).check()
     page.get_by_role("button", name="Create the club night").click()
     expect(page.get_by_role("link", name="The movement card and the scorekeepers' codes, to print")).to_be_visible()
+    names = page.url.split("?")[0] + "/names"
     movement = page.url.split("?")[0] + "/movement"
+    page.goto(names)  # the longest names a pair may have, shown on the movement card and the keeper's pages
+    page.get_by_label("A1", exact=True).fill("Valentina Fernández y Maximiliano Gómez")
+    page.get_by_label("B1", exact=True).fill("Los Primos de la Esquina del Almacén")
+    page.get_by_role("button", name="Save the names").click()
+    expect(page.get_by_role("status")).to_be_visible()
     page.goto(movement)
     keeper = f"/en/club/score/{page.locator('[data-table-code]').first.get_attribute('data-table-code')}"
     urls = {
@@ -229,6 +235,7 @@ def make_club(page) -> dict[str, str]:
         "club.player_results": player + "/results",
         "club.traveller": player + "/board/1/traveller",
         "club.movement": movement,
+        "club.pair_names": names,
         "club.scorekeeper": keeper,
         "club.score_board": keeper + "/board/1",
     }
