@@ -1,13 +1,17 @@
 """``Table`` with several people (``humans=``): the bots stop at each person's turn, a person acts
-for their own seat only, every seat makes señas, and ``seated`` reads the same match from one seat."""
+for their own seat only, a person makes its own señas (the computer players' are drawn from their
+cards), and ``seated`` reads the same match from one seat."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from tutor.bots.table import Table
+from tests.budgets import budget
+from tutor.bots import Sena, sena_facts
+from tutor.bots.table import NEXT_HAND, Table
 from tutor.engine.errors import InvalidNotationError, TrucoError
 from tutor.engine.rules import Rules
 
@@ -56,16 +60,109 @@ def test_seated_is_the_same_match_from_another_seat():
     assert table.learner_seat == 0
 
 
-def test_people_make_senas_and_a_learner_alone_makes_none():
-    found = False
-    for seed in range(40):
-        with_people = Table(Rules(players=4, target=15), seed, "random", humans={0, 2})
-        alone = Table(Rules(players=4, target=15), seed, "random", log=with_people.log(), humans=None)
+def first_person_turn(seed: int, humans: set[int]) -> Table:
+    """A 4-player table with people at ``humans`` whose first decision is a person's, in play."""
+    table = Table(Rules(players=4, target=15), seed, "random", humans=humans)
+    assert table.hand.to_act in humans
+    return table
+
+
+def test_a_person_shows_no_sena_until_they_make_one_and_then_their_partner_knows_it():
+    for seed in range(12):
+        table = first_person_turn(seed, {0, 1, 2, 3})
+        seat = table.hand.to_act
+        partner = (seat + 2) % 4
+        assert all(table.senas_shown(s) == () for s in range(4)), "a person's señas are not drawn from cards"
+        assert table.facts_for(partner) == ()
+        choices = table.sena_choices(seat)
+        assert choices and table.sena_choices((seat + 1) % 4) == ()  # only on one's own turn
+        made = choices[-1]
+        action = str(table.hand.view_for(seat).legal_actions[0]).split(":", 1)[1]
+        [entry, *_] = table.play(action, seat=seat, senas=[made.value])
+        assert entry.senas == (made.value,)
+        assert table.senas_shown(seat) == (made,)
+        assert table.seated(partner).senas_shown(seat) == (made,)
+        assert set(sena_facts(seat, (made,))) <= set(table.facts_for(partner))
+        for opponent in ((seat + 1) % 4, (seat + 3) % 4):
+            caught = seat in table.noticed_by(opponent)
+            assert (set(sena_facts(seat, (made,))) <= set(table.facts_for(opponent))) == caught
+        assert table.sena_choices(seat) == ()  # once a hand
+        again = Table(table.rules, seed, "random", log=table.log(), humans={0, 1, 2, 3})
+        assert again.senas_shown(seat) == (made,)
+
+
+def test_the_computer_players_at_a_table_with_people_still_make_senas_from_their_cards():
+    shown = set()
+    for seed in range(30):
+        table = Table(Rules(players=4, target=15), seed, "random", humans={0})
+        shown.update(table.senas_shown(s) for s in (1, 2, 3) if table.senas_shown(s))
+        assert table.senas_shown(0) == ()
+        assert table.silent == frozenset({0})
+    assert shown, "no computer player of 30 deals made a seña"
+
+
+def test_a_sena_a_person_may_not_make_changes_nothing():
+    table = first_person_turn(0, {0, 1, 2, 3})
+    seat = table.hand.to_act
+    action = str(table.hand.view_for(seat).legal_actions[0]).split(":", 1)[1]
+    log = table.log()
+    too_many = [Sena.TRES.value, Sena.DOS.value, Sena.ANCHO_ESPADA.value]
+    for wrong in (["wink"], too_many, [Sena.TRUC_TRES.value]):  # unknown, three cards, another game's
+        with pytest.raises(InvalidNotationError):
+            table.play(action, seat=seat, senas=wrong)
+        assert table.log() == log
+    with pytest.raises(InvalidNotationError):  # not this person's turn: no choices
+        table.check_senas([Sena.TRES.value], (seat + 1) % 4)
+
+
+def test_a_person_replaced_after_acting_keeps_their_senas_and_one_who_never_acted_gets_the_bots():
+    for seed in range(20):
+        table = first_person_turn(seed, {0, 1, 2, 3})
+        seat = table.hand.to_act
+        action = str(table.hand.view_for(seat).legal_actions[0]).split(":", 1)[1]
+        table.play(action, seat=seat, senas=[Sena.TRES.value])
+        others = {s for s in range(4) if s != seat}
+        never = next(s for s in others if not any(e.seat == s for e in table.hand_entries()))
+        table.seat_humans(others - {never})  # a bot for the person who acted, and one for a person who did not
+        assert table.senas_shown(seat) == (Sena.TRES,)
+        bots_from_the_start = Table(table.rules, seed, "random", humans={0, 1, 2, 3} - {never})
+        assert table.senas_shown(never) == bots_from_the_start.senas_shown(never)
+
+
+def test_a_learner_alone_at_a_table_with_computer_players_makes_none_unless_chosen():
+    for seed in range(10):
+        alone = Table(Rules(players=4, target=15), seed, "random")
         assert alone.senas_shown(0) == ()
-        if with_people.senas_shown(0):
-            found = True
-            assert with_people.senas_shown(0) == with_people.seated(2).senas_shown(0)
-    assert found, "no deal of 40 gave seat 0 a seña"
+        assert alone.silent == frozenset({0})
+
+
+@settings(max_examples=budget(20), deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), humans=st.sets(st.integers(0, 3), min_size=1), pick=st.integers(0, 10**6))
+def test_every_person_shows_exactly_the_senas_they_made_in_each_hand(seed, humans, pick):
+    rng = random.Random(pick)
+    table = Table(Rules(players=4, target=15), seed, "random", humans=humans)
+    made: list[dict[int, list[str]]] = [{}]
+    for _ in range(60):
+        if table.is_over:
+            break
+        if table.hand.is_over:
+            table.play(NEXT_HAND)
+            made.append({})
+            continue
+        seat = table.hand.to_act
+        choices = [c.value for c in table.sena_choices(seat)]
+        chosen = rng.sample(choices, k=min(len(choices), rng.randint(0, 2))) if choices else []
+        action = str(rng.choice(table.hand.view_for(seat).legal_actions)).split(":", 1)[1]
+        table.play(action, seat=seat, senas=[c for c in chosen if c != "flor"][:2])
+        made[-1].setdefault(seat, []).extend(c for c in chosen if c != "flor")
+    again = Table(table.rules, seed, "random", log=table.log(), humans=humans)
+    for index, hand in enumerate(made):
+        for seat in humans:
+            expected = tuple(Sena(v) for v in dict.fromkeys(hand.get(seat, [])))
+            assert table.senas_shown(seat, index) == expected == again.senas_shown(seat, index)
+            for partner in humans - {seat}:
+                if partner % 2 == seat % 2:
+                    assert set(sena_facts(seat, expected)) <= set(table.facts_for(partner, index))
 
 
 def test_a_seat_given_to_a_bot_is_played_at_once():

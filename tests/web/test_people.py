@@ -262,3 +262,112 @@ def test_hidden_card_walk_with_three_people(tmp_path, players):
             pytest.fail("the match did not end")
         assert browsers[1].get(f"{path}/review/1").status_code == 200
     dispose(app)
+
+
+SENA_CHOICE_RE = re.compile(r'<input type="checkbox" name="sena" value="([a-z_]+)">')
+SEAT_BLOCK_RE = re.compile(
+    r'<div class="seat area-\w+ (seat-me|seat-partner|seat-opponent)[^"]*"[^>]*>.*?(?=<div class="seat area-|<div class="area-center)',
+    re.S,
+)
+
+
+def seat_faces(html: str) -> dict[str, list[str]]:
+    """The seña faces drawn on the seats of a page, by kind of seat."""
+    found: dict[str, list[str]] = {"seat-me": [], "seat-partner": [], "seat-opponent": []}
+    for match in SEAT_BLOCK_RE.finditer(html):
+        found[match.group(1)] += re.findall(r'class="sena-face sena-([a-z_]+)"', match.group(0))
+    return found
+
+
+def test_a_person_makes_their_own_senas_and_only_their_partner_sees_them(app, client):
+    """Four people: no seña shows before one is made (none is made for a person from their cards); the
+    one to act ticks a seña with a card; it shows on their own seat and their partner's page, and on
+    an opponent's page only if that opponent caught it (the table's "now and then")."""
+    outcomes: set[bool] = set()
+    for attempt in range(30):
+        if outcomes == {True, False}:
+            break
+        browsers = {0: app.test_client()}
+        path = open_table(browsers[0], nick=f"A{attempt}")
+        for seat, nick in ((1, "B"), (2, "C"), (3, "D")):
+            browsers[seat] = app.test_client()
+            assert join(browsers[seat], path, f"{nick}{attempt}", seat=seat).status_code == 303
+        host_do(browsers[0], path, "start")
+        _row, table = stored(app, path)
+        seat = table.hand.to_act
+        pages = {s: b.get(path).get_data(as_text=True) for s, b in browsers.items()}
+        for s, html in pages.items():
+            assert seat_faces(html) == {"seat-me": [], "seat-partner": [], "seat-opponent": []}, s
+            assert bool(SENA_CHOICE_RE.findall(html)) == (s == seat)  # the choices on one's own turn only
+        choices = SENA_CHOICE_RE.findall(pages[seat])
+        assert "tres" in choices and "nada" in choices
+        card = next(a for a in ACTION_RE.findall(pages[seat]) if re.fullmatch(r"\d+[ebco]", a))
+        data = {
+            "csrf_token": grab(TOKEN_RE, pages[seat]),
+            "version": grab(VERSION_RE, pages[seat]),
+            "action": card,
+            "sena": ["tres"],
+        }
+        assert browsers[seat].post(path + "/act", data=data).status_code == 303
+        _row, table = stored(app, path)
+        assert table.hand_entries()[0].senas == ("tres",)
+        pages = {s: b.get(path).get_data(as_text=True) for s, b in browsers.items()}
+        assert seat_faces(pages[seat])["seat-me"] == ["bite_lip"]
+        assert seat_faces(pages[(seat + 2) % 4])["seat-partner"] == ["bite_lip"]
+        for opponent in ((seat + 1) % 4, (seat + 3) % 4):
+            faces = seat_faces(pages[opponent])
+            caught = seat in table.noticed_by(opponent)
+            assert faces["seat-partner"] == [] and faces["seat-me"] == []
+            assert faces["seat-opponent"] == (["bite_lip"] if caught else [])
+            assert ("Caught:" in pages[opponent]) == caught
+            outcomes.add(caught)
+    assert outcomes == {True, False}, "in 30 tables an opponent always or never caught the seña"
+
+
+def test_a_sena_a_person_may_not_make_is_refused_and_changes_nothing(app, client):
+    path = open_table(client)
+    bea = app.test_client()
+    join(bea, path, "Bea", seat=2)
+    host_do(client, path, "start")
+    row, table = stored(app, path)
+    seat = table.hand.to_act
+    browser = client if seat == 0 else bea
+    html = browser.get(path).get_data(as_text=True)
+    card = next(a for a in ACTION_RE.findall(html) if re.fullmatch(r"\d+[ebco]", a))
+    data = {"csrf_token": grab(TOKEN_RE, html), "version": grab(VERSION_RE, html), "action": card}
+    for wrong in (["tres", "dos", "ancho_espada"], ["truc_as"], ["made_up"]):
+        refused = browser.post(path + "/act", data={**data, "sena": wrong})
+        assert refused.status_code == 400
+        assert "Those señas cannot be made now" in refused.get_data(as_text=True)
+        assert stored(app, path)[0].rev == row.rev
+
+
+@pytest.mark.parametrize("typed", ["", "   "])
+def test_an_empty_code_asks_for_the_code(app, client, typed):
+    response = client.get(f"/en/people?code={typed}")
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert "Type the table&#39;s code" in page and "No table has that code" not in page
+
+
+def test_the_lobby_says_who_is_on_each_team_and_what_an_empty_seat_becomes(app, client):
+    path = open_table(client, nick="Ana")
+    bea = app.test_client()
+    join(bea, path, "Bea", seat=1)
+    newcomer = app.test_client().get(path).get_data(as_text=True)
+    choices = re.findall(
+        r'<label class="choice"><input type="radio" name="seat" value="(\d)"[^>]*> ([^<]+)</label>', newcomer
+    )
+    assert choices == [("2", "Seat 3 (team 1, with Ana)"), ("3", "Seat 4 (team 2, with Bea)")]
+    host = client.get(path).get_data(as_text=True)
+    assert host.count("free: if nobody takes it, a computer player (random) plays here") == 2
+    assert host.count(">Move to this seat</button>") == 2
+    host_do(client, path, "start")
+    playing = client.get(path).get_data(as_text=True)
+    assert "free: if nobody takes it" not in playing and "a computer player (random)" in playing
+
+
+def test_seat_choices_at_a_two_player_table_name_no_teammates(app, client):
+    path = open_table(client, nick="Ana", players="2")
+    newcomer = app.test_client().get(path).get_data(as_text=True)
+    assert "Seat 2 (team 2)" in newcomer and "with Ana" not in newcomer

@@ -1,6 +1,6 @@
 """Señas at the table with computer players (docs/rules/catalan.md §9.2.10, docs/rules/argentine.md §7.5),
 Catalan Truc at four players first: the partner shows the game's own señas, true of its cards, and the
-opponents none; the learner may make señas too (the game's set, at most two, once a hand, true or not),
+opponents' only those the learner caught, marked so; the learner may make señas too (the game's set, at most two, once a hand, true or not),
 with a move: its partner knows them from then on, the learner's own seat shows them, and a refused
 choice is a 400 that changes nothing. None with two players."""
 
@@ -41,14 +41,18 @@ def act(client, path: str, html: str, action: str, senas: list[str]):
     return client.post(path, data=data)
 
 
-def test_the_catalan_partner_shows_its_true_senas_and_the_opponents_none(app, client):
+def test_the_catalan_partner_shows_its_true_senas_and_the_opponents_only_when_caught(app, client):
     shown = 0
     for _deal in range(8):
         path = new_game(client, preset="catalan", players="4", level="beginner")
         html = client.get(path).get_data(as_text=True)
         _game, table = stored_table(app, path)
         seen = faces(html)
-        assert seen["seat-opponent"] == [] and seen["seat-me"] == []
+        assert seen["seat-me"] == []
+        caught = table.noticed_by(0)  # the opponents' señas the learner happened to see, marked so
+        assert ("Caught:" in html) == bool(caught) and bool(seen["seat-opponent"]) == bool(caught)
+        for face in seen["seat-opponent"]:
+            assert any(set(table.hand.deal[s]) & set(SENA_CARDS[FACE_OF[face]]) for s in caught), face
         partner_cards = set(table.hand.deal[2])
         for face in seen["seat-partner"]:
             assert face in FACE_OF, face  # only the Catalan three: no Argentine seña, no "nothing"
@@ -166,7 +170,8 @@ def test_the_mineiro_partner_shows_the_games_own_senas_true_of_its_cards(app, cl
         path, html = _mineiro_play(app, client)
         _game, table = stored_table(app, path)
         seen = faces(html)
-        assert seen["seat-opponent"] == [] and seen["seat-me"] == []
+        assert seen["seat-me"] == []
+        assert bool(seen["seat-opponent"]) == bool(table.noticed_by(0)) == ("Caught:" in html)
         partner_cards = set(table.hand.view_for(2).dealt)
         for face in seen["seat-partner"]:
             assert face in MINEIRO_FACE_OF, face  # no Argentine seña at this table

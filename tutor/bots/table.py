@@ -135,10 +135,10 @@ class Table:
     :func:`tutor.bots.choose`). None: the bots' sample budgets alone, as in tests.
 
     ``humans`` (a table with people, ``tutor.web.people``): the seats where people sit, each acting
-    for itself (:meth:`play` with ``seat=``); the bots stop at any of them. Every seat then makes
-    señas, the people's made for them from their cards, so a person's partner sees them.
-    :meth:`seated` is the same table seen from one seat. Default: the learner's seat alone, who
-    signals nothing.
+    for itself (:meth:`play` with ``seat=``); the bots stop at any of them. A person makes its own
+    señas with its actions (or none), as the learner does at a table with computer players; the
+    computer players' are drawn from their cards. :meth:`seated` is the same table seen from one
+    seat. Default: the learner's seat alone.
     """
 
     def __init__(
@@ -229,9 +229,23 @@ class Table:
 
     @property
     def silent(self) -> frozenset[int]:
-        """The seats whose señas are not drawn from their cards: the learner's at a table with computer
-        players (it makes its own, or none: :meth:`play`'s ``senas``); none at a table with people."""
-        return frozenset() if self.people else frozenset({self.learner_seat})
+        """The seats whose señas in the hand under way are not drawn from their cards but made by a
+        person with its actions (:meth:`play`'s ``senas``), or none: :meth:`makes_own_senas`."""
+        return frozenset(seat for seat in range(self.rules.players) if self.makes_own_senas(seat))
+
+    def makes_own_senas(self, seat: int, index: int | None = None) -> bool:
+        """True when a person, not a computer player, signals for ``seat`` in hand ``index`` (default:
+        the one under way): the learner's seat at a table with computer players; at a table with
+        people, a seat where a person sits in the hand under way, or one a person acted for in that
+        hand (a person a bot replaced after it acted keeps the señas it made, and no others). In an
+        earlier hand a seat nobody acted for (the hand ended first) counts as it is seated now."""
+        index = self.hand_index if index is None else index
+        if not self.people:
+            return seat == self.learner_seat
+        if index == self.hand_index and seat in self.humans:
+            return True
+        by = {entry.by for entry in self._hands[index] if entry.seat == seat}
+        return "learner" in by or (not by and seat in self.humans)
 
     @property
     def learner_to_act(self) -> bool:
@@ -266,41 +280,49 @@ class Table:
     # --- Señas -----------------------------------------------------------------------------------
 
     def senas_shown(self, seat: int, index: int | None = None) -> tuple[Sena, ...]:
-        """The señas a computer player showed its partners when play began in hand ``index`` (none with 2
-        players; a person's at a table with people); the learner's at a table with computer players
-        are those it has made so far in the hand (:meth:`learner_senas`)."""
+        """The señas ``seat`` showed its partners in hand ``index`` (default: the one under way; none
+        with 2 players or in a pica-pica round): a computer player's when play began, drawn from its
+        cards; a person's (:meth:`makes_own_senas`) those it has made so far in the hand
+        (:meth:`made_senas`)."""
         index = self.hand_index if index is None else index
         hand = self.hands()[index]
         if isinstance(hand, PicaPicaHand):  # no señas in a pica-pica duel
             return ()
-        if seat in self.silent:
-            return self.learner_senas(index)
+        if self.makes_own_senas(seat, index):
+            return self.made_senas(seat, index)
         start = hand.when_play_began()  # the cards the seat held when play began
         return () if start is None else senas(start.view_for(seat))
 
-    def learner_senas(self, index: int | None = None) -> tuple[Sena, ...]:
-        """The señas the learner made in hand ``index`` (default: the one under way), in order."""
+    def made_senas(self, seat: int, index: int | None = None) -> tuple[Sena, ...]:
+        """The señas a person made for ``seat`` with its actions in hand ``index`` (default: the one
+        under way), in order."""
         made = [
             value
             for entry in self._hands[self.hand_index if index is None else index]
-            if entry.seat == self.learner_seat
+            if entry.seat == seat
             for value in entry.senas
         ]
         return tuple(Sena(value) for value in dict.fromkeys(made))
 
-    def sena_choices(self) -> tuple[Sena, ...]:
-        """The señas the learner may make now, with its action: the game's set (a seña need not be
-        true, docs/rules/catalan.md §9.2.10, docs/rules/argentine.md §7.5) at a table with computer
-        players of 4 or 6, on its turn in a hand (not a pica-pica round, not before play) in which it has
-        made none yet; else none."""
+    def learner_senas(self, index: int | None = None) -> tuple[Sena, ...]:
+        """The señas the learner made in hand ``index`` (default: the one under way), in order."""
+        return self.made_senas(self.learner_seat, index)
+
+    def sena_choices(self, seat: int | None = None) -> tuple[Sena, ...]:
+        """The señas the learner (or ``seat``, a person at a table with people) may make now, with its
+        action: the game's set (a seña need not be true, docs/rules/catalan.md §9.2.10,
+        docs/rules/argentine.md §7.5) at a table of 4 or 6, on its turn in a hand (not a pica-pica
+        round, not before play) in which it has made none yet; else none."""
+        seat = self.learner_seat if seat is None else seat
         hand = self.hand
         if (
-            self.people
-            or self.rules.players < 4
+            self.rules.players < 4
             or isinstance(hand, PicaPicaHand)
             or hand.phase is Phase.DEAL  # Truco Mineiro's keep, pass or burn: the cards are not all dealt
-            or not self.learner_to_act
-            or self.learner_senas()
+            or hand.is_over
+            or hand.to_act != seat
+            or not self.makes_own_senas(seat)
+            or self.made_senas(seat)
         ):
             return ()
         return game_senas(self.rules.variant, self.rules.has_flor)
@@ -376,7 +398,7 @@ class Table:
             return self.next_hand(deadline=deadline)
         if seat is not None and seat not in self.humans:
             raise InvalidNotationError(NotationReason.BAD_VALUE, f"seat {seat} is a bot's", value=seat)
-        made = self.check_senas(senas)
+        made = self.check_senas(senas, seat)
         action = self.parse_learner_action(text, seat)
         if self.match.is_over:
             raise IllegalActionError(Reason.MATCH_OVER, "the match is over")
@@ -386,14 +408,14 @@ class Table:
         self._hands[-1].append(entry)
         return [entry, *self._bots_until_learner(deadline)]
 
-    def check_senas(self, senas: Sequence[str]) -> tuple[str, ...]:
-        """``senas`` as the learner may make them now (:meth:`sena_choices`, at most
+    def check_senas(self, senas: Sequence[str], seat: int | None = None) -> tuple[str, ...]:
+        """``senas`` as the learner (or ``seat``) may make them now (:meth:`sena_choices`, at most
         :data:`~tutor.bots.senas.MAX_SENAS` besides the flor's, each once), else
         :class:`InvalidNotationError`."""
         made = tuple(dict.fromkeys(str(value) for value in senas))
         if not made:
             return ()
-        allowed = {sena.value for sena in self.sena_choices()}
+        allowed = {sena.value for sena in self.sena_choices(seat)}
         cards = [value for value in made if value != Sena.FLOR.value]
         if not set(made) <= allowed or len(cards) > MAX_SENAS:
             raise InvalidNotationError(NotationReason.BAD_VALUE, f"señas {made!r} cannot be made now", value=made)

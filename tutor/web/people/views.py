@@ -11,8 +11,8 @@ URLs (all under ``/<lang>``):
   ``rev`` is ``v``, else the table's block (htmx swaps it) or an ``HX-Refresh`` (the lobby).
 * ``POST /people/<code>/join`` (``nick``, ``seat``): a seat in the lobby, else the waiting list;
   ``POST /people/<code>/move`` (``seat``, ``rev``): another free seat in the lobby.
-* ``POST /people/<code>/act`` (``action``, ``version``): this seat's action, or ``next`` (the
-  next hand); ``POST /people/<code>/hint`` (``version``): the hint, when the host allows hints.
+* ``POST /people/<code>/act`` (``action``, ``version``, any ``sena``): this seat's action with the
+  señas it makes to its partner, or ``next`` (the next hand); ``POST /people/<code>/hint`` (``version``): the hint, when the host allows hints.
 * ``POST /people/<code>/host`` (``do``: ``start``, ``hints-on``, ``hints-off``, ``bot`` with
   ``seat``, ``seat`` with ``seat`` and ``who``; ``rev``): the host's controls.
 * ``GET /people/<code>/review/<n>``: hand ``n`` replayed for this seat, face up, once it is over.
@@ -44,7 +44,7 @@ from ...store import current_store
 from ...store.people import NICK_LENGTH, WAITING_CAP, PeopleTable, Seating, new_token, seating, token_hash
 from ..components.cards import game_face
 from ..components.table import learner_hint, render_table, replay_hand, replay_steps, table_context
-from ..components.table.controller import move_deadline, moved_on, read_version
+from ..components.table.controller import move_deadline, moved_on, posted_senas, read_version, senas_refused
 from ..components.table.setup import FLOR_MODES, LEVELS, PLAYERS, PRESETS, TARGETS, SetupForm
 from ..shared.limits import limited
 from ..shared.preferences import card_face
@@ -224,6 +224,7 @@ def table_page(found: Here, table: Table, status: int = 200, **options: Any) -> 
         show_hint=bool(options.pop("show_hint", False)),
         since=options.pop("since", None),
         error=options.pop("error", None),
+        senas=True,
     )
     return no_store(render_table("people/table.html", {**context, **common(found, table)}, status))
 
@@ -466,7 +467,13 @@ def apply(table: Table, seat: int, text: str) -> str | None:
                 return _("This hand is not over yet: play on.")
             table.next_hand(deadline=move_deadline())
         else:
-            table.play(text, seat=seat, deadline=move_deadline())
+            made = posted_senas()
+            if made:
+                try:
+                    table.check_senas(made, seat)
+                except InvalidNotationError:
+                    return senas_refused()
+            table.play(text, seat=seat, deadline=move_deadline(), senas=made)
     except InvalidNotationError:
         return _("That is not an action at this table. Use the buttons: a card, a call or an answer.")
     except TrucoError as error:

@@ -46,7 +46,7 @@ from ...learning import Source
 from ...store import Game, Learner, LogEntry, current_store
 from ..components.cards import game_face
 from ..components.table import learner_hint, render_table, replay_steps, table_context
-from ..components.table.controller import TableController, move_deadline
+from ..components.table.controller import TableController, move_deadline, posted_senas, senas_refused
 from ..components.table.mistakes import TableMistake, table_mistakes
 from ..shared.learner import current_learner, my_learner_id, remember, session_public_id
 from ..shared.nav import Section, add_section
@@ -170,19 +170,18 @@ class Games(TableController[Game, Table]):
     def refuse(self, game: Game, table: Table, text: str, drawn: int) -> tuple[int, str] | None:
         if text == NEXT_HAND and not table.hand.is_over and drawn == table.version:
             return 400, _("This hand is not over yet: play on.")
-        if drawn == table.version and _posted_senas():
+        if drawn == table.version and posted_senas():
             try:
-                table.check_senas(_posted_senas())
+                table.check_senas(posted_senas())
             except InvalidNotationError:
-                # Translators: a seña is a signal to the partner (keep the term); the learner may make at most two, once a hand.
-                return 400, _("Those señas cannot be made now: choose at most two of those offered, once a hand.")
+                return 400, senas_refused()
         return None
 
     def play(self, game: Game, table: Table, text: str) -> None:
         if text == NEXT_HAND:
             table.next_hand(deadline=move_deadline())
         else:
-            table.play(text, hinted=bool(game.hint_pending), deadline=move_deadline(), senas=_posted_senas())
+            table.play(text, hinted=bool(game.hint_pending), deadline=move_deadline(), senas=posted_senas())
 
     def save(self, game: Game, table: Table, drawn: int, text: str) -> bool:
         extra: dict[str, Any] = {}
@@ -263,11 +262,6 @@ class Games(TableController[Game, Table]):
 
 
 GAMES = Games()
-
-
-def _posted_senas() -> list[str]:
-    """The señas the learner's action form was sent with (checkboxes named ``sena``)."""
-    return request.form.getlist("sena")[:8]
 
 
 def _setup_context(form: dict[str, str], errors: dict[str, str]) -> dict[str, Any]:

@@ -31,7 +31,7 @@ import threading
 from collections import OrderedDict
 from typing import Any, Generic, TypeVar
 
-from flask import abort, current_app, redirect
+from flask import abort, current_app, redirect, request
 from werkzeug.wrappers import Response
 
 from tutor.narration import error_message
@@ -110,6 +110,16 @@ def read_version(text: str | None) -> int | None:
     if text is None or not text.isascii() or not text.isdigit() or len(text) > 6:
         return None
     return int(text)
+
+
+def posted_senas() -> list[str]:
+    """The señas an action form was sent with (checkboxes named ``sena``, at most eight read)."""
+    return request.form.getlist("sena")[:8]
+
+
+def senas_refused() -> str:
+    # Translators: a seña is a signal to the partner (keep the term); the learner may make at most two, once a hand.
+    return _("Those señas cannot be made now: choose at most two of those offered, once a hand.")
 
 
 def moved_on() -> str:

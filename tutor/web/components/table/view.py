@@ -74,6 +74,8 @@ class SeatBox:
     played: list[dict[str, Any]]
     to_act: bool
     senas: list[dict[str, str]] = field(default_factory=list)
+    caught: bool = False
+    """The seat is an opponent's whose señas the learner caught ("now and then", as at a real table)."""
     shown: tuple[Card, ...] = ()
 
 
@@ -477,6 +479,7 @@ def table_context(
     pica = pica_context(table, perspective)
     pies = pie_seats(view) if pica is None else set()  # a duel is a two-player hand: no pie
     boxes: list[SeatBox] = []
+    caught_here = set(table.noticed_by(me)) if not view.is_over else set()
     for k, area in enumerate(AREAS[n]):
         seat = (me + k) % n
         badges = []
@@ -511,8 +514,10 @@ def table_context(
                 to_act=(view.to_act if pica is None else pica["to_act"]) == seat,
                 shown=view.shown.get(seat, ()),
                 senas=[{"code": SENA_FACES[str(x)], "text": sena_text(x)} for x in table.senas_shown(seat)]
-                if (perspective.is_partner(seat) or (seat == me and seat in table.silent)) and not view.is_over
+                if (perspective.is_partner(seat) or seat in caught_here or (seat == me and seat in table.silent))
+                and not view.is_over
                 else [],
+                caught=seat in caught_here,
             )
         )
     card_buttons, other_buttons = _buttons(view, face)
