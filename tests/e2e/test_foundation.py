@@ -107,6 +107,7 @@ def test_keyboard_only(page):
     assert link["outline"] != "none"
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(r"/en/deck$"))
+    page.wait_for_load_state("load")  # the deck's script listens for the change (late on a busy machine)
     radio = tab_to(page, lambda s: s["tag"] == "INPUT" and s["value"] == "spanish")
     assert radio["outline"] != "none"
     page.keyboard.press("ArrowDown")

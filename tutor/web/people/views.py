@@ -171,6 +171,11 @@ def seat_names(found: Here, table: Table) -> list[dict[str, Any]]:
                 "nick": person["nick"] if person else None,
                 "me": seat == found.seat,
                 "team": seat % 2,
+                "teammates": [
+                    p["nick"]
+                    for other, p in enumerate(found.seating.seats)
+                    if p and other != seat and other % 2 == seat % 2 and found.row.players > 2
+                ],
                 "waiting_on": seat == waiting_on,
                 "replaceable": person is not None
                 and seat != found.seat
@@ -281,6 +286,11 @@ def index():
     """The set-up form; POST opens a table, ``?code=`` goes to one."""
     if request.method == "GET":
         code = request.args.get("code")
+        if code is not None and not code.strip():
+            # Translators: the "code" field of the people page was sent empty; the code is six letters and digits.
+            return _setup_form(
+                400, {"code": _("Type the table's code: the six letters and digits on the host's page.")}
+            )
         if code is not None:
             wait = limited("code")
             if wait is not None:
