@@ -288,9 +288,8 @@ def index():
         code = request.args.get("code")
         if code is not None and not code.strip():
             # Translators: the "code" field of the people page was sent empty; the code is six letters and digits.
-            return _setup_form(
-                400, {"code": _("Type the table's code: the six letters and digits on the host's page.")}
-            )
+            empty = _("Type the table's code: the six letters and digits on the host's page.")
+            return _setup_form(400, {"code": empty})
         if code is not None:
             wait = limited("code")
             if wait is not None:
