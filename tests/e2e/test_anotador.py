@@ -100,5 +100,10 @@ def test_a_shared_score_follows_the_keeper_on_another_phone(browser, base_url):
     keeper.locator('[data-award="falta_envido:q"]').click()
     expect(viewer.locator("#anotador-teams figure").nth(2)).to_contain_text("15")
     expect(viewer.locator("#anotador-dealer")).to_contain_text("Caro")
+    # The shared history words the award as the keeper's phone does, not by its key.
+    keeper_history = keeper.locator("#anotador-history").inner_text()
+    expect(viewer.locator("#anotador-history")).to_contain_text("Falta envido")
+    assert "falta_envido:q" not in viewer.locator("#anotador-history").inner_text()
+    assert viewer.locator("#anotador-history").inner_text() == keeper_history
     keeper_context.close()
     viewer_context.close()

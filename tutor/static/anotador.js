@@ -53,11 +53,9 @@
     this.texts = JSON.parse(root.getAttribute("data-texts"));
     this.viewUrl = root.getAttribute("data-view");
     this.shareUrl = root.getAttribute("data-share");
-    this.labels = {};
-    var self = this;
-    root.querySelectorAll("[data-award]").forEach(function (button) {
-      self.labels[button.getAttribute("data-award")] = button.querySelector(".award-label").textContent;
-    });
+    /* Every award's words, for the history: from the page's data, so the shared page (which has no
+       award buttons) words it as the keeper's phone does. */
+    this.labels = JSON.parse(root.getAttribute("data-labels") || "{}");
     this.match = this.viewUrl ? null : load(MATCH_KEY);
     this.share = this.viewUrl ? null : load(SHARE_KEY);
     this.version = 0;

@@ -67,6 +67,7 @@ def _context(share_id: str | None = None) -> dict[str, Any]:
         "values": page_values(),
         "texts": _texts(),
         "awards": awards(TARGETS[0]),
+        "award_labels": {a.key: a.label for a in awards(TARGETS[0])},  # the history's words, the shared page too
         "targets": TARGETS,
         "team_counts": TEAM_COUNTS,
         "share_id": share_id,
