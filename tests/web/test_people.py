@@ -147,10 +147,19 @@ def test_a_late_arrival_waits_and_takes_a_bots_seat_between_hands(app, client):
             break
     _, table = stored(app, path)
     assert table.hand.is_over
+    before = table.hand_index
     assert host_do(client, path, "seat", seat="1", who="0").status_code == 303
     row, table = stored(app, path)
     assert [s and s["nick"] for s in row.seats] == ["Ana", "Dani"] and row.waiting == []
-    assert 'value="next"' in late.get(path).get_data(as_text=True)  # Dani is at the table now
+    # The next hand is dealt at once: Dani's page is of a hand Dani plays, none of whose moves in
+    # Dani's seat were a computer player's (they would read "You play ..." on Dani's page).
+    assert table.hand_index == before + 1 and table.humans == {0, 1}
+    assert all(e.by == "learner" for e in table.hand_entries() if e.seat == 1)
+    page = late.get(path).get_data(as_text=True)
+    assert 'data-card="' in page and 'class="timeline' in page
+    refused = late.get(f"{path}/review/{before + 1}")
+    assert refused.status_code == 403 and "played by someone else" in refused.get_data(as_text=True)
+    assert client.get(f"{path}/review/{before + 1}").status_code == 200  # the host played it
 
 
 def test_the_host_replaces_an_idle_player_with_a_bot(app, client):
@@ -174,7 +183,11 @@ def test_the_host_replaces_an_idle_player_with_a_bot(app, client):
     row, table = stored(app, path)
     assert row.seats[1] is None and table.humans == {0}
     assert table.hand.is_over or table.hand.to_act == 0  # the bot played Bea's turn
-    assert "data-card" not in bea.get(path).get_data(as_text=True)  # Bea no longer sees the table's cards
+    page = bea.get(path).get_data(as_text=True)
+    assert "data-card" not in page  # Bea no longer sees the table's cards, and is told why
+    assert 'data-status="lost"' in page and "The host gave your seat to a computer player." in page
+    newcomer = app.test_client().get(path).get_data(as_text=True)
+    assert 'data-status="lost"' not in newcomer  # someone who never sat here is not told so
 
 
 def test_two_posts_at_once_one_wins_the_other_gets_409(app, client):
@@ -320,6 +333,7 @@ def test_a_person_makes_their_own_senas_and_only_their_partner_sees_them(app, cl
             assert faces["seat-partner"] == [] and faces["seat-me"] == []
             assert faces["seat-opponent"] == (["bite_lip"] if caught else [])
             assert ("Caught:" in pages[opponent]) == caught
+            assert ("You caught a seña (made by: " in pages[opponent]) == caught
             outcomes.add(caught)
     assert outcomes == {True, False}, "in 30 tables an opponent always or never caught the seña"
 

@@ -115,9 +115,9 @@ def token_hash(token: str | None) -> str | None:
 
 @dataclass(frozen=True)
 class Seating:
-    """Who sits where: each seat's person (``{"nick", "token"}``) or None for a bot, and the waiting list."""
+    """Who sits where: each seat's person (``{"nick", "token"}``, and ``"from_hand"``: the hand a late arrival began with) or None for a bot, and the waiting list."""
 
-    seats: tuple[dict[str, str] | None, ...]
+    seats: tuple[dict[str, Any] | None, ...]
     waiting: tuple[dict[str, str], ...]
 
     def seat_of(self, token: str | None) -> int | None:

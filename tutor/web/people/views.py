@@ -73,6 +73,8 @@ class Here:
     seat: int | None
     waiting: bool
     host: bool
+    lost: bool = False
+    """This browser had a seat (or a place on the waiting list) that the host has since given away."""
 
     @property
     def code(self) -> str:
@@ -98,7 +100,8 @@ def here(code: str) -> Here:
     seats = seating(row)
     token = request.cookies.get(cookie_name(row.code))
     host = token_hash(request.cookies.get(cookie_name(row.code, host=True))) == row.host or opened_by_me(row)
-    return Here(row, seats, seats.seat_of(token), seats.waits(token), host)
+    seat, waiting = seats.seat_of(token), seats.waits(token)
+    return Here(row, seats, seat, waiting, host, lost=token is not None and seat is None and not waiting)
 
 
 def set_cookie(response: Response, name: str, token: str) -> Response:
@@ -563,15 +566,22 @@ def to_bot(found: Here, table: Table, seat: int) -> dict[str, Any] | str:
 
 
 def to_person(found: Here, table: Table, seat: int, who: int | None) -> dict[str, Any] | str:
-    """A waiting person in a computer player's seat, between hands."""
+    """A waiting person in a computer player's seat, between hands: the next hand is dealt at once, so
+    the hand on their page is the first they play (the one before was played by a computer player,
+    and "you" in its timeline would be false). ``from_hand`` keeps the hand they started with."""
     seats = list(found.seating.seats)
     waiting = list(found.seating.waiting)
     if seats[seat] is not None or who is None or who >= len(waiting):
         return _("That seat cannot be taken now.")
     if found.row.state == "playing" and not table.hand.is_over:
         return _("A computer player gives up its seat between hands: wait for this hand to end.")
-    seats[seat] = waiting.pop(who)
-    return {"seats": seats, "waiting": waiting}
+    seats[seat] = {**waiting.pop(who), "from_hand": table.hand_index + (0 if table.is_over else 1)}
+    values: dict[str, Any] = {"seats": seats, "waiting": waiting}
+    if found.row.state == "playing" and not table.is_over:
+        table.seat_humans(Seating(tuple(seats), ()).humans())
+        table.next_hand(deadline=move_deadline())
+        values.update(log=table.log(), version=table.version)
+    return values
 
 
 @bp.get("/people/<code>/review/<int:number>")
@@ -582,6 +592,17 @@ def review(code: str, number: int):
     hands = table.hands()
     if found.seat is None or not 1 <= number <= len(hands) or not hands[number - 1].is_over:
         abort(make_response(render_template("people/not_found.html", review=True), 404))
+    person = found.seating.seats[found.seat] or {}
+    if number - 1 < int(person.get("from_hand", 0)):  # played in this seat by someone else
+        return show(
+            found,
+            403,
+            # Translators: a person asked for the review of a hand played in their seat before they sat there.
+            error=_(
+                "You took this seat after hand %(number)s: it was played by someone else, so its review is not yours.",
+                number=number,
+            ),
+        )
     seated = table.seated(found.seat)
     data = seat_replay(found, seated, number - 1)
     return render_template(
