@@ -60,6 +60,13 @@ def test_four_people_play_a_hand_with_senas_and_the_review(page, browser, base_u
     mover = pages[first]
     mover.locator(".sena-choices summary").click()
     mover.get_by_role("checkbox", name="Bites the lower lip: a three").check()
+    # At most two: with a second ticked the others are disabled, and enabled again when it is unticked.
+    kiss = mover.get_by_role("checkbox", name="Purses the lips as for a kiss: a two")
+    nothing = mover.get_by_role("checkbox", name="Closes the eyes: nothing good")
+    kiss.check()
+    expect(nothing).to_be_disabled()
+    kiss.uncheck()
+    expect(nothing).to_be_enabled()
     assert serious_violations(mover) == []
     before = mover.locator("#table").get_attribute("data-version")
     mover.locator(".card-button").first.click()

@@ -74,4 +74,21 @@
       event.preventDefault();
     }
   });
+
+  /* Señas: at most two besides the flor's (the server refuses more): once two are ticked, the other
+     boxes are disabled until one is unticked. */
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    if (!box || box.name !== "sena") {
+      return;
+    }
+    var boxes = Array.prototype.slice.call(document.querySelectorAll('#table input[name="sena"]'));
+    var cards = boxes.filter(function (b) { return b.value !== "flor"; });
+    var full = cards.filter(function (b) { return b.checked; }).length >= 2;
+    cards.forEach(function (b) {
+      if (!b.checked) {
+        b.disabled = full;
+      }
+    });
+  });
 })();

@@ -551,6 +551,12 @@ def table_context(
             for observer in range(n)
             if not perspective.is_your_team(observer % 2) and me in table.noticed_by(observer)
         ]
+        + [
+            # Translators: the learner happened to see an opponent's seña (a signal to that opponent's partner); %(who)s
+            # is the seat name of the opponent who made it, e.g. "the opponent on your left".
+            _("You caught a seña (made by: %(who)s).", who=perspective.seat_name(seat))
+            for seat in sorted(caught_here)
+        ]
         if not view.is_over
         else []
     )
