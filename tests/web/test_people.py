@@ -385,3 +385,29 @@ def test_seat_choices_at_a_two_player_table_name_no_teammates(app, client):
     path = open_table(client, nick="Ana", players="2")
     newcomer = app.test_client().get(path).get_data(as_text=True)
     assert "Seat 2 (team 2)" in newcomer and "with Ana" not in newcomer
+
+
+def test_seats_at_the_table_carry_the_peoples_nicknames(app, client):
+    path = open_table(client, nick="Ana")
+    bea = app.test_client()
+    join(bea, path, "Bea", seat=2)
+    host_do(client, path, "start")
+    page = client.get(path).get_data(as_text=True)
+    nicks = re.findall(r'<span class="seat-nick" translate="no">([^<]+)</span>', page)
+    assert sorted(nicks) == ["Ana", "Bea"]  # the computer players' seats have none
+    assert 'aria-label="Your partner (Bea)"' in page
+
+
+def test_a_code_that_finds_nothing_stays_in_the_field(app, client):
+    response = client.get("/en/people?code=ZZZZZZ")
+    assert response.status_code == 404
+    assert 'name="code"' in (page := response.get_data(as_text=True)) and 'value="ZZZZZZ"' in page
+
+
+def test_the_hosts_lobby_says_when_everyone_is_seated(app, client):
+    path = open_table(client, nick="Ana", players="2")
+    assert "the empty seats are played by the computer" in client.get(path).get_data(as_text=True)
+    join(app.test_client(), path, "Bea")
+    page = client.get(path).get_data(as_text=True)
+    assert "Everyone is seated: start the match when you are ready." in page
+    assert "the empty seats are played by the computer" not in page

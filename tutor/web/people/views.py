@@ -233,6 +233,7 @@ def table_page(found: Here, table: Table, status: int = 200, **options: Any) -> 
         since=options.pop("since", None),
         error=options.pop("error", None),
         senas=True,
+        nicks={seat: person["nick"] for seat, person in enumerate(found.seating.seats) if person},
     )
     return no_store(render_table("people/table.html", {**context, **common(found, table)}, status))
 
@@ -281,7 +282,8 @@ def setup_level_names() -> dict[str, str]:
 def _setup_form(status: int, errors: dict[str, str], nick_error: str | None = None) -> Any:
     source = request.form if request.method == "POST" else request.args
     fields = {**SetupForm.typed_fields(source), "nick": source.get("nick", "")}
-    return render_template("people/setup.html", **setup_context(fields, errors, nick_error)), status
+    typed = str(request.args.get("code", ""))[:12]  # a code that found nothing stays in the field, to be corrected
+    return render_template("people/setup.html", **setup_context(fields, errors, nick_error), typed_code=typed), status
 
 
 @bp.route("/people", methods=["GET", "POST"])

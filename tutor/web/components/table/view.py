@@ -14,7 +14,7 @@ page, or only its ``table`` block for an htmx swap. How a feature uses both: see
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,6 +74,8 @@ class SeatBox:
     played: list[dict[str, Any]]
     to_act: bool
     senas: list[dict[str, str]] = field(default_factory=list)
+    nick: str | None = None
+    """The nickname of the person in this seat, at a table with people (None: not shown)."""
     caught: bool = False
     """The seat is an opponent's whose señas the learner caught ("now and then", as at a real table)."""
     shown: tuple[Card, ...] = ()
@@ -433,6 +435,7 @@ def table_context(
     since: int | None = None,
     error: str | None = None,
     senas: bool = False,
+    nicks: Mapping[int, str] | None = None,
 ) -> dict[str, Any]:
     """Everything ``templates/components/table.html`` needs to draw ``table``.
 
@@ -444,6 +447,7 @@ def table_context(
     events after it are marked new (None: nothing new). ``error`` is a translated message shown in
     an alert above the felt. ``senas`` offers the learner the señas it may make with its action
     (:meth:`~tutor.bots.table.Table.sena_choices`: checkboxes named ``sena`` in the action form).
+    ``nicks``: the nickname shown beside each seat's name, by seat (a table with people).
     """
     face = game_face(table.rules.variant, face)
     view = table.table_view()
@@ -518,6 +522,7 @@ def table_context(
                 and not view.is_over
                 else [],
                 caught=seat in caught_here,
+                nick=(nicks or {}).get(seat),
             )
         )
     card_buttons, other_buttons = _buttons(view, face)
