@@ -176,10 +176,12 @@ def lessons_params():
 # --- The map and resuming ------------------------------------------------------------------------------
 
 
-def test_map_lists_the_nine_lessons_in_order_with_progress(client):
+def test_map_lists_every_lesson_in_order_with_progress(client):
     response = client.get("/en/lessons")
     assert response.status_code == 200
     html = response.get_data(as_text=True)
+    assert len(all_lessons()) == 11  # lessons 10 and 11 are Catalan Truc and Truco Mineiro
+    assert "11 short lessons take you" in page_text(html)  # the count the page says is the lessons'
     cards = find_all(html, "li", class_="lesson-card")
     assert [c.attrs["id"] for c in cards] == [f"lesson-{lesson.key}" for lesson in all_lessons()]
     titles = [squash(h.text) for h in find_all(html, "h2")]

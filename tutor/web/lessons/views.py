@@ -360,7 +360,10 @@ def init_app(app: Flask) -> None:
         Section(
             "lessons.index",
             _l("Lessons"),
-            _l("Nine short lessons, from the Spanish deck to a whole hand, with questions the engine checks."),
+            # Translators: the lessons' card on the home page (11 lessons: the Argentine game, then Catalan Truc and Truco Mineiro).
+            _l(
+                "Short lessons, from the Spanish deck to a whole hand and on to two other games, with questions the engine checks."
+            ),
             order=5,
         ),
     )
