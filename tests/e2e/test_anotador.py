@@ -100,6 +100,9 @@ def test_a_shared_score_follows_the_keeper_on_another_phone(browser, base_url):
     keeper.locator('[data-award="falta_envido:q"]').click()
     expect(viewer.locator("#anotador-teams figure").nth(2)).to_contain_text("15")
     expect(viewer.locator("#anotador-dealer")).to_contain_text("Caro")
+    # Caro has won the game to 15: no award counts any more, and none shows points.
+    expect(keeper.locator('[data-award="falta_envido:q"]')).to_be_disabled()
+    assert set(keeper.locator("[data-award] .award-points").all_inner_texts()) == {""}
     # The shared history words the award as the keeper's phone does, not by its key.
     keeper_history = keeper.locator("#anotador-history").inner_text()
     expect(viewer.locator("#anotador-history")).to_contain_text("Falta envido")

@@ -336,3 +336,11 @@ def test_two_against_two_each_player_with_a_computer_partner(app, organiser):
     assert "Seat 4, team B" in slips and "Seat 2 is mano." in slips
     html = organiser.get(f"/en/teach/club/{eid}").get_data(as_text=True)
     assert html.count('data-place="1"') == 2  # the same moves: a shared first place
+
+
+def test_the_code_page_says_who_organises_and_links_a_teacher_to_their_nights(app, client, organiser):
+    anyone = client.get("/en/club").get_data(as_text=True)
+    assert "is organised by a teacher or a club's organiser" in anyone
+    assert 'href="/en/teach/club"' not in anyone  # an outsider's link would be a 404
+    teacher = organiser.get("/en/club").get_data(as_text=True)
+    assert 'href="/en/teach/club">Your club nights</a>' in teacher

@@ -230,10 +230,13 @@
   Anotador.prototype.renderAwards = function (tally) {
     var self = this;
     this.root.querySelectorAll("[data-award]").forEach(function (button) {
-      var points = self.points(button.getAttribute("data-award"), tally.scores);
+      /* Once the match is won no award counts: the buttons show no points (a value there would be one
+         computed from a finished score). */
+      var points = tally.winner !== null ? null : self.points(button.getAttribute("data-award"), tally.scores);
+      var label = button.querySelector(".award-label").textContent;
       button.querySelector(".award-points").textContent = points === null ? "" : "+" + points;
-      button.disabled = tally.winner !== null || points === null;
-      button.setAttribute("aria-label", button.querySelector(".award-label").textContent + ", +" + points);
+      button.disabled = points === null;
+      button.setAttribute("aria-label", points === null ? label : label + ", +" + points);
     });
   };
 

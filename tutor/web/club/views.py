@@ -410,8 +410,9 @@ def slips(eid: str):
 def code_page():
     """Type a club night's code (``?code=`` goes to it)."""
     entered = request.args.get("code")
+    organiser = url_for("club.events") if current_teacher() is not None else None
     if entered is None:
-        return render_template("club/code.html", entered="", error=None)
+        return render_template("club/code.html", entered="", error=None, organiser=organiser)
     found = current_store().club.by_code(entered)
     if found is None:
         keeper = current_store().club.table_by_code(entered)
@@ -421,7 +422,7 @@ def code_page():
         if wait is not None:
             return too_many(wait)
         error = _("No club night has that code. Check it with the organiser.")
-        return render_template("club/code.html", entered=entered[:20], error=error), 404
+        return render_template("club/code.html", entered=entered[:20], error=error, organiser=organiser), 404
     return redirect(url_for("club.event", code=found.code), code=303)
 
 
