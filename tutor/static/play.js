@@ -75,8 +75,8 @@
     }
   });
 
-  /* Señas: at most two besides the flor's (the server refuses more): once two are ticked, the other
-     boxes are disabled until one is unticked. */
+  /* Señas: at most data-max besides the flor's (the bots' MAX_SENAS; the server refuses more): once
+     that many are ticked, the other boxes are disabled until one is unticked. */
   document.addEventListener("change", function (event) {
     var box = event.target;
     if (!box || box.name !== "sena") {
@@ -84,7 +84,12 @@
     }
     var boxes = Array.prototype.slice.call(document.querySelectorAll('#table input[name="sena"]'));
     var cards = boxes.filter(function (b) { return b.value !== "flor"; });
-    var full = cards.filter(function (b) { return b.checked; }).length >= 2;
+    var panel = box.closest(".sena-choices");
+    var most = parseInt(panel ? panel.getAttribute("data-max") : "", 10);
+    if (isNaN(most)) {
+      return; /* no limit given: the server's check alone */
+    }
+    var full = cards.filter(function (b) { return b.checked; }).length >= most;
     cards.forEach(function (b) {
       if (!b.checked) {
         b.disabled = full;

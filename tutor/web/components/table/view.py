@@ -26,6 +26,7 @@ from tutor.narration.bots import SENA_FACES, action_label, hint_advice, hint_rea
 from tutor.web.shared.htmx import render_page_or_block, wants_fragment
 
 from ....bots import Hint
+from ....bots.senas import MAX_SENAS
 from ....bots.table import Table
 from ....engine.cards import Card
 from ....engine.match import standing
@@ -625,6 +626,7 @@ def table_context(
         ]
         if senas
         else [],
+        "sena_max": MAX_SENAS,  # besides the flor's: play.js disables the other boxes at this many
     }
 
 
